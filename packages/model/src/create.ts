@@ -1,0 +1,224 @@
+import { fail, write, type Graph } from './graph.ts'
+import { DEPENDS_ON, dependsPath, writeEdge } from './edges.ts'
+import { bestMatch, resolveLabel } from './resolve.ts'
+import type { Failure, Json, Result } from './types.ts'
+import { LIMITS, checkBatch, checkJson, checkKind, checkLinks, checkProperties, checkString, isFailure, liveNode } from './validate.ts'
+import { appendNotes } from './text.ts'
+
+/**
+ * How a new item is matched against existing nodes (same parent when it has one, else anywhere):
+ * - `auto` (default): a match (confidence >= 0.85) is reused instead of created;
+ * - `enrich`: as auto, and the item's notes, properties, links and dependencies are added to the match;
+ * - `strict`: any match fails the whole batch, naming it;
+ * - `explore`: everything is created; likely duplicates (confidence >= 0.6) are reported;
+ * - `force`: everything is created, nothing is compared.
+ */
+export type DedupMode = 'strict' | 'auto' | 'force' | 'enrich' | 'explore'
+const MODES: readonly DedupMode[] = ['strict', 'auto', 'force', 'enrich', 'explore']
+const EXPLORE_CONFIDENCE = 0.6
+
+export interface CreateItem {
+  ref?: string
+  summary: string
+  notes?: string
+  kind?: string
+  /** An existing node id. */
+  parent?: string | null
+  /** The ref of another item in this batch. */
+  parent_ref?: string
+  /** Refs in this batch or existing ids. */
+  depends_on?: string[]
+  properties?: Record<string, Json>
+  links?: string[]
+  state?: Json
+  resolved?: boolean
+  x?: number
+  y?: number
+}
+
+interface Plan {
+  item: CreateItem
+  id: string
+  parent: string | null
+  match?: { id: string; summary: string; confidence: number }
+}
+
+export interface CreateResult {
+  created: Array<{ ref?: string; id: string; summary: string }>
+  matched: Array<{ ref?: string; id: string; summary: string; confidence: number }>
+  refs: Record<string, string>
+  possible_duplicates: Array<{ ref?: string; id: string; match: { id: string; summary: string; confidence: number } }>
+}
+
+function checkItem(g: Graph, raw: unknown, i: number): Failure | null {
+  const at = `items[${i}]`
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return fail('invalid_argument', `${at}: expected an object with a summary`)
+  const it = raw as Record<string, unknown>
+  const known = ['ref', 'summary', 'notes', 'kind', 'parent', 'parent_ref', 'depends_on', 'properties', 'links', 'state', 'resolved', 'x', 'y']
+  const extra = Object.keys(it).find((k) => !known.includes(k))
+  if (extra) return fail('invalid_argument', `${at}: unknown field '${extra}'; fields are ${known.join(', ')}`, { index: i })
+  const checks = [
+    checkString(it.summary, `${at}.summary`, LIMITS.summary, { line: true }),
+    it.ref !== undefined ? checkString(it.ref, `${at}.ref`, 200, { line: true }) : null,
+    it.notes !== undefined ? checkString(it.notes, `${at}.notes`, LIMITS.notes, { empty: true }) : null,
+    it.kind !== undefined ? checkKind(it.kind, `${at}.kind`) : null,
+    it.parent_ref !== undefined ? checkString(it.parent_ref, `${at}.parent_ref`, 200, { line: true }) : null,
+    it.properties !== undefined ? checkProperties(it.properties, `${at}.properties`, false) : null,
+    it.links !== undefined ? checkLinks(it.links, `${at}.links`) : null,
+    it.state !== undefined ? checkJson(it.state, `${at}.state`) : null,
+    it.resolved !== undefined && typeof it.resolved !== 'boolean' ? fail('invalid_argument', `${at}.resolved: expected true or false`) : null,
+    ...(['x', 'y'] as const).map((k) =>
+      it[k] !== undefined && (typeof it[k] !== 'number' || !Number.isFinite(it[k]))
+        ? fail('invalid_argument', `${at}.${k}: expected a finite number`)
+        : null,
+    ),
+    it.depends_on !== undefined && !Array.isArray(it.depends_on) ? fail('invalid_argument', `${at}.depends_on: expected an array of refs or ids`) : null,
+  ]
+  const c = checks.find((x) => x !== null)
+  if (c) return { ...c, index: i }
+  if (it.parent !== undefined && it.parent !== null) {
+    const p = liveNode(g, it.parent, `${at}.parent`)
+    if (isFailure(p)) return { ...p, index: i }
+  }
+  if (it.parent !== undefined && it.parent !== null && it.parent_ref !== undefined) {
+    return fail('invalid_argument', `${at}: give parent or parent_ref, not both`, { index: i })
+  }
+  return null
+}
+
+const norm = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim()
+
+export function createNodes(g: Graph, items: CreateItem[], opts: { mode?: DedupMode } = {}): Result<CreateResult> {
+  const b = checkBatch(items, 'items')
+  if (b) return b
+  const mode = opts.mode ?? 'auto'
+  if (!MODES.includes(mode)) return fail('invalid_argument', `mode ${JSON.stringify(mode)} is not one of ${MODES.join(', ')}`)
+  const byRef = new Map<string, number>()
+  for (let i = 0; i < items.length; i++) {
+    const c = checkItem(g, items[i], i)
+    if (c) return c
+    const ref = items[i]!.ref
+    if (ref !== undefined) {
+      if (byRef.has(ref)) return fail('duplicate_ref', `items[${i}].ref '${ref}' is already used by items[${byRef.get(ref)}]`, { index: i })
+      byRef.set(ref, i)
+    }
+  }
+  // Order items so every parent_ref is planned before its children; a parent_ref loop is an error.
+  const order: number[] = []
+  const mark = new Map<number, 1 | 2>()
+  for (let start = 0; start < items.length; start++) {
+    const chain: number[] = []
+    let cur: number | undefined = start
+    while (cur !== undefined && !mark.has(cur)) {
+      mark.set(cur, 1)
+      chain.push(cur)
+      const pr: string | undefined = items[cur]!.parent_ref
+      if (pr === undefined) break
+      const p = byRef.get(pr)
+      if (p === undefined) return fail('unknown_ref', `items[${cur}].parent_ref '${pr}' is not the ref of any item in this batch`, { index: cur })
+      if (mark.get(p) === 1) return fail('cycle_detected', `items[${cur}].parent_ref '${pr}' makes a loop of parents inside the batch`, { index: cur })
+      cur = p
+    }
+    for (const c of chain.reverse()) {
+      mark.set(c, 2)
+      order.push(c)
+    }
+  }
+
+  const plans: Plan[] = new Array(items.length)
+  const seen = new Map<string, number>()
+  const possible: CreateResult['possible_duplicates'] = []
+  for (const i of order) {
+    const item = items[i]!
+    const parent = item.parent_ref !== undefined ? plans[byRef.get(item.parent_ref)!]!.id : (item.parent ?? null)
+    const key = `${parent ?? ''}\u0000${norm(item.summary)}`
+    if (mode !== 'force' && seen.has(key)) {
+      if (mode === 'strict') return fail('duplicate', `items[${i}] repeats items[${seen.get(key)}] ('${item.summary}') under the same parent`, { index: i })
+      if (mode !== 'explore') {
+        plans[i] = { ...plans[seen.get(key)!]!, item }
+        continue
+      }
+    }
+    const scope = { parent: parent ?? undefined }
+    const match = mode === 'force' || mode === 'explore' ? undefined : bestMatch(g, item.summary, scope)
+    if (match && mode === 'strict') {
+      return fail('duplicate', `items[${i}] '${item.summary}' duplicates node ${match.id} '${match.summary}' (confidence ${match.confidence.toFixed(2)}); use mode auto or enrich to reuse it, or force to create anyway`, { index: i, suggestion: { id: match.id, summary: match.summary } })
+    }
+    const plan: Plan = match ? { item, id: match.id, parent, match } : { item, id: g.env.newId(), parent }
+    if (mode === 'explore') {
+      const near = resolveLabel(g, item.summary, { ...scope, limit: 1 })[0]
+      if (near && near.confidence >= EXPLORE_CONFIDENCE) possible.push({ ref: item.ref, id: plan.id, match: near })
+    }
+    plans[i] = plan
+    seen.set(key, i)
+  }
+
+  // Dependencies: resolve refs and ids, then reject any that would close a cycle, naming it.
+  const deps: Array<[string, string]> = []
+  const pending = new Map<string, string[]>()
+  for (let i = 0; i < items.length; i++) {
+    const from = plans[i]!.id
+    for (const [j, d] of (items[i]!.depends_on ?? []).entries()) {
+      const at = `items[${i}].depends_on[${j}]`
+      if (typeof d !== 'string') return fail('invalid_argument', `${at}: expected a ref or node id`, { index: i })
+      let to: string
+      if (byRef.has(d)) to = plans[byRef.get(d)!]!.id
+      else {
+        const n = liveNode(g, d, at)
+        if (isFailure(n)) return { ...n, message: `${n.message} (not a ref in this batch either)`, index: i }
+        to = n.id
+      }
+      if (to === from) return fail('cycle_detected', `${at}: an item cannot depend on itself`, { index: i, path: [from, from] })
+      const path = dependsPath(g, to, from, pending)
+      if (path) return fail('cycle_detected', `${at}: would close a dependency cycle ${[...path, to].join(' -> ')}`, { index: i, path: [...path, to] })
+      deps.push([from, to])
+      pending.set(from, [...(pending.get(from) ?? []), to])
+    }
+  }
+
+  const result: CreateResult = { created: [], matched: [], refs: {}, possible_duplicates: possible }
+  write(g, (w) => {
+    for (const i of order) {
+      const { item, id, parent, match } = plans[i]!
+      if (item.ref !== undefined) result.refs[item.ref] = id
+      if (match) {
+        if (result.matched.some((m) => m.id === id) || result.created.some((c) => c.id === id)) continue
+        result.matched.push({ ref: item.ref, id, summary: match.summary, confidence: match.confidence })
+        if (mode === 'enrich') enrich(w, id, item)
+        continue
+      }
+      if (result.created.some((c) => c.id === id)) continue
+      w.newNode(id, { ...item, parent })
+      result.created.push({ ref: item.ref, id, summary: item.summary })
+    }
+    for (const [from, to] of deps) writeEdge(w, { from, to, type: DEPENDS_ON })
+  })
+  return { ok: true, ...result }
+}
+
+function enrich(w: import('./graph.ts').Writer, id: string, item: CreateItem): void {
+  const m = w.node(id)
+  let changed = false
+  if (item.notes) changed = appendNotes(w, id, item.notes) || changed
+  const props = m.get('properties')
+  if (props && typeof props === 'object' && 'set' in props) {
+    const pm = props as import('yjs').Map<Json>
+    for (const [k, v] of Object.entries(item.properties ?? {})) {
+      if (pm.has(k)) continue
+      pm.set(k, v)
+      w.record(id, 'enrich', [{ field: `properties.${k}`, before: null, after: v }])
+      changed = true
+    }
+  }
+  const links = m.get('links')
+  if (links && typeof links === 'object' && 'set' in links) {
+    const lm = links as import('yjs').Map<boolean>
+    for (const l of item.links ?? []) {
+      if (lm.has(l)) continue
+      lm.set(l, true)
+      w.record(id, 'enrich', [{ field: 'links', before: null, after: l }])
+      changed = true
+    }
+  }
+  if (changed) w.touch(id)
+}

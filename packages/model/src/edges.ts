@@ -1,0 +1,200 @@
+import * as Y from 'yjs'
+import { fail, write, type Graph, type Writer } from './graph.ts'
+import { edgeId, layout, type YEdge } from './schema.ts'
+import type { Json, Rejection, Result } from './types.ts'
+import { checkBatch, checkKind, checkProperties, checkString, isFailure, liveNode } from './validate.ts'
+
+export const DEPENDS_ON = 'depends_on'
+
+export interface EdgeInput {
+  from: string
+  to: string
+  /** Default `relates_to`. */
+  type?: string
+  label?: string
+  /** Merged into the edge's properties; null deletes a key. */
+  properties?: Record<string, Json | null>
+}
+
+/**
+ * Finds a path `from -> ... -> to` along depends_on, over the live graph plus `extra` edges not yet
+ * written. Used to reject a new edge `to -> from` that would close a cycle, naming the cycle.
+ * Searches from both ends, always growing the smaller frontier: a new node has no dependents, so the
+ * common case (connecting a fresh node) ends at once even when the graph behind `from` is huge.
+ */
+export function dependsPath(
+  g: Graph,
+  from: string,
+  to: string,
+  extra: ReadonlyMap<string, readonly string[]> = new Map(),
+): string[] | null {
+  if (from === to) return [from]
+  const back = new Map<string, string[]>()
+  for (const [a, bs] of extra) for (const b of bs) back.set(b, [...(back.get(b) ?? []), a])
+  const fwd = (id: string): string[] => [...(g.index.live(id) ? g.index.dependencies(id) : []), ...(extra.get(id) ?? [])]
+  const bwd = (id: string): string[] => [...(g.index.live(id) ? g.index.dependents(id) : []), ...(back.get(id) ?? [])]
+  // prevF: node -> the node before it on the way from `from`; prevB: node -> the node after it towards `to`.
+  const prevF = new Map<string, string>([[from, from]])
+  const prevB = new Map<string, string>([[to, to]])
+  let frontF = [from]
+  let frontB = [to]
+  const join = (meet: string): string[] => {
+    const head = [meet]
+    for (let p = meet; p !== from; ) head.unshift((p = prevF.get(p)!))
+    for (let p = meet; p !== to; ) head.push((p = prevB.get(p)!))
+    return head
+  }
+  while (frontF.length && frontB.length) {
+    const forward = frontF.length <= frontB.length
+    const nextFront: string[] = []
+    for (const cur of forward ? frontF : frontB) {
+      for (const n of forward ? fwd(cur) : bwd(cur)) {
+        const mine = forward ? prevF : prevB
+        if (mine.has(n)) continue
+        mine.set(n, cur)
+        if ((forward ? prevB : prevF).has(n)) return join(n)
+        nextFront.push(n)
+      }
+    }
+    if (forward) frontF = nextFront
+    else frontB = nextFront
+  }
+  return null
+}
+
+/** Writes or merges one edge; returns whether it was new. Callers validate first. */
+export function writeEdge(w: Writer, e: EdgeInput): { id: string; added: boolean } {
+  const type = e.type ?? 'relates_to'
+  const id = edgeId(e.from, type, e.to)
+  const edges = layout(w.g.doc).edges
+  let m = edges.get(id) as YEdge | undefined
+  const added = !m
+  if (!m) {
+    m = new Y.Map<unknown>()
+    edges.set(id, m)
+    m.set('from', e.from)
+    m.set('to', e.to)
+    m.set('type', type)
+    m.set('label', e.label ?? '')
+    m.set('properties', new Y.Map())
+    m.set('created_at', w.now)
+    m.set('created_by', w.g.env.actor)
+    w.record(e.from, 'connect', [{ field: `edge:${type}`, before: null, after: e.to }])
+  } else if (e.label !== undefined && m.get('label') !== e.label) {
+    w.record(e.from, 'connect', [{ field: `edge:${type}:label`, before: (m.get('label') ?? '') as Json, after: e.label }])
+    m.set('label', e.label)
+  }
+  let props = m.get('properties')
+  if (!(props instanceof Y.Map)) m.set('properties', (props = new Y.Map()))
+  const pm = props as Y.Map<Json>
+  for (const [k, v] of Object.entries(e.properties ?? {})) {
+    const before = pm.has(k) ? (pm.get(k) as Json) : null
+    if (JSON.stringify(before) === JSON.stringify(v)) continue
+    if (v === null) pm.delete(k)
+    else pm.set(k, v)
+    // A new edge is one event; a change to an existing edge is history like any other change.
+    if (!added) w.record(e.from, 'connect', [{ field: `edge:${type}:properties.${k}`, before, after: v }])
+  }
+  return { id, added }
+}
+
+/** Validates one edge against the live graph; `pending` holds depends_on edges accepted earlier in the batch. */
+function checkEdge(g: Graph, e: unknown, i: number, pending: Map<string, string[]>): Rejection | null {
+  const at = `edges[${i}]`
+  if (!e || typeof e !== 'object') return { index: i, reason: 'invalid_argument', message: `${at}: expected {from, to, type}` }
+  const { from, to, type, label, properties } = e as Record<string, unknown>
+  for (const [k, v] of [
+    ['from', from],
+    ['to', to],
+  ] as const) {
+    const n = liveNode(g, v, `${at}.${k}`)
+    if (isFailure(n)) return { index: i, reason: n.reason, message: n.message }
+  }
+  const c =
+    (type !== undefined ? checkKind(type, `${at}.type`) : null) ??
+    (label !== undefined ? checkString(label, `${at}.label`, 200, { line: true, empty: true }) : null) ??
+    (properties !== undefined ? checkProperties(properties, `${at}.properties`, true) : null)
+  if (c) return { index: i, reason: c.reason, message: c.message }
+  if (from === to) return { index: i, reason: 'self_loop', message: `${at}: a node cannot be connected to itself` }
+  if ((type ?? 'relates_to') === DEPENDS_ON) {
+    const path = dependsPath(g, to as string, from as string, pending)
+    if (path) {
+      return {
+        index: i,
+        reason: 'cycle_detected',
+        message: `${at}: ${from} depends_on ${to} would close a cycle: ${[...path, to].join(' -> ')}`,
+        path: [...path, to as string],
+      }
+    }
+  }
+  return null
+}
+
+export function connect(
+  g: Graph,
+  edges: EdgeInput[],
+  opts: { atomic?: boolean } = {},
+): Result<{ added: string[]; updated: string[]; rejected: Rejection[] }> {
+  const b = checkBatch(edges, 'edges')
+  if (b) return b
+  const pending = new Map<string, string[]>()
+  const accepted: EdgeInput[] = []
+  const rejected: Rejection[] = []
+  edges.forEach((e, i) => {
+    const r = checkEdge(g, e, i, pending)
+    if (r) return void rejected.push(r)
+    accepted.push(e)
+    if ((e.type ?? 'relates_to') === DEPENDS_ON) {
+      const list = pending.get(e.from) ?? []
+      list.push(e.to)
+      pending.set(e.from, list)
+    }
+  })
+  if (rejected.length && opts.atomic !== false) {
+    const first = rejected[0]!
+    return fail(first.reason, rejected.map((r) => r.message).join('; ') + '. Nothing was written.', {
+      index: first.index,
+      path: first.path,
+      rejected,
+    })
+  }
+  if (!accepted.length) return { ok: true, added: [], updated: [], rejected }
+  const added: string[] = []
+  const updated: string[] = []
+  write(g, (w) => {
+    for (const e of accepted) {
+      const r = writeEdge(w, e)
+      ;(r.added ? added : updated).push(r.id)
+    }
+  })
+  return { ok: true, added, updated, rejected }
+}
+
+export type EdgeRef = { id: string } | { from: string; to: string; type?: string }
+
+export function disconnect(g: Graph, refs: EdgeRef[]): Result<{ removed: string[]; missing: string[] }> {
+  const b = checkBatch(refs, 'edges')
+  if (b) return b
+  const ids: string[] = []
+  for (let i = 0; i < refs.length; i++) {
+    const r = refs[i] as Record<string, unknown> | undefined
+    if (!r || typeof r !== 'object') return fail('invalid_argument', `edges[${i}]: expected {id} or {from, to, type}`)
+    if (typeof r.id === 'string') ids.push(r.id)
+    else if (typeof r.from === 'string' && typeof r.to === 'string') {
+      ids.push(edgeId(r.from, typeof r.type === 'string' ? r.type : 'relates_to', r.to))
+    } else return fail('invalid_argument', `edges[${i}]: expected {id} or {from, to, type}`)
+  }
+  const edges = layout(g.doc).edges
+  const removed = ids.filter((id) => edges.has(id))
+  const missing = ids.filter((id) => !edges.has(id))
+  if (removed.length) {
+    write(g, (w) => {
+      for (const id of removed) {
+        const e = g.index.edges.get(id)
+        if (e) w.record(e.from, 'disconnect', [{ field: `edge:${e.type}`, before: e.to, after: null }])
+        edges.delete(id)
+      }
+    })
+  }
+  return { ok: true, removed, missing }
+}

@@ -1,0 +1,242 @@
+import type * as Y from 'yjs'
+import { layout, type Layout, type YEdge, type YNode } from './schema.ts'
+import { isLive, readEdge, readNode } from './views.ts'
+import type { EdgeView, NodeView, Status } from './types.ts'
+import { buildStructure, type Structure } from './structure.ts'
+
+export type ChangeListener = (nodes: ReadonlySet<string>, edges: ReadonlySet<string>) => void
+
+const DEPENDS_ON = 'depends_on'
+
+/**
+ * Plain-object views of one document, kept current by Yjs observers, with the derived indexes every read
+ * needs (edges by endpoint, children by parent, readiness). One index per Y.Doc, shared by every handle
+ * on it. Reads never walk the Yjs maps, so a query over 100k nodes costs what a loop over objects costs.
+ */
+export class GraphIndex {
+  readonly doc: Y.Doc
+  readonly y: Layout
+  readonly nodes = new Map<string, NodeView>()
+  readonly edges = new Map<string, EdgeView>()
+  /** Raw adjacency by the ids written in the edge, not yet redirected through merges. */
+  readonly out = new Map<string, Set<string>>()
+  readonly inc = new Map<string, Set<string>>()
+  /** Bumped on every change; readers use it to cache. */
+  version = 0
+  private structVersion = 0
+  private structure: Structure | null = null
+  private status = new Map<string, Status>()
+  private readonly dirty = new Set<string>()
+  private fullDirty = true
+  private readonly listeners = new Set<ChangeListener>()
+
+  constructor(doc: Y.Doc) {
+    this.doc = doc
+    this.y = layout(doc)
+    this.y.nodes.forEach((m, id) => this.nodes.set(id, readNode(id, m)))
+    this.y.edges.forEach((m, id) => this.addEdge(readEdge(id, m)))
+    this.y.nodes.observeDeep((events) => this.onNodes(events))
+    this.y.edges.observeDeep((events) => this.onEdges(events))
+  }
+
+  onChange(fn: ChangeListener): () => void {
+    this.listeners.add(fn)
+    return () => this.listeners.delete(fn)
+  }
+
+  private touched(events: Y.YEvent<Y.AbstractType<unknown>>[], root: unknown): Set<string> {
+    const ids = new Set<string>()
+    for (const e of events) {
+      if (e.target === root) for (const k of (e as Y.YMapEvent<unknown>).keysChanged) ids.add(k)
+      else if (typeof e.path[0] === 'string') ids.add(e.path[0])
+    }
+    return ids
+  }
+
+  private onNodes(events: Y.YEvent<Y.AbstractType<unknown>>[]): void {
+    const ids = this.touched(events, this.y.nodes)
+    for (const id of ids) {
+      const before = this.nodes.get(id)
+      const m = this.y.nodes.get(id) as YNode | undefined
+      const after = m ? readNode(id, m) : undefined
+      if (after) this.nodes.set(id, after)
+      else this.nodes.delete(id)
+      if (
+        !before ||
+        !after ||
+        before.parent !== after.parent ||
+        before.deleted_at !== after.deleted_at ||
+        before.merged_into !== after.merged_into
+      ) {
+        this.structVersion++
+        this.fullDirty = true
+      } else if (before.resolved !== after.resolved) {
+        this.markAround(id)
+      }
+    }
+    this.version++
+    this.emit(ids, new Set())
+  }
+
+  private onEdges(events: Y.YEvent<Y.AbstractType<unknown>>[]): void {
+    const ids = this.touched(events, this.y.edges)
+    for (const id of ids) {
+      const before = this.edges.get(id)
+      if (before) this.removeEdge(before)
+      const m = this.y.edges.get(id) as YEdge | undefined
+      const after = m ? readEdge(id, m) : undefined
+      if (after) this.addEdge(after)
+      for (const e of [before, after]) {
+        if (e && e.type === DEPENDS_ON) this.dirty.add(this.canonical(e.from) ?? e.from)
+      }
+    }
+    this.version++
+    this.emit(new Set(), ids)
+  }
+
+  private emit(nodes: Set<string>, edges: Set<string>): void {
+    for (const fn of this.listeners) fn(nodes, edges)
+  }
+
+  private addEdge(e: EdgeView): void {
+    this.edges.set(e.id, e)
+    let o = this.out.get(e.from)
+    if (!o) this.out.set(e.from, (o = new Set()))
+    o.add(e.id)
+    let i = this.inc.get(e.to)
+    if (!i) this.inc.set(e.to, (i = new Set()))
+    i.add(e.id)
+  }
+
+  private removeEdge(e: EdgeView): void {
+    this.edges.delete(e.id)
+    this.out.get(e.from)?.delete(e.id)
+    this.inc.get(e.to)?.delete(e.id)
+  }
+
+  /** The readiness of X changed: X, its parent and everything that depends on X may change status. */
+  private markAround(id: string): void {
+    this.dirty.add(id)
+    const s = this.structure
+    const p = s?.parent.get(id)
+    if (p) this.dirty.add(p)
+    for (const d of this.dependents(id)) this.dirty.add(d)
+  }
+
+  // ---- structure -------------------------------------------------------------------------------
+
+  /** The tree as every peer reads it: deleted nodes skipped, merges followed, parent cycles broken. */
+  struct(): Structure {
+    if (!this.structure || this.structure.version !== this.structVersion) {
+      this.structure = buildStructure(this.nodes, this.structVersion)
+    }
+    return this.structure
+  }
+
+  /** Follows merged_into to the node that now stands for `id`; null when that node is gone. */
+  canonical(id: string): string | null {
+    let cur = id
+    for (let i = 0; i < 64; i++) {
+      const n = this.nodes.get(cur)
+      if (!n) return null
+      if (n.merged_into === null) return n.deleted_at === null ? cur : null
+      cur = n.merged_into
+    }
+    return null
+  }
+
+  /** Every id whose edges count as `id`'s own: itself and whatever was merged into it. */
+  private aliases(id: string): string[] {
+    const from = this.struct().mergedFrom.get(id)
+    return from ? [id, ...from] : [id]
+  }
+
+  /** Live edges touching `id`, with endpoints redirected through merges; dangling ones are skipped. */
+  edgesOf(id: string, direction: 'out' | 'in'): Array<EdgeView & { other: string }> {
+    const res: Array<EdgeView & { other: string }> = []
+    const seen = new Set<string>()
+    for (const a of this.aliases(id)) {
+      for (const eid of (direction === 'out' ? this.out : this.inc).get(a) ?? []) {
+        const e = this.edges.get(eid)
+        if (!e) continue
+        const other = this.canonical(direction === 'out' ? e.to : e.from)
+        if (other === null || other === id) continue
+        const key = `${e.type}>${other}`
+        if (seen.has(key)) continue
+        seen.add(key)
+        res.push({ ...e, other })
+      }
+    }
+    return res
+  }
+
+  dependencies(id: string): string[] {
+    return this.edgesOf(id, 'out')
+      .filter((e) => e.type === DEPENDS_ON)
+      .map((e) => e.other)
+  }
+
+  dependents(id: string): string[] {
+    return this.edgesOf(id, 'in')
+      .filter((e) => e.type === DEPENDS_ON)
+      .map((e) => e.other)
+  }
+
+  live(id: string): NodeView | undefined {
+    const n = this.nodes.get(id)
+    return n && isLive(n) ? n : undefined
+  }
+
+  // ---- readiness -------------------------------------------------------------------------------
+
+  statusOf(id: string): Status {
+    this.refreshStatus()
+    return this.status.get(id) ?? 'deleted'
+  }
+
+  /** Every actionable node id. The set is owned by the index: do not change it. */
+  actionable(): ReadonlySet<string> {
+    this.refreshStatus()
+    return this.actionableSet
+  }
+
+  private actionableSet = new Set<string>()
+
+  private refreshStatus(): void {
+    if (this.fullDirty) {
+      this.fullDirty = false
+      this.dirty.clear()
+      this.status = new Map()
+      this.actionableSet = new Set()
+      for (const id of this.nodes.keys()) this.setStatus(id, this.compute(id))
+      return
+    }
+    if (this.dirty.size === 0) return
+    const ids = [...this.dirty]
+    this.dirty.clear()
+    for (const id of ids) this.setStatus(id, this.compute(id))
+  }
+
+  private setStatus(id: string, s: Status): void {
+    this.status.set(id, s)
+    if (s === 'actionable') this.actionableSet.add(id)
+    else this.actionableSet.delete(id)
+  }
+
+  private compute(id: string): Status {
+    const n = this.nodes.get(id)
+    if (!n || !isLive(n)) return 'deleted'
+    if (n.resolved) return 'resolved'
+    for (const d of this.dependencies(id)) if (!this.nodes.get(d)?.resolved) return 'blocked'
+    for (const c of this.struct().children.get(id) ?? []) if (!this.nodes.get(c)?.resolved) return 'waiting'
+    return 'actionable'
+  }
+}
+
+const indexes = new WeakMap<Y.Doc, GraphIndex>()
+
+export function indexOf(doc: Y.Doc): GraphIndex {
+  let ix = indexes.get(doc)
+  if (!ix) indexes.set(doc, (ix = new GraphIndex(doc)))
+  return ix
+}

@@ -1,0 +1,222 @@
+import * as Y from 'yjs'
+import { GraphIndex, indexOf } from './graph-index.ts'
+import { GRAPH_ID, SCHEMA_VERSION, layout, migrate, readMeta, type YNode } from './schema.ts'
+import type { Change, Failure, GraphMeta, HistoryEvent, Json, Result } from './types.ts'
+
+/** What the model needs from the world, passed in so the same code runs in a tab, a server or an agent. */
+export interface Env {
+  /** Who is writing: the name history shows. */
+  actor: string
+  /** Milliseconds since the epoch. */
+  now: () => number
+  /** A fresh id, unique across peers. */
+  newId: () => string
+}
+
+/** A handle: one document, one actor. Writes carry `origin`, so an UndoManager can track only them. */
+export interface Graph {
+  readonly doc: Y.Doc
+  readonly env: Env
+  readonly index: GraphIndex
+  readonly origin: object
+}
+
+export function openGraph(doc: Y.Doc, env: Env): Graph {
+  return { doc, env, index: indexOf(doc), origin: { actor: env.actor } }
+}
+
+export function fail(reason: string, message: string, extra: Partial<Failure> = {}): Failure {
+  return { ok: false, reason, message, ...extra }
+}
+
+export function meta(g: Graph): GraphMeta {
+  return readMeta(g.doc)
+}
+
+export interface InitOptions {
+  id: string
+  title?: string
+  goal?: string
+  kind?: 'project' | 'user'
+}
+
+/**
+ * Creates the meta map and the root node of a new graph, or migrates an existing one. Idempotent: an
+ * existing graph keeps its root and title.
+ */
+export function initGraph(g: Graph, opts: InitOptions): Result<{ root: string; created: boolean }> {
+  if (!GRAPH_ID.test(opts.id)) {
+    return fail(
+      'invalid_graph_id',
+      `graph id ${JSON.stringify(opts.id)} is not valid: use 1-64 characters from a-z, 0-9, '.', '_' and '-', starting with a letter or digit`,
+    )
+  }
+  const m = meta(g)
+  if (m.schema !== 0) {
+    const mig = migrate(g.doc, g.origin)
+    if (!mig.ok) return mig
+    if (m.root) return { ok: true, root: m.root, created: false }
+  }
+  const { meta: ymeta } = layout(g.doc)
+  const now = g.env.now()
+  const root = g.env.newId()
+  const title = opts.title?.trim() || opts.goal?.trim() || opts.id
+  g.doc.transact(() => {
+    ymeta.set('schema', SCHEMA_VERSION)
+    ymeta.set('id', opts.id)
+    ymeta.set('title', title)
+    ymeta.set('goal', opts.goal ?? '')
+    ymeta.set('kind', opts.kind ?? 'project')
+    ymeta.set('created_at', now)
+    ymeta.set('created_by', g.env.actor)
+    ymeta.set('root', root)
+    const w = new Writer(g)
+    w.newNode(root, { summary: title, kind: 'goal', notes: opts.goal ?? '' }, 'create')
+    w.flush()
+  }, g.origin)
+  return { ok: true, root, created: true }
+}
+
+export function setMeta(g: Graph, fields: { title?: string; goal?: string }): Result<{ meta: GraphMeta }> {
+  const { meta: ymeta } = layout(g.doc)
+  g.doc.transact(() => {
+    if (fields.title !== undefined) ymeta.set('title', fields.title)
+    if (fields.goal !== undefined) ymeta.set('goal', fields.goal)
+  }, g.origin)
+  return { ok: true, meta: meta(g) }
+}
+
+const MAX_HISTORY_VALUE = 240
+
+function clip(v: Json): Json {
+  if (typeof v === 'string' && v.length > MAX_HISTORY_VALUE) return v.slice(0, MAX_HISTORY_VALUE) + '…'
+  if (v && typeof v === 'object') {
+    const s = JSON.stringify(v)
+    if (s.length > MAX_HISTORY_VALUE) return s.slice(0, MAX_HISTORY_VALUE) + '…'
+  }
+  return v
+}
+
+export interface NewNodeFields {
+  summary: string
+  notes?: string
+  kind?: string
+  parent?: string | null
+  resolved?: boolean
+  state?: Json
+  properties?: Record<string, Json>
+  links?: string[]
+  x?: number | null
+  y?: number | null
+}
+
+/**
+ * Writes inside one transaction and records what it wrote as history events, pushed once at the end.
+ * Callers validate first: a Writer never refuses.
+ */
+export class Writer {
+  private readonly events: HistoryEvent[] = []
+  private readonly open = new Map<string, HistoryEvent>()
+  readonly now: number
+
+  constructor(readonly g: Graph) {
+    this.now = g.env.now()
+  }
+
+  node(id: string): YNode {
+    const m = layout(this.g.doc).nodes.get(id)
+    if (!m) throw new Error(`Writer: node ${id} is not in the document`)
+    return m
+  }
+
+  private event(id: string, action: string): HistoryEvent {
+    const key = `${id}\u0000${action}`
+    let e = this.open.get(key)
+    if (!e) {
+      e = { id: this.g.env.newId(), ts: this.now, actor: this.g.env.actor, node: id, action, changes: [] }
+      this.open.set(key, e)
+      this.events.push(e)
+    }
+    return e
+  }
+
+  /** `whole` keeps long values unclipped, for changes that code reads back (restore reads forget's children). */
+  record(id: string, action: string, changes: Change[] = [], opts: { whole?: boolean } = {}): void {
+    const e = this.event(id, action)
+    const keep = opts.whole ? (v: Json): Json => v : clip
+    for (const c of changes) e.changes.push({ field: c.field, before: keep(c.before), after: keep(c.after) })
+  }
+
+  newNode(id: string, f: NewNodeFields, action = 'create'): YNode {
+    const m = new Y.Map<unknown>()
+    layout(this.g.doc).nodes.set(id, m)
+    m.set('summary', f.summary)
+    m.set('notes', new Y.Text(f.notes ?? ''))
+    m.set('kind', f.kind ?? 'concept')
+    m.set('parent', f.parent ?? null)
+    m.set('resolved', f.resolved ?? false)
+    m.set('state', f.state ?? null)
+    const props = new Y.Map<Json>()
+    m.set('properties', props)
+    for (const [k, v] of Object.entries(f.properties ?? {})) if (v !== null) props.set(k, v)
+    const links = new Y.Map<boolean>()
+    m.set('links', links)
+    for (const l of f.links ?? []) links.set(l, true)
+    m.set('evidence', new Y.Array())
+    if (typeof f.x === 'number') m.set('x', f.x)
+    if (typeof f.y === 'number') m.set('y', f.y)
+    m.set('created_at', this.now)
+    m.set('updated_at', this.now)
+    m.set('created_by', this.g.env.actor)
+    m.set('updated_by', this.g.env.actor)
+    m.set('rev', 1)
+    m.set('deleted_at', null)
+    m.set('deleted_by', null)
+    m.set('merged_into', null)
+    const changes: Change[] = [{ field: 'summary', before: null, after: f.summary }]
+    if (f.parent) changes.push({ field: 'parent', before: null, after: f.parent })
+    if (f.kind && f.kind !== 'concept') changes.push({ field: 'kind', before: null, after: f.kind })
+    this.record(id, action, changes)
+    return m
+  }
+
+  /** Sets a plain field, recording the change when the value differs. */
+  set(id: string, field: string, value: Json, action = 'update'): boolean {
+    const m = this.node(id)
+    const before = (m.get(field) ?? null) as Json
+    if (before === value) return false
+    m.set(field, value)
+    this.record(id, action, [{ field, before, after: value }])
+    return true
+  }
+
+  /** Bumps `rev` and the updated stamps once per node per Writer. */
+  touch(id: string): void {
+    if (this.touched.has(id)) return
+    this.touched.add(id)
+    const m = this.node(id)
+    const rev = m.get('rev')
+    m.set('rev', (typeof rev === 'number' ? rev : 0) + 1)
+    m.set('updated_at', this.now)
+    m.set('updated_by', this.g.env.actor)
+  }
+
+  private readonly touched = new Set<string>()
+
+  flush(): void {
+    if (this.events.length) layout(this.g.doc).history.push(this.events as unknown as Json[])
+    this.events.length = 0
+    this.open.clear()
+  }
+}
+
+/** Runs `fn` in one transaction with a Writer and pushes the history it recorded. */
+export function write<T>(g: Graph, fn: (w: Writer) => T): T {
+  let out!: T
+  g.doc.transact(() => {
+    const w = new Writer(g)
+    out = fn(w)
+    w.flush()
+  }, g.origin)
+  return out
+}

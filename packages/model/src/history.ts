@@ -1,0 +1,193 @@
+import * as Y from 'yjs'
+import { fail, type Graph } from './graph.ts'
+import { layout } from './schema.ts'
+import type { HistoryEvent, Json, Result } from './types.ts'
+
+// Each history event is one element of a Y.Array, and each element has a Yjs id (client, clock). A cursor
+// is the set of clocks seen per client: "since the cursor" means every element whose clock is past it.
+// Unlike an array index, that stays right when peers append concurrently and their events interleave.
+
+interface Entry {
+  client: number
+  clock: number
+  event: HistoryEvent
+}
+
+interface HistoryIndex {
+  entries: Entry[]
+  byNode: Map<string, Entry[]>
+  /**
+   * Per actor and node, the actor's latest claim or release, for telling an agent it lost a claim: a
+   * claim it released itself is not lost when someone else takes the node.
+   */
+  claims: Map<string, Map<string, Entry>>
+  dirty: boolean
+}
+
+const indexes = new WeakMap<Y.Doc, HistoryIndex>()
+
+function isEvent(v: unknown): v is HistoryEvent {
+  return !!v && typeof v === 'object' && typeof (v as HistoryEvent).node === 'string' && Array.isArray((v as HistoryEvent).changes)
+}
+
+function historyIndex(doc: Y.Doc): HistoryIndex {
+  let ix = indexes.get(doc)
+  if (!ix) {
+    const created: HistoryIndex = { entries: [], byNode: new Map(), claims: new Map(), dirty: true }
+    layout(doc).history.observe((event) => {
+      if (created.dirty) return
+      for (const item of event.changes.added) addItem(created, item)
+      if (event.changes.deleted.size) created.dirty = true
+    })
+    indexes.set(doc, (ix = created))
+  }
+  if (ix.dirty) rebuild(doc, ix)
+  return ix
+}
+
+function rebuild(doc: Y.Doc, ix: HistoryIndex): void {
+  ix.entries = []
+  ix.byNode = new Map()
+  ix.claims = new Map()
+  // Walk the array's items to learn each element's id.
+  let item = (layout(doc).history as unknown as { _start: Y.Item | null })._start
+  while (item) {
+    addItem(ix, item)
+    item = item.right
+  }
+  ix.dirty = false
+}
+
+/** One item holds consecutive elements: element i has clock item.id.clock + i. */
+function addItem(ix: HistoryIndex, item: Y.Item): void {
+  if (item.deleted) return
+  const content = item.content.getContent()
+  for (let i = 0; i < content.length; i++) {
+    const v = content[i]
+    if (!isEvent(v)) continue
+    const e: Entry = { client: item.id.client, clock: item.id.clock + i, event: v }
+    ix.entries.push(e)
+    let list = ix.byNode.get(v.node)
+    if (!list) ix.byNode.set(v.node, (list = []))
+    list.push(e)
+    if (v.action === 'claim' || v.action === 'release') {
+      let latest = ix.claims.get(v.actor)
+      if (!latest) ix.claims.set(v.actor, (latest = new Map()))
+      const prev = latest.get(v.node)
+      if (!prev || byTime(prev, e) < 0) latest.set(v.node, e)
+    }
+  }
+}
+
+const byTime = (a: Entry, b: Entry): number =>
+  a.event.ts - b.event.ts || a.client - b.client || a.clock - b.clock
+
+function encodeCursor(sv: Map<number, number>): string {
+  const parts = [...sv].sort((a, b) => a[0] - b[0]).map(([c, k]) => `${c.toString(36)}.${k.toString(36)}`)
+  return 'h1_' + parts.join('_')
+}
+
+function decodeCursor(cursor: string): Map<number, number> | null {
+  if (!cursor.startsWith('h1_')) return null
+  const sv = new Map<number, number>()
+  for (const p of cursor.slice(3).split('_')) {
+    if (!p) continue
+    const [c, k] = p.split('.')
+    const client = parseInt(c ?? '', 36)
+    const clock = parseInt(k ?? '', 36)
+    if (!Number.isSafeInteger(client) || !Number.isSafeInteger(clock)) return null
+    sv.set(client, clock)
+  }
+  return sv
+}
+
+/** A cursor for "now": nothing that exists yet counts as new. */
+export function historyCursor(g: Graph): string {
+  const sv = new Map<number, number>()
+  for (const e of historyIndex(g.doc).entries) sv.set(e.client, Math.max(sv.get(e.client) ?? 0, e.clock + 1))
+  return encodeCursor(sv)
+}
+
+export function nodeHistory(
+  g: Graph,
+  id: string,
+  opts: { limit?: number; before?: number } = {},
+): Result<{ events: HistoryEvent[]; total: number }> {
+  if (typeof id !== 'string' || !g.index.nodes.has(id)) return fail('node_not_found', `node ${String(id)} not found`)
+  const list = [...(historyIndex(g.doc).byNode.get(id) ?? [])].sort(byTime)
+  const limit = Math.min(Math.max(1, opts.limit ?? 50), 500)
+  // `before`: only events older than this time (ms), for paging back through a long history.
+  const older = opts.before === undefined ? list : list.filter((e) => e.event.ts < opts.before!)
+  const events = older.map((e) => e.event).reverse().slice(0, limit)
+  return { ok: true, events, total: list.length }
+}
+
+export interface ChangesOptions {
+  /** Leave out events by this actor (an agent asking what others did). */
+  excludeActor?: string
+  limit?: number
+}
+
+/**
+ * Every event after `cursor` (all of history when absent), oldest first, and the cursor to pass next
+ * time. When `limit` cuts the list, the returned cursor covers only what was returned.
+ */
+export function changesSince(
+  g: Graph,
+  cursor: string | undefined,
+  opts: ChangesOptions = {},
+): Result<{ events: HistoryEvent[]; cursor: string; more: boolean }> {
+  const sv = cursor ? decodeCursor(cursor) : new Map<number, number>()
+  if (!sv) return fail('invalid_cursor', `cursor ${JSON.stringify(cursor)} is not a history cursor; omit it to start from the beginning`)
+  const limit = Math.min(Math.max(1, opts.limit ?? 100), 1000)
+  const fresh = inCursorOrder(historyIndex(g.doc).entries.filter((e) => e.clock >= (sv.get(e.client) ?? 0)))
+  const next = new Map(sv)
+  const events: HistoryEvent[] = []
+  let taken = 0
+  for (const e of fresh) {
+    if (taken >= limit) break
+    taken++
+    next.set(e.client, Math.max(next.get(e.client) ?? 0, e.clock + 1))
+    if (opts.excludeActor !== undefined && e.event.actor === opts.excludeActor) continue
+    events.push(e.event)
+  }
+  return { ok: true, events, cursor: encodeCursor(next), more: taken < fresh.length }
+}
+
+/**
+ * Oldest first by time, but never out of clock order within one client: a cursor is a clock per client,
+ * so what a page returns must be a clock prefix of each client or the next page would repeat or skip
+ * events. A clock that went backwards (clocks and times can disagree) sorts by the latest time before it.
+ */
+function inCursorOrder(entries: Entry[]): Entry[] {
+  const byClient = new Map<number, Entry[]>()
+  for (const e of entries) {
+    let list = byClient.get(e.client)
+    if (!list) byClient.set(e.client, (list = []))
+    list.push(e)
+  }
+  const keyed: Array<[number, Entry]> = []
+  for (const list of byClient.values()) {
+    list.sort((a, b) => a.clock - b.clock)
+    let ts = -Infinity
+    for (const e of list) keyed.push([(ts = Math.max(ts, e.event.ts)), e])
+  }
+  keyed.sort((a, b) => a[0] - b[0] || a[1].client - b[1].client || a[1].clock - b[1].clock)
+  return keyed.map((k) => k[1])
+}
+
+/** Nodes `actor` has claimed at some point (from history), for reporting claims lost to another agent. */
+export function claimedBy(g: Graph, actor: string): ReadonlySet<string> {
+  const out = new Set<string>()
+  for (const [node, e] of historyIndex(g.doc).claims.get(actor) ?? []) if (e.event.action === 'claim') out.add(node)
+  return out
+}
+
+/** The most recent event on `node` with `action`, newest first search. */
+export function lastEvent(g: Graph, node: string, action: string): HistoryEvent | undefined {
+  const list = [...(historyIndex(g.doc).byNode.get(node) ?? [])].sort(byTime)
+  for (let i = list.length - 1; i >= 0; i--) if (list[i]!.event.action === action) return list[i]!.event
+  return undefined
+}
+
+export type { Json }

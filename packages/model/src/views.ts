@@ -1,0 +1,79 @@
+import * as Y from 'yjs'
+import type { YEdge, YNode } from './schema.ts'
+import type { EdgeView, Evidence, Json, NodeView } from './types.ts'
+
+// Reading is defensive: a peer running other code, or a merge, may leave any value in any field. A view
+// is always well-typed whatever the document holds.
+
+const str = (v: unknown, d = ''): string => (typeof v === 'string' ? v : d)
+const num = (v: unknown, d = 0): number => (typeof v === 'number' && Number.isFinite(v) ? v : d)
+const optNum = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)
+const optStr = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
+
+function jsonOf(v: unknown): Json {
+  if (v instanceof Y.AbstractType) return v.toJSON() as Json
+  if (v === undefined) return null
+  return v as Json
+}
+
+function mapOf(v: unknown): Record<string, Json> {
+  if (v instanceof Y.Map) return v.toJSON() as Record<string, Json>
+  if (v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Y.AbstractType)) {
+    return { ...(v as Record<string, Json>) }
+  }
+  return {}
+}
+
+function evidenceOf(v: unknown): Evidence[] {
+  if (!(v instanceof Y.Array)) return []
+  const out: Evidence[] = []
+  for (const e of v.toArray() as unknown[]) {
+    if (!e || typeof e !== 'object') continue
+    const r = e as Record<string, unknown>
+    out.push({ type: str(r.type), ref: str(r.ref), agent: str(r.agent), timestamp: num(r.timestamp) })
+  }
+  return out
+}
+
+export function readNode(id: string, m: YNode): NodeView {
+  const notes = m.get('notes')
+  const links = m.get('links')
+  return {
+    id,
+    summary: str(m.get('summary')),
+    notes: notes instanceof Y.Text ? notes.toString() : str(notes),
+    kind: str(m.get('kind'), 'concept') || 'concept',
+    parent: optStr(m.get('parent')),
+    resolved: m.get('resolved') === true,
+    state: jsonOf(m.get('state')),
+    properties: mapOf(m.get('properties')),
+    links: links instanceof Y.Map ? [...links.keys()].sort() : [],
+    evidence: evidenceOf(m.get('evidence')),
+    x: optNum(m.get('x')),
+    y: optNum(m.get('y')),
+    created_at: num(m.get('created_at')),
+    updated_at: num(m.get('updated_at')),
+    created_by: str(m.get('created_by')),
+    updated_by: str(m.get('updated_by')),
+    rev: num(m.get('rev')),
+    deleted_at: optNum(m.get('deleted_at')),
+    deleted_by: optStr(m.get('deleted_by')),
+    merged_into: optStr(m.get('merged_into')),
+  }
+}
+
+export function readEdge(id: string, m: YEdge): EdgeView {
+  return {
+    id,
+    from: str(m.get('from')),
+    to: str(m.get('to')),
+    type: str(m.get('type'), 'relates_to') || 'relates_to',
+    label: str(m.get('label')),
+    properties: mapOf(m.get('properties')),
+    created_at: num(m.get('created_at')),
+    created_by: str(m.get('created_by')),
+  }
+}
+
+/** Live: neither forgotten nor merged away. */
+export const isLive = (n: NodeView | undefined): boolean => !!n && n.deleted_at === null && n.merged_into === null
