@@ -1,5 +1,5 @@
 import { fail, write, type Graph } from './graph.ts'
-import { DEPENDS_ON, dependsPath, writeEdge } from './edges.ts'
+import { DEPENDS_ON, PendingDeps, dependsPath, writeEdge } from './edges.ts'
 import { bestMatch, resolveLabel } from './resolve.ts'
 import type { Failure, Json, Result } from './types.ts'
 import { LIMITS, checkBatch, checkJson, checkKind, checkLinks, checkProperties, checkString, isFailure, liveNode } from './validate.ts'
@@ -147,7 +147,12 @@ export function createNodes(g: Graph, items: CreateItem[], opts: { mode?: DedupM
     const plan: Plan = match ? { item, id: match.id, parent, match } : { item, id: g.env.newId(), parent }
     if (mode === 'explore') {
       const near = resolveLabel(g, item.summary, { ...scope, limit: 1 })[0]
+      const twin = seen.get(key)
       if (near && near.confidence >= EXPLORE_CONFIDENCE) possible.push({ ref: item.ref, id: plan.id, match: near })
+      // A repeat inside the batch is as likely a duplicate as a node already in the graph.
+      else if (twin !== undefined) {
+        possible.push({ ref: item.ref, id: plan.id, match: { id: plans[twin]!.id, summary: items[twin]!.summary, confidence: 1 } })
+      }
     }
     plans[i] = plan
     seen.set(key, i)
@@ -155,7 +160,7 @@ export function createNodes(g: Graph, items: CreateItem[], opts: { mode?: DedupM
 
   // Dependencies: resolve refs and ids, then reject any that would close a cycle, naming it.
   const deps: Array<[string, string]> = []
-  const pending = new Map<string, string[]>()
+  const pending = new PendingDeps()
   for (let i = 0; i < items.length; i++) {
     const from = plans[i]!.id
     for (const [j, d] of (items[i]!.depends_on ?? []).entries()) {
@@ -172,7 +177,7 @@ export function createNodes(g: Graph, items: CreateItem[], opts: { mode?: DedupM
       const path = dependsPath(g, to, from, pending)
       if (path) return fail('cycle_detected', `${at}: would close a dependency cycle ${[...path, to].join(' -> ')}`, { index: i, path: [...path, to] })
       deps.push([from, to])
-      pending.set(from, [...(pending.get(from) ?? []), to])
+      pending.add(from, to)
     }
   }
 

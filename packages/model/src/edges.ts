@@ -16,6 +16,19 @@ export interface EdgeInput {
   properties?: Record<string, Json | null>
 }
 
+/** depends_on edges accepted earlier in a batch but not written yet, indexed both ways. */
+export class PendingDeps {
+  readonly fwd = new Map<string, string[]>()
+  readonly bwd = new Map<string, string[]>()
+  add(from: string, to: string): void {
+    for (const [m, a, b] of [[this.fwd, from, to], [this.bwd, to, from]] as const) {
+      const list = m.get(a)
+      if (list) list.push(b)
+      else m.set(a, [b])
+    }
+  }
+}
+
 /**
  * Finds a path `from -> ... -> to` along depends_on, over the live graph plus `extra` edges not yet
  * written. Used to reject a new edge `to -> from` that would close a cycle, naming the cycle.
@@ -26,13 +39,11 @@ export function dependsPath(
   g: Graph,
   from: string,
   to: string,
-  extra: ReadonlyMap<string, readonly string[]> = new Map(),
+  extra: PendingDeps = new PendingDeps(),
 ): string[] | null {
   if (from === to) return [from]
-  const back = new Map<string, string[]>()
-  for (const [a, bs] of extra) for (const b of bs) back.set(b, [...(back.get(b) ?? []), a])
-  const fwd = (id: string): string[] => [...(g.index.live(id) ? g.index.dependencies(id) : []), ...(extra.get(id) ?? [])]
-  const bwd = (id: string): string[] => [...(g.index.live(id) ? g.index.dependents(id) : []), ...(back.get(id) ?? [])]
+  const fwd = (id: string): string[] => [...(g.index.live(id) ? g.index.dependencies(id) : []), ...(extra.fwd.get(id) ?? [])]
+  const bwd = (id: string): string[] => [...(g.index.live(id) ? g.index.dependents(id) : []), ...(extra.bwd.get(id) ?? [])]
   // prevF: node -> the node before it on the way from `from`; prevB: node -> the node after it towards `to`.
   const prevF = new Map<string, string>([[from, from]])
   const prevB = new Map<string, string>([[to, to]])
@@ -45,7 +56,7 @@ export function dependsPath(
     return head
   }
   while (frontF.length && frontB.length) {
-    const forward = frontF.length <= frontB.length
+    const forward = frontF.length < frontB.length
     const nextFront: string[] = []
     for (const cur of forward ? frontF : frontB) {
       for (const n of forward ? fwd(cur) : bwd(cur)) {
@@ -99,7 +110,7 @@ export function writeEdge(w: Writer, e: EdgeInput): { id: string; added: boolean
 }
 
 /** Validates one edge against the live graph; `pending` holds depends_on edges accepted earlier in the batch. */
-function checkEdge(g: Graph, e: unknown, i: number, pending: Map<string, string[]>): Rejection | null {
+function checkEdge(g: Graph, e: unknown, i: number, pending: PendingDeps): Rejection | null {
   const at = `edges[${i}]`
   if (!e || typeof e !== 'object') return { index: i, reason: 'invalid_argument', message: `${at}: expected {from, to, type}` }
   const { from, to, type, label, properties } = e as Record<string, unknown>
@@ -137,18 +148,14 @@ export function connect(
 ): Result<{ added: string[]; updated: string[]; rejected: Rejection[] }> {
   const b = checkBatch(edges, 'edges')
   if (b) return b
-  const pending = new Map<string, string[]>()
+  const pending = new PendingDeps()
   const accepted: EdgeInput[] = []
   const rejected: Rejection[] = []
   edges.forEach((e, i) => {
     const r = checkEdge(g, e, i, pending)
     if (r) return void rejected.push(r)
     accepted.push(e)
-    if ((e.type ?? 'relates_to') === DEPENDS_ON) {
-      const list = pending.get(e.from) ?? []
-      list.push(e.to)
-      pending.set(e.from, list)
-    }
+    if ((e.type ?? 'relates_to') === DEPENDS_ON) pending.add(e.from, e.to)
   })
   if (rejected.length && opts.atomic !== false) {
     const first = rejected[0]!

@@ -21,6 +21,10 @@ export class GraphIndex {
   /** Raw adjacency by the ids written in the edge, not yet redirected through merges. */
   readonly out = new Map<string, Set<string>>()
   readonly inc = new Map<string, Set<string>>()
+  /** By the raw `parent` field, live or not: parent -> ids naming it. */
+  readonly rawChildren = new Map<string, Set<string>>()
+  /** By the raw `merged_into` field: target -> ids merged into it. */
+  private readonly mergedRaw = new Map<string, Set<string>>()
   /** Bumped on every change; readers use it to cache. */
   version = 0
   private structVersion = 0
@@ -33,7 +37,11 @@ export class GraphIndex {
   constructor(doc: Y.Doc) {
     this.doc = doc
     this.y = layout(doc)
-    this.y.nodes.forEach((m, id) => this.nodes.set(id, readNode(id, m)))
+    this.y.nodes.forEach((m, id) => {
+      const n = readNode(id, m)
+      this.nodes.set(id, n)
+      this.link(undefined, n)
+    })
     this.y.edges.forEach((m, id) => this.addEdge(readEdge(id, m)))
     this.y.nodes.observeDeep((events) => this.onNodes(events))
     this.y.edges.observeDeep((events) => this.onEdges(events))
@@ -61,6 +69,7 @@ export class GraphIndex {
       const after = m ? readNode(id, m) : undefined
       if (after) this.nodes.set(id, after)
       else this.nodes.delete(id)
+      this.link(before, after)
       if (
         !before ||
         !after ||
@@ -92,6 +101,23 @@ export class GraphIndex {
     }
     this.version++
     this.emit(new Set(), ids)
+  }
+
+  private link(before: NodeView | undefined, after: NodeView | undefined): void {
+    for (const [key, map] of [
+      ['parent', this.rawChildren],
+      ['merged_into', this.mergedRaw],
+    ] as const) {
+      const was = before?.[key] ?? null
+      const now = after?.[key] ?? null
+      if (was === now) continue
+      if (was !== null) map.get(was)?.delete(before!.id)
+      if (now !== null) {
+        let set = map.get(now)
+        if (!set) map.set(now, (set = new Set()))
+        set.add(after!.id)
+      }
+    }
   }
 
   private emit(nodes: Set<string>, edges: Set<string>): void {
@@ -145,10 +171,14 @@ export class GraphIndex {
     return null
   }
 
-  /** Every id whose edges count as `id`'s own: itself and whatever was merged into it. */
+  /** Every id whose edges count as `id`'s own: itself and whatever was merged into it, transitively. */
   private aliases(id: string): string[] {
-    const from = this.struct().mergedFrom.get(id)
-    return from ? [id, ...from] : [id]
+    if (!this.mergedRaw.get(id)?.size) return [id]
+    const out = [id]
+    for (let i = 0; i < out.length && i < 10_000; i++) {
+      for (const m of this.mergedRaw.get(out[i]!) ?? []) if (!out.includes(m)) out.push(m)
+    }
+    return out
   }
 
   /** Live edges touching `id`, with endpoints redirected through merges; dangling ones are skipped. */

@@ -153,9 +153,10 @@ export class Writer {
     m.set('summary', f.summary)
     m.set('notes', new Y.Text(f.notes ?? ''))
     m.set('kind', f.kind ?? 'concept')
-    m.set('parent', f.parent ?? null)
+    // Absent fields read as null: a new node writes only what it has, which keeps documents small.
+    if (f.parent) m.set('parent', f.parent)
     m.set('resolved', f.resolved ?? false)
-    m.set('state', f.state ?? null)
+    if (f.state !== undefined && f.state !== null) m.set('state', f.state)
     const props = new Y.Map<Json>()
     m.set('properties', props)
     for (const [k, v] of Object.entries(f.properties ?? {})) if (v !== null) props.set(k, v)
@@ -170,9 +171,6 @@ export class Writer {
     m.set('created_by', this.g.env.actor)
     m.set('updated_by', this.g.env.actor)
     m.set('rev', 1)
-    m.set('deleted_at', null)
-    m.set('deleted_by', null)
-    m.set('merged_into', null)
     const changes: Change[] = [{ field: 'summary', before: null, after: f.summary }]
     if (f.parent) changes.push({ field: 'parent', before: null, after: f.parent })
     if (f.kind && f.kind !== 'concept') changes.push({ field: 'kind', before: null, after: f.kind })

@@ -24,3 +24,41 @@ export { changesSince, historyCursor, nodeHistory } from './history.ts'
 export { integrity } from './integrity.ts'
 export type { Problem } from './integrity.ts'
 export { counterIds } from './ids.ts'
+export { search } from './search.ts'
+export type { SearchItem, SearchOptions, SearchResult } from './search.ts'
+export { MATCH_CONFIDENCE, bestMatch, resolveLabel } from './resolve.ts'
+export { HOT, WARM, listCheckpoints, resume, saveCheckpoint, touch, workingSet } from './sessions.ts'
+export type { Checkpoint, WorkingSet } from './sessions.ts'
+export { suggest } from './suggest.ts'
+export type { Suggestions } from './suggest.ts'
+export {
+  allPaths,
+  components,
+  degreeCentrality,
+  findCycles,
+  hubs,
+  orphans,
+  pageRank,
+  shortestPath,
+  subgraph,
+  transitiveReduction,
+} from './analysis.ts'
+export type { Degree, PathResult, Ranked, Ref } from './analysis.ts'
+export { ask } from './analysis-ask.ts'
+export type { Answer } from './analysis-ask.ts'
+export {
+  FORMATS,
+  contextDump,
+  exportGraph,
+  exportJSON,
+  graphSummary,
+  importGraph,
+  importJSON,
+  parseCanvas,
+  parseDSL,
+  parseMermaid,
+  toCanvas,
+  toDSL,
+  toMermaid,
+} from './formats/index.ts'
+export type { Format, GraphSummary, ImportResult, PlexusJSON } from './formats/index.ts'

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest'
+import { writeEdge } from '../edges.ts'
+import { write } from '../graph.ts'
+import { restructure } from '../restructure.ts'
+import { parseCanvas, toCanvas, toCanvasData, type Canvas } from './canvas.ts'
+import { importGraph } from './index.ts'
+import { ok, setup, shape } from './test-helpers.ts'
+
+function sample() {
+  const { g, root } = setup()
+  write(g, (w) => {
+    w.newNode('a', {
+      summary: 'Auth service',
+      kind: 'task',
+      notes: 'JWT tokens.\n\nSee the ADR.',
+      parent: root,
+      x: 10,
+      y: 20,
+    })
+    w.newNode('b', { summary: '<img src=x onerror=alert(1)>', parent: 'a' })
+    w.newNode('c', { summary: 'Schema', parent: root, resolved: true })
+    writeEdge(w, { from: 'a', to: 'c', type: 'depends_on' })
+    writeEdge(w, { from: 'b', to: 'c', type: 'relates_to' })
+  })
+  return { g, root }
+}
+
+describe('toCanvas', () => {
+  it('writes JSON Canvas 1.0: text cards, positions, sizes, typed edges and the tree', () => {
+    const { g, root } = sample()
+    const c = JSON.parse(toCanvas(g)) as Canvas
+    const a = c.nodes.find((n) => n.id === 'a')!
+    expect(a).toMatchObject({
+      type: 'text',
+      text: 'Auth service\n\nJWT tokens.\n\nSee the ADR.',
+      x: 10,
+      y: 20,
+      width: 260,
+      kind: 'task',
+    })
+    for (const n of c.nodes) {
+      for (const k of ['x', 'y', 'width', 'height'] as const) expect(Number.isInteger(n[k])).toBe(true)
+    }
+    // Cards without a position get distinct ones from the layout.
+    const spots = new Set(c.nodes.map((n) => `${n.x},${n.y}`))
+    expect(spots.size).toBe(c.nodes.length)
+    expect(c.nodes.find((n) => n.id === 'c')!.color).toBe('4')
+    expect(c.edges).toContainEqual({ id: 'a>depends_on>c', fromNode: 'a', toNode: 'c', label: 'depends_on' })
+    expect(c.edges).toContainEqual({ id: 'tree:a', fromNode: root, toNode: 'a', label: 'contains' })
+    expect(new Set(c.edges.map((e) => e.id)).size).toBe(c.edges.length)
+  })
+
+  it('leaves out forgotten nodes and their edges', () => {
+    const { g } = sample()
+    ok(restructure(g, [{ type: 'forget', node: 'c' }]))
+    const c = toCanvasData(g)
+    expect(c.nodes.map((n) => n.id)).not.toContain('c')
+    expect(c.edges.every((e) => e.toNode !== 'c' && e.fromNode !== 'c')).toBe(true)
+  })
+})
+
+describe('parseCanvas', () => {
+  it('reads text, file, link and group cards; groups contain what sits inside them', () => {
+    const canvas: Canvas = {
+      nodes: [
+        { id: 'g1', type: 'group', x: 0, y: 0, width: 1000, height: 1000, label: 'Backend' },
+        { id: 'g2', type: 'group', x: 50, y: 50, width: 400, height: 400 },
+        {
+          id: 't1',
+          type: 'text',
+          x: 100,
+          y: 100,
+          width: 200,
+          height: 100,
+          text: '## API gateway\n\nRoutes requests.',
+        },
+        { id: 'f1', type: 'file', x: 600, y: 600, width: 200, height: 100, file: 'docs/adr-1.md' },
+        { id: 'l1', type: 'link', x: 2000, y: 0, width: 200, height: 100, url: 'https://example.com' },
+        { id: 't2', type: 'text', x: 3000, y: 0, width: 200, height: 100, text: '' },
+      ],
+      edges: [
+        { id: 'e1', fromNode: 't1', toNode: 'f1', label: 'Documented by' },
+        { id: 'e2', fromNode: 'f1', toNode: 'l1' },
+        { id: 'e3', fromNode: 'l1', toNode: 't2', label: 'contains' },
+      ],
+    }
+    const r = ok(parseCanvas(JSON.stringify(canvas)))
+    const by = new Map(r.nodes.map((n) => [n.key, n]))
+    expect(by.get('t1')).toMatchObject({
+      name: 'API gateway',
+      notes: 'Routes requests.',
+      x: 100,
+      y: 100,
+      id: 't1',
+    })
+    expect(by.get('f1')).toMatchObject({ name: 'docs/adr-1.md', links: ['docs/adr-1.md'] })
+    expect(by.get('l1')).toMatchObject({ name: 'https://example.com', links: ['https://example.com'] })
+    expect(by.get('g1')!.name).toBe('Backend')
+    expect(by.get('t2')!.name).toBe('Untitled card')
+    expect(r.parents.map((p) => `${p.child}<${p.parent}`)).toEqual(['g2<g1', 't1<g2', 'f1<g1', 't2<l1'])
+    expect(r.facts.map((f) => `${f.from.key} ${f.rel} ${f.to.key} ${f.label ?? ''}`.trim())).toEqual([
+      't1 documented_by f1 Documented by',
+      'f1 relates_to l1',
+    ])
+  })
+
+  it.each([
+    ['{nodes: []}', 'canvas: not valid JSON'],
+    ['[]', 'canvas: expected an object'],
+    [
+      '{"nodes":[{"id":"a","type":"text","x":0,"y":0,"width":1,"height":1}]}',
+      'nodes[0].text: a text node needs a string text',
+    ],
+    [
+      '{"nodes":[{"id":"a","type":"shape","x":0,"y":0,"width":1,"height":1}]}',
+      'nodes[0].type: expected text, file, link or group',
+    ],
+    [
+      '{"nodes":[{"id":"a","type":"group","x":"0","y":0,"width":1,"height":1}]}',
+      'nodes[0].x: expected a number',
+    ],
+    [
+      '{"nodes":[],"edges":[{"id":"e","fromNode":"a","toNode":"b"}]}',
+      'edges[0].fromNode: no node with id "a"',
+    ],
+  ])('says what is wrong: %s', (text, message) => {
+    const r = parseCanvas(text)
+    expect(r.ok === false && r.message).toContain(message)
+  })
+})
+
+describe('canvas import', () => {
+  it('round-trips names, notes, kinds, positions, the tree and edges', () => {
+    const { g } = sample()
+    const text = toCanvas(g)
+    const back = setup()
+    const r = ok(importGraph(back.g, 'canvas', text))
+    expect(r).toMatchObject({ created: 3, matched: 1, edges: 2 })
+    expect(shape(back.g)).toEqual(shape(g))
+    const a = [...back.g.index.nodes.values()].find((n) => n.summary === 'Auth service')!
+    expect(a).toMatchObject({ notes: 'JWT tokens.\n\nSee the ADR.', x: 10, y: 20, kind: 'task' })
+    const b = [...back.g.index.nodes.values()].find((n) => n.summary.startsWith('<img'))!
+    expect(b.summary).toBe('<img src=x onerror=alert(1)>')
+  })
+
+  it('matches its own cards by id when imported back, creating nothing', () => {
+    const { g } = sample()
+    const before = g.index.nodes.size
+    const r = ok(importGraph(g, 'canvas', toCanvas(g)))
+    expect(r).toMatchObject({ created: 0, matched: 4, edges: 0 })
+    expect(g.index.nodes.size).toBe(before)
+  })
+
+  it('writes nothing when an edge is broken', () => {
+    const { g } = setup()
+    const before = g.index.nodes.size
+    const bad = {
+      nodes: [{ id: 'a', type: 'text', text: 'A', x: 0, y: 0, width: 1, height: 1 }],
+      edges: [{ id: 'e', fromNode: 'a', toNode: 'zz' }],
+    }
+    expect(importGraph(g, 'canvas', JSON.stringify(bad)).ok).toBe(false)
+    expect(g.index.nodes.size).toBe(before)
+  })
+})

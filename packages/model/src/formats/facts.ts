@@ -1,0 +1,138 @@
+import { fail } from '../graph.ts'
+import type { Failure, Result } from '../types.ts'
+import { LIMITS, typeName } from '../validate.ts'
+
+// What every text format parses into: named nodes, relations between them, and tree links. Names are not
+// ids: the importer resolves them against the graph. `key` tells the nodes of one text apart (the name
+// itself in the DSL, the node id in Mermaid and JSON Canvas), so two Mermaid nodes with the same label
+// stay two nodes.
+
+export interface NodeDecl {
+  key: string
+  name: string
+  kind?: string
+  notes?: string
+  links?: string[]
+  x?: number
+  y?: number
+  /** A Plexus id the text carried (JSON Canvas exported from Plexus): matched first when it is live and has this name. */
+  id?: string
+  /** Where it was first declared, for messages: "line 3", "nodes[2]". */
+  at?: string
+}
+
+export interface NameRef {
+  key: string
+  name: string
+  kind?: string
+}
+
+export interface Fact {
+  from: NameRef
+  rel: string
+  to: NameRef
+  /** The relation as written, when normalising it to an edge type changed it ("calls API" -> calls_api). */
+  label?: string
+  at?: string
+}
+
+export interface ParentLink {
+  child: string
+  parent: string
+  at?: string
+}
+
+export interface Parsed {
+  /** Every node the text mentions, in order of first mention. */
+  nodes: NodeDecl[]
+  /** Relations that become edges. Tree relations are in `parents` instead. */
+  facts: Fact[]
+  parents: ParentLink[]
+}
+
+/** Text imports stay well under what one sync message should carry; JSON backups may be larger. */
+export const TEXT_LIMIT = 2 * LIMITS.notes
+export const JSON_LIMIT = 128 * LIMITS.notes
+export const IMPORT_LIMITS = { nodes: 50_000, edges: 100_000 } as const
+
+/** Relations that mean the tree, not an edge: `P contains C` and `C part_of P` both make P the parent. */
+export const TREE_DOWN: ReadonlySet<string> = new Set(['contains', 'parent_of'])
+export const TREE_UP: ReadonlySet<string> = new Set(['part_of', 'child_of'])
+export const RELATES_TO = 'relates_to'
+
+export function checkText(text: unknown, what: string, max: number = TEXT_LIMIT): Failure | null {
+  if (typeof text !== 'string')
+    return fail('invalid_argument', `${what}: expected text, got ${typeName(text)}`)
+  if (text.length > max) {
+    return fail(
+      'too_large',
+      `${what}: the text is ${text.length} characters; the limit for one import is ${max}. Split it into several imports.`,
+    )
+  }
+  return null
+}
+
+/** An edge label as a relation word: "depends on" -> depends_on, "Calls API!" -> calls_api; '' -> relates_to. */
+export function relationOf(label: string): string {
+  const word = label
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, LIMITS.kind)
+  return word || RELATES_TO
+}
+
+/** Collects what a parser reads, keeping each node once and refusing a node given two kinds. */
+export class Collector {
+  private readonly byKey = new Map<string, NodeDecl>()
+  readonly facts: Fact[] = []
+  readonly parents: ParentLink[] = []
+
+  node(key: string, name: string, at: string, kind?: string): NodeDecl | Failure {
+    let n = this.byKey.get(key)
+    if (!n) {
+      n = { key, name, at }
+      this.byKey.set(key, n)
+    }
+    if (kind !== undefined) {
+      if (n.kind !== undefined && n.kind !== kind) {
+        return fail(
+          'invalid_argument',
+          `${at}: '${name}' is given kind ${kind}, but ${n.at} gave it ${n.kind}`,
+        )
+      }
+      n.kind = kind
+    }
+    return n
+  }
+
+  get(key: string): NodeDecl | undefined {
+    return this.byKey.get(key)
+  }
+
+  relate(from: NodeDecl, rel: string, to: NodeDecl, at: string, label?: string): void {
+    if (TREE_DOWN.has(rel)) this.parents.push({ child: to.key, parent: from.key, at })
+    else if (TREE_UP.has(rel)) this.parents.push({ child: from.key, parent: to.key, at })
+    else {
+      const ref = (n: NodeDecl): NameRef => ({
+        key: n.key,
+        name: n.name,
+        ...(n.kind ? { kind: n.kind } : {}),
+      })
+      this.facts.push({ from: ref(from), rel, to: ref(to), at, ...(label ? { label } : {}) })
+    }
+  }
+
+  result(): Result<Parsed> {
+    // A name or kind may have been given after a relation mentioned the node: report the final ones.
+    for (const f of this.facts) {
+      for (const r of [f.from, f.to]) {
+        const n = this.byKey.get(r.key)!
+        r.name = n.name
+        if (n.kind !== undefined) r.kind = n.kind
+      }
+    }
+    return { ok: true, nodes: [...this.byKey.values()], facts: this.facts, parents: this.parents }
+  }
+}

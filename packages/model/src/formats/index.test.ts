@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
+import { writeEdge } from '../edges.ts'
+import { write } from '../graph.ts'
+import { restructure } from '../restructure.ts'
+import { exportGraph, graphSummary, importGraph, type Format } from './index.ts'
+import { TEXT_LIMIT } from './facts.ts'
+import { ok, setup, shape } from './test-helpers.ts'
+
+function sample() {
+  const { g, root } = setup()
+  write(g, (w) => {
+    w.newNode('a', { summary: 'Auth service', kind: 'task', parent: root })
+    w.newNode('b', { summary: 'User repo', parent: 'a' })
+    w.newNode('c', { summary: 'Ünïcødé <b>', parent: root })
+    writeEdge(w, { from: 'a', to: 'c', type: 'depends_on' })
+    writeEdge(w, { from: 'b', to: 'c', type: 'relates_to' })
+  })
+  return { g, root }
+}
+
+const TEXT_FORMATS: Format[] = ['dsl', 'mermaid', 'canvas']
+
+describe('exportGraph / importGraph', () => {
+  it.each(TEXT_FORMATS)('%s: an export imported into a fresh graph reads the same', (format) => {
+    const { g } = sample()
+    const back = setup()
+    const r = ok(importGraph(back.g, format, exportGraph(g, format)))
+    expect(r).toMatchObject({ created: 3, matched: 1, edges: 2, skipped: [] })
+    expect(shape(back.g)).toEqual(shape(g))
+  })
+
+  it('json: ids and every field come back', () => {
+    const { g } = sample()
+    const back = setup('Other', 'other')
+    // Same ids as the target's own root (n0): that one is kept, the rest are restored.
+    const r = ok(importGraph(back.g, 'json', exportGraph(g, 'json')))
+    expect(r).toMatchObject({ created: 3, matched: 1, edges: 2 })
+    expect(back.g.index.nodes.get('a')).toEqual(g.index.nodes.get('a'))
+  })
+
+  it.each([
+    ['dsl', 'A depends_on B\nB relates_to "C', 'line 2: unterminated quote'],
+    ['mermaid', 'graph TD\nA --> B\nC[oops --> D', 'line 3: unclosed ['],
+    ['canvas', '{"nodes": [', 'canvas: not valid JSON'],
+    ['json', '{"format": "plexus"', 'json: not valid JSON'],
+  ] as Array<[Format, string, string]>)(
+    '%s: a parse error names where, and nothing is written',
+    (format, text, message) => {
+      const { g } = sample()
+      const nodes = g.index.nodes.size
+      const edges = g.index.edges.size
+      const r = importGraph(g, format, text)
+      expect(r.ok === false && r.message).toContain(message)
+      expect(g.index.nodes.size).toBe(nodes)
+      expect(g.index.edges.size).toBe(edges)
+    },
+  )
+
+  it.each(TEXT_FORMATS)('%s: a 1 MB text is refused before it is read', (format) => {
+    const { g } = sample()
+    const r = importGraph(g, format, 'x'.repeat(1024 * 1024))
+    expect(r.ok === false && r.reason).toBe('too_large')
+    expect(r.ok === false && r.message).toContain(`the limit for one import is ${TEXT_LIMIT}`)
+  })
+
+  it('puts new top-level nodes under a chosen parent, and refuses an unknown format or parent', () => {
+    const { g } = sample()
+    ok(importGraph(g, 'dsl', 'Fresh', { parent: 'b' }))
+    const fresh = [...g.index.nodes.values()].find((n) => n.summary === 'Fresh')!
+    expect(fresh.parent).toBe('b')
+    expect(importGraph(g, 'dsl', 'X', { parent: 'nope' }).ok).toBe(false)
+    expect(importGraph(g, 'yaml' as Format, 'x').ok).toBe(false)
+  })
+})
+
+describe('graphSummary', () => {
+  it('counts live nodes and live edges, and follows changes', () => {
+    const { g } = sample()
+    expect(graphSummary(g.doc)).toEqual({ id: 'test', title: 'Plan', nodes: 4, edges: 2 })
+    ok(restructure(g, [{ type: 'forget', node: 'c' }]))
+    expect(graphSummary(g.doc)).toEqual({ id: 'test', title: 'Plan', nodes: 3, edges: 0 })
+    expect(graphSummary(new Y.Doc())).toEqual({ id: '', title: '', nodes: 0, edges: 0 })
+  })
+})

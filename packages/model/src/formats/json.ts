@@ -1,0 +1,315 @@
+import * as Y from 'yjs'
+import { fail, meta, write, type Graph } from '../graph.ts'
+import { GRAPH_ID, SCHEMA_VERSION, edgeId, layout } from '../schema.ts'
+import type { EdgeView, Failure, GraphMeta, HistoryEvent, Json, NodeView, Result } from '../types.ts'
+import {
+  LIMITS,
+  checkJson,
+  checkKind,
+  checkLinks,
+  checkProperties,
+  checkString,
+  typeName,
+} from '../validate.ts'
+
+/** The lossless format: every node (forgotten and merged ones too), every edge, checkpoints, optionally history. */
+export interface PlexusJSON {
+  format: 'plexus'
+  schema: number
+  meta: GraphMeta
+  nodes: NodeView[]
+  edges: EdgeView[]
+  checkpoints: Record<string, Json>
+  history?: HistoryEvent[]
+}
+
+export const JSON_IMPORT_LIMITS = {
+  nodes: 200_000,
+  edges: 500_000,
+  history: 1_000_000,
+  evidence: 10_000,
+} as const
+const ID_MAX = 256
+
+const byId = <T extends { id: string }>(a: T, b: T): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+
+export function exportJSON(g: Graph, opts: { history?: boolean } = {}): PlexusJSON {
+  const y = layout(g.doc)
+  const out: PlexusJSON = {
+    format: 'plexus',
+    schema: SCHEMA_VERSION,
+    meta: meta(g),
+    nodes: [...g.index.nodes.values()].sort(byId),
+    edges: [...g.index.edges.values()].sort(byId),
+    checkpoints: y.checkpoints.toJSON() as Record<string, Json>,
+  }
+  if (opts.history) out.history = y.history.toArray() as unknown as HistoryEvent[]
+  return out
+}
+
+type Obj = Record<string, unknown>
+const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v)
+const bad = (path: string, want: string, v: unknown): Failure =>
+  fail('invalid_argument', `${path}: expected ${want}, got ${typeName(v)}`)
+const num = (v: unknown, path: string, nullable = false): Failure | null =>
+  (nullable && v === null) || (typeof v === 'number' && Number.isFinite(v))
+    ? null
+    : bad(path, nullable ? 'a number or null' : 'a number', v)
+const str = (v: unknown, path: string, nullable = false): Failure | null =>
+  nullable && v === null ? null : checkString(v, path, ID_MAX, { line: true, empty: true })
+/** Optional fields may be left out (a hand-written file); present ones must be right. */
+const opt = (o: Obj, k: string, check: (v: unknown) => Failure | null): Failure | null =>
+  k in o ? check(o[k]) : null
+
+function checkNode(raw: unknown, i: number): Failure | null {
+  if (!isObj(raw)) return bad(`nodes[${i}]`, 'a node object', raw)
+  const idc = checkString(raw.id, `nodes[${i}].id`, ID_MAX, { line: true })
+  if (idc) return idc
+  const at = `nodes[${i}] (${raw.id as string})`
+  const ev = (v: unknown): Failure | null => {
+    if (!Array.isArray(v)) return bad(`${at}.evidence`, 'an array', v)
+    if (v.length > JSON_IMPORT_LIMITS.evidence)
+      return fail('too_large', `${at}.evidence: more than ${JSON_IMPORT_LIMITS.evidence} entries`)
+    for (const [j, e] of v.entries()) {
+      const p = `${at}.evidence[${j}]`
+      if (!isObj(e)) return bad(p, '{type, ref, agent, timestamp}', e)
+      const c =
+        checkString(e.type, `${p}.type`, LIMITS.kind, { line: true, empty: true }) ??
+        checkString(e.ref, `${p}.ref`, LIMITS.value, { empty: true }) ??
+        checkString(e.agent, `${p}.agent`, ID_MAX, { line: true, empty: true }) ??
+        num(e.timestamp, `${p}.timestamp`)
+      if (c) return c
+    }
+    return null
+  }
+  return (
+    checkString(raw.summary, `${at}.summary`, LIMITS.summary, { line: true, empty: true }) ??
+    opt(raw, 'notes', (v) => checkString(v, `${at}.notes`, LIMITS.notes, { empty: true })) ??
+    opt(raw, 'kind', (v) => checkKind(v, `${at}.kind`)) ??
+    opt(raw, 'parent', (v) => str(v, `${at}.parent`, true)) ??
+    opt(raw, 'resolved', (v) =>
+      typeof v === 'boolean' ? null : bad(`${at}.resolved`, 'true or false', v),
+    ) ??
+    opt(raw, 'state', (v) => checkJson(v, `${at}.state`)) ??
+    opt(raw, 'properties', (v) => checkProperties(v, `${at}.properties`, false)) ??
+    opt(raw, 'links', (v) => checkLinks(v, `${at}.links`)) ??
+    opt(raw, 'evidence', ev) ??
+    (['x', 'y', 'deleted_at'] as const).reduce<Failure | null>(
+      (c, k) => c ?? opt(raw, k, (v) => num(v, `${at}.${k}`, true)),
+      null,
+    ) ??
+    (['created_at', 'updated_at', 'rev'] as const).reduce<Failure | null>(
+      (c, k) => c ?? opt(raw, k, (v) => num(v, `${at}.${k}`)),
+      null,
+    ) ??
+    (['created_by', 'updated_by'] as const).reduce<Failure | null>(
+      (c, k) => c ?? opt(raw, k, (v) => str(v, `${at}.${k}`)),
+      null,
+    ) ??
+    (['deleted_by', 'merged_into'] as const).reduce<Failure | null>(
+      (c, k) => c ?? opt(raw, k, (v) => str(v, `${at}.${k}`, true)),
+      null,
+    )
+  )
+}
+
+function checkEdge(raw: unknown, i: number): Failure | null {
+  if (!isObj(raw)) return bad(`edges[${i}]`, 'an edge object', raw)
+  const at = `edges[${i}]`
+  const c =
+    str(raw.from, `${at}.from`) ??
+    str(raw.to, `${at}.to`) ??
+    opt(raw, 'type', (v) => checkKind(v, `${at}.type`)) ??
+    opt(raw, 'label', (v) => checkString(v, `${at}.label`, 200, { line: true, empty: true })) ??
+    opt(raw, 'properties', (v) => checkProperties(v, `${at}.properties`, false)) ??
+    opt(raw, 'created_at', (v) => num(v, `${at}.created_at`)) ??
+    opt(raw, 'created_by', (v) => str(v, `${at}.created_by`))
+  if (c) return c
+  const want = edgeId(raw.from as string, (raw.type as string | undefined) ?? 'relates_to', raw.to as string)
+  if ('id' in raw && raw.id !== want) {
+    return fail(
+      'invalid_argument',
+      `${at}.id: ${JSON.stringify(raw.id)} should be ${JSON.stringify(want)}: an edge id is from>type>to`,
+    )
+  }
+  return null
+}
+
+function checkMeta(raw: unknown): Failure | null {
+  if (!isObj(raw)) return bad('meta', 'an object', raw)
+  if (typeof raw.id !== 'string' || !GRAPH_ID.test(raw.id))
+    return fail('invalid_argument', `meta.id: ${JSON.stringify(raw.id)} is not a graph id`)
+  return (
+    opt(raw, 'title', (v) => checkString(v, 'meta.title', LIMITS.summary, { line: true, empty: true })) ??
+    opt(raw, 'goal', (v) => checkString(v, 'meta.goal', LIMITS.notes, { empty: true })) ??
+    opt(raw, 'root', (v) => str(v, 'meta.root', true)) ??
+    opt(raw, 'kind', (v) =>
+      v === 'project' || v === 'user' ? null : bad('meta.kind', "'project' or 'user'", v),
+    ) ??
+    opt(raw, 'created_at', (v) => num(v, 'meta.created_at')) ??
+    opt(raw, 'created_by', (v) => str(v, 'meta.created_by'))
+  )
+}
+
+export interface JSONImportResult {
+  created: number
+  /** Ids already in the graph: left as they are (at most 50 listed; `existingCount` has them all). */
+  existing: string[]
+  existingCount: number
+  edges: number
+  /** Edges whose endpoint is neither in the file nor in the graph: not written. */
+  dangling: number
+  checkpoints: number
+  /** Whether the file's meta (title, goal, root) was written: only into a graph that had none. */
+  meta: boolean
+}
+
+/**
+ * Writes a PlexusJSON into `g` in one transaction, or nothing if anything in it is wrong (the failure
+ * names the node or edge and field). Nodes and edges keep their ids and every field, bookkeeping
+ * included. Never overwrites: a node, edge or checkpoint whose id the graph already has is left as it
+ * is and reported (`existing`); the meta is written only into a graph that has none. So importing an
+ * export into an empty document gives back the same nodes and edges, and importing twice is harmless.
+ */
+export function importJSON(
+  g: Graph,
+  data: unknown,
+  opts: { history?: boolean } = {},
+): Result<JSONImportResult> {
+  if (!isObj(data) || data.format !== 'plexus')
+    return fail('invalid_argument', "not a Plexus export: expected an object with format: 'plexus'")
+  if (typeof data.schema !== 'number' || data.schema > SCHEMA_VERSION || data.schema < 1) {
+    return fail(
+      'unsupported_schema',
+      `this file uses schema ${String(data.schema)}; this version of Plexus reads schema 1 to ${SCHEMA_VERSION}`,
+    )
+  }
+  const { nodes, edges } = data
+  if (!Array.isArray(nodes)) return bad('nodes', 'an array', nodes)
+  const edgeList = edges ?? []
+  if (!Array.isArray(edgeList)) return bad('edges', 'an array', edges)
+  const cps = data.checkpoints ?? {}
+  if (!isObj(cps)) return bad('checkpoints', 'an object', cps)
+  const history = opts.history ? (data.history ?? []) : []
+  if (!Array.isArray(history)) return bad('history', 'an array', history)
+  for (const [what, list, max] of [
+    ['nodes', nodes, JSON_IMPORT_LIMITS.nodes],
+    ['edges', edgeList, JSON_IMPORT_LIMITS.edges],
+    ['history', history, JSON_IMPORT_LIMITS.history],
+  ] as const) {
+    if (list.length > max)
+      return fail('too_large', `${what}: ${list.length} entries; one import takes at most ${max}`)
+  }
+  const writeMeta = meta(g).id === '' && data.meta !== undefined
+  if (data.meta !== undefined) {
+    const m = checkMeta(data.meta)
+    if (m) return m
+  }
+  const seen = new Map<string, number>()
+  for (const [i, n] of nodes.entries()) {
+    const c = checkNode(n, i)
+    if (c) return c
+    const id = (n as NodeView).id
+    if (seen.has(id))
+      return fail('invalid_argument', `nodes[${i}].id: ${id} is also nodes[${seen.get(id)}].id`)
+    seen.set(id, i)
+  }
+  const edgeIds = new Set<string>()
+  for (const [i, e] of edgeList.entries()) {
+    const c = checkEdge(e, i)
+    if (c) return c
+    const v = e as EdgeView
+    const id = edgeId(v.from, v.type ?? 'relates_to', v.to)
+    if (edgeIds.has(id)) return fail('invalid_argument', `edges[${i}]: edge ${id} appears twice`)
+    edgeIds.add(id)
+  }
+  for (const [k, v] of Object.entries(cps)) {
+    const c =
+      checkString(k, 'checkpoints key', ID_MAX, { line: true }) ??
+      checkJson(v, `checkpoints.${k}`, LIMITS.notes)
+    if (c) return c
+  }
+  for (const [i, h] of history.entries()) {
+    const c = checkJson(h, `history[${i}]`)
+    if (c) return c
+  }
+
+  const y = layout(g.doc)
+  const fresh = (nodes as NodeView[]).filter((n) => !y.nodes.has(n.id))
+  const existing = (nodes as NodeView[]).filter((n) => y.nodes.has(n.id)).map((n) => n.id)
+  const known = (id: string): boolean => seen.has(id) || y.nodes.has(id)
+  const newEdges = (edgeList as EdgeView[]).filter(
+    (e) => !y.edges.has(edgeId(e.from, e.type ?? 'relates_to', e.to)),
+  )
+  const placed = newEdges.filter((e) => known(e.from) && known(e.to))
+  const newCps = Object.entries(cps).filter(([k]) => !y.checkpoints.has(k))
+  write(g, (w) => {
+    if (writeMeta) {
+      const m = data.meta as Partial<GraphMeta>
+      y.meta.set('schema', SCHEMA_VERSION)
+      y.meta.set('id', m.id!)
+      y.meta.set('title', m.title ?? m.id!)
+      y.meta.set('goal', m.goal ?? '')
+      y.meta.set('kind', m.kind ?? 'project')
+      y.meta.set('root', m.root ?? null)
+      y.meta.set('created_at', m.created_at ?? w.now)
+      y.meta.set('created_by', m.created_by ?? g.env.actor)
+    }
+    if (history.length) y.history.push(history as Json[])
+    for (const n of fresh) {
+      const m = w.newNode(n.id, { ...n, x: n.x ?? null, y: n.y ?? null }, 'import')
+      const keep: Array<[keyof NodeView, Json]> = [
+        ['created_at', n.created_at ?? w.now],
+        ['updated_at', n.updated_at ?? w.now],
+        ['created_by', n.created_by ?? g.env.actor],
+        ['updated_by', n.updated_by ?? g.env.actor],
+        ['rev', n.rev ?? 1],
+        ['deleted_at', n.deleted_at ?? null],
+        ['deleted_by', n.deleted_by ?? null],
+        ['merged_into', n.merged_into ?? null],
+      ]
+      for (const [k, v] of keep) m.set(k, v)
+      const ev = m.get('evidence') as Y.Array<Json>
+      if (n.evidence?.length) ev.push(n.evidence.map((e) => ({ ...e }) as unknown as Json))
+    }
+    for (const e of placed) {
+      const type = e.type ?? 'relates_to'
+      const m = new Y.Map<unknown>()
+      y.edges.set(edgeId(e.from, type, e.to), m)
+      const props = new Y.Map<Json>()
+      for (const [k, v] of Object.entries(e.properties ?? {})) if (v !== null) props.set(k, v)
+      for (const [k, v] of [
+        ['from', e.from],
+        ['to', e.to],
+        ['type', type],
+        ['label', e.label ?? ''],
+        ['properties', props],
+        ['created_at', e.created_at ?? w.now],
+        ['created_by', e.created_by ?? g.env.actor],
+      ] as const) {
+        m.set(k, v)
+      }
+      w.record(e.from, 'import', [{ field: `edge:${type}`, before: null, after: e.to }])
+    }
+    for (const [k, v] of newCps) y.checkpoints.set(k, v as Json)
+  })
+  return {
+    ok: true,
+    created: fresh.length,
+    existing: existing.slice(0, 50),
+    existingCount: existing.length,
+    edges: placed.length,
+    dangling: newEdges.length - placed.length,
+    checkpoints: newCps.length,
+    meta: writeMeta,
+  }
+}
+
+/** Parses and imports a JSON text; a syntax error is a failure, not an exception. */
+export function parsePlexusJSON(text: string): Result<{ data: unknown }> {
+  try {
+    return { ok: true, data: JSON.parse(text.replace(/^\uFEFF/, '')) as unknown }
+  } catch (e) {
+    return fail('parse_error', `json: not valid JSON (${e instanceof Error ? e.message : String(e)})`)
+  }
+}
