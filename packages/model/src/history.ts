@@ -183,6 +183,13 @@ export function claimedBy(g: Graph, actor: string): ReadonlySet<string> {
   return out
 }
 
+/** The time of the latest event on `node` whose action is not `except`; -Infinity when there is none. */
+export function lastEventTime(g: Graph, node: string, except: string): number {
+  let t = -Infinity
+  for (const e of historyIndex(g.doc).byNode.get(node) ?? []) if (e.event.action !== except && e.event.ts > t) t = e.event.ts
+  return t
+}
+
 /** The most recent event on `node` with `action`, newest first search. */
 export function lastEvent(g: Graph, node: string, action: string): HistoryEvent | undefined {
   const list = [...(historyIndex(g.doc).byNode.get(node) ?? [])].sort(byTime)

@@ -1,4 +1,5 @@
 import type { Graph } from './graph.ts'
+import { lastEventTime } from './history.ts'
 
 /**
  * What the CRDT let through because two peers each made a valid change whose merge is not: readers
@@ -33,7 +34,9 @@ export function integrity(g: Graph, limit = 100): Problem[] {
     if (n.parent !== null && !ix.nodes.has(n.parent)) {
       out.push({ type: 'missing_parent', node: n.id, parent: n.parent, message: `node ${n.id} names parent ${n.parent}, which this peer has never seen; it is shown at the top level` })
     }
-    if (n.deleted_at !== null && n.updated_at > n.deleted_at) {
+    // updated_at alone is not enough: when the edit and the forget were concurrent, either peer's stamp may
+    // win the merge, so the edit's own history event is read too.
+    if (n.deleted_at !== null && (n.updated_at > n.deleted_at || lastEventTime(g, n.id, 'forget') > n.deleted_at)) {
       out.push({ type: 'edited_after_delete', node: n.id, message: `node ${n.id} ('${n.summary}') was edited after it was forgotten; the edit is kept — restore it to see it` })
     }
   }

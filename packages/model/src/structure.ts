@@ -84,6 +84,17 @@ export function buildStructure(nodes: ReadonlyMap<string, NodeView>, version: nu
     return found
   }
 
+  const mergeTarget = (id: string): string | null => {
+    let cur = id
+    for (let i = 0; i < 64; i++) {
+      const n = nodes.get(cur)
+      if (!n) return null
+      if (n.merged_into === null) return n.deleted_at === null ? cur : null
+      cur = n.merged_into
+    }
+    return null
+  }
+
   const parent = new Map<string, string>()
   const children = new Map<string, string[]>()
   const mergedFrom = new Map<string, string[]>()
@@ -91,7 +102,9 @@ export function buildStructure(nodes: ReadonlyMap<string, NodeView>, version: nu
   for (const [id, n] of nodes) {
     if (!isLive(n)) {
       if (n.merged_into !== null) {
-        const target = resolveUp(next(id))
+        // Only a live node reached through merges stands for this one (as GraphIndex.canonical reads it):
+        // when the target was forgotten, the merged node's edges dangle rather than pass to its parent.
+        const target = mergeTarget(id)
         if (target !== null) {
           let list = mergedFrom.get(target)
           if (!list) mergedFrom.set(target, (list = []))

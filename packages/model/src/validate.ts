@@ -18,13 +18,15 @@ export const LIMITS = {
 } as const
 
 // A lone surrogate cannot be encoded as UTF-8: Yjs would write U+FFFD on the wire while the writer keeps
-// the original, and peers would diverge. Control characters have no place in a one-line summary.
+// the original, and peers would diverge. Control characters (C0, DEL and C1) have no place in a one-line
+// summary; text keeps tab and line breaks.
 // eslint-disable-next-line no-control-regex
-const BAD_LINE = /[\u0000-\u0008\u000a-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+const BAD_LINE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 // eslint-disable-next-line no-control-regex
-const BAD_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+const BAD_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 const LONE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
-const KIND = /^[\p{L}\p{N}_-]+$/u
+// Marks included: many scripts cannot write a word without them (Hindi कार्य, decomposed tâche).
+const KIND = /^[\p{L}\p{N}_-][\p{L}\p{M}\p{N}_-]*$/u
 
 export type Check = Failure | null
 

@@ -20,7 +20,10 @@ export interface TestGraph {
 }
 
 /** A fresh graph with a root, for one actor. */
-export function makeGraph(actor = 'alice', opts: { clock?: Clock; id?: string; clientID?: number } = {}): TestGraph {
+export function makeGraph(
+  actor = 'alice',
+  opts: { clock?: Clock; id?: string; clientID?: number } = {},
+): TestGraph {
   const doc = new Y.Doc()
   if (opts.clientID !== undefined) doc.clientID = opts.clientID
   const clock = opts.clock ?? new Clock()
@@ -41,7 +44,8 @@ export function joinGraph(base: TestGraph, actor: string, clientID?: number): Te
 
 /** Two-way full sync between documents. */
 export function sync(...docs: Y.Doc[]): void {
-  for (const a of docs) for (const b of docs) if (a !== b) Y.applyUpdate(b, Y.encodeStateAsUpdate(a, Y.encodeStateVector(b)))
+  for (const a of docs)
+    for (const b of docs) if (a !== b) Y.applyUpdate(b, Y.encodeStateAsUpdate(a, Y.encodeStateVector(b)))
 }
 
 /** Unwraps an ok result or fails the test with the failure's message. */
@@ -99,7 +103,8 @@ export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 export function unchanged<T>(doc: Y.Doc, fn: () => T): T {
   const before = snapshot(doc)
   const out = fn()
-  if (!sameBytes(before, snapshot(doc))) throw new Error('expected the document to be unchanged, but it was written')
+  if (!sameBytes(before, snapshot(doc)))
+    throw new Error('expected the document to be unchanged, but it was written')
   return out
 }
 

@@ -1,0 +1,158 @@
+import { describe, it, expect } from 'vitest'
+import * as Y from 'yjs'
+import { initGraph, openGraph, write, type NewNodeFields } from './graph.ts'
+import { MATCH_CONFIDENCE, bestMatch, confidence, labelOf, resolveLabel } from './resolve.ts'
+
+function setup() {
+  let t = 1000
+  let i = 0
+  const g = openGraph(new Y.Doc(), { actor: 'alice', now: () => t++, newId: () => 'n' + i++ })
+  const init = initGraph(g, { id: 'test' })
+  if (!init.ok) throw new Error(init.message)
+  const root = init.root
+  const add = (id: string, f: Partial<NewNodeFields> & { summary: string }): string => {
+    write(g, (w) => w.newNode(id, { parent: root, ...f }))
+    return id
+  }
+  return { g, root, add }
+}
+
+const conf = (a: string, b: string): number => confidence(labelOf(a), labelOf(b))
+
+describe('confidence', () => {
+  it('is 1 for the same text up to case, spacing and end punctuation', () => {
+    expect(conf('Auth service', 'auth service')).toBe(1)
+    expect(conf('  Auth   Service. ', 'auth service')).toBe(1)
+    expect(conf('Ａｕｔｈ service', 'auth service')).toBe(1)
+  })
+
+  it('is a match for camelCase, punctuation, plural, accents and word order', () => {
+    const pairs = [
+      ['AuthService', 'Auth service'],
+      ['UserRepository', 'User repository'],
+      ['auth_service', 'Auth-Service'],
+      ['Write tests', 'Write test'],
+      ['Café menu', 'Cafe menu'],
+      ['LoginPage', 'login page'],
+      ['service auth', 'Auth service'],
+    ]
+    for (const [a, b] of pairs) {
+      const c = conf(a!, b!)
+      expect(c, `${a} / ${b}`).toBeGreaterThanOrEqual(MATCH_CONFIDENCE)
+      expect(c, `${a} / ${b}`).toBeLessThan(1)
+    }
+  })
+
+  it('is moderate for typos: a long word survives one, a short word does not', () => {
+    expect(conf('Auth servcie', 'Auth service')).toBeGreaterThanOrEqual(MATCH_CONFIDENCE)
+    expect(conf('Auth servcie', 'Auth service')).toBeLessThanOrEqual(0.9)
+    expect(conf('Authentification', 'Authentication')).toBeGreaterThanOrEqual(MATCH_CONFIDENCE)
+    const short = conf('Form', 'From')
+    expect(short).toBeGreaterThan(0.3)
+    expect(short).toBeLessThan(MATCH_CONFIDENCE)
+  })
+
+  it('is low for different things', () => {
+    const pairs = [
+      ['Auth service', 'Payment service'],
+      ['Node A', 'Node B'],
+      ['Step 1', 'Step 2'],
+      ['Create user', 'Delete user'],
+      ['User login', 'User logout'],
+      ['Implement the login page for admins', 'Implement the logout page for admins'],
+      ['Auth', 'Auth service'],
+    ]
+    for (const [a, b] of pairs) expect(conf(a!, b!), `${a} / ${b}`).toBeLessThan(MATCH_CONFIDENCE)
+    expect(conf('Auth service', 'Payment service')).toBeLessThanOrEqual(0.6)
+  })
+})
+
+describe('resolveLabel', () => {
+  it('finds the node a label names, best first', () => {
+    const { g, add } = setup()
+    add('pay', { summary: 'Payment service' })
+    add('auth', { summary: 'Auth service' })
+    add('repo', { summary: 'UserRepository' })
+    const r = resolveLabel(g, 'AuthService')
+    expect(r[0]).toEqual({ id: 'auth', summary: 'Auth service', confidence: expect.any(Number) })
+    expect(r[0]!.confidence).toBeGreaterThanOrEqual(MATCH_CONFIDENCE)
+    for (let i = 1; i < r.length; i++) expect(r[i]!.confidence).toBeLessThanOrEqual(r[i - 1]!.confidence)
+    expect(r.find((x) => x.id === 'pay')?.confidence ?? 0).toBeLessThan(MATCH_CONFIDENCE)
+    expect(bestMatch(g, 'user repository')?.id).toBe('repo')
+    expect(bestMatch(g, 'auth service')).toEqual({ id: 'auth', summary: 'Auth service', confidence: 1 })
+  })
+
+  it('does not match a different thing', () => {
+    const { g, add } = setup()
+    add('pay', { summary: 'Payment service' })
+    expect(bestMatch(g, 'Auth service')).toBeUndefined()
+    expect(bestMatch(g, 'Step 2')).toBeUndefined()
+  })
+
+  it('finds typos in every word, and nothing for a label of only symbols', () => {
+    const { g, add } = setup()
+    add('pay', { summary: 'Payment gateway' })
+    const r = resolveLabel(g, 'Paymnet gatewya')
+    expect(r[0]?.id).toBe('pay')
+    expect(r[0]!.confidence).toBeGreaterThan(0.5)
+    expect(resolveLabel(g, '?!')).toEqual([])
+    expect(resolveLabel(g, 42 as unknown as string)).toEqual([])
+  })
+
+  it('keeps to the given parent, or to top-level nodes for null', () => {
+    const { g, add, root } = setup()
+    add('p1', { summary: 'Frontend' })
+    add('p2', { summary: 'Backend' })
+    add('a1', { summary: 'Auth service', parent: 'p1' })
+    add('a2', { summary: 'Auth service', parent: 'p2' })
+    write(g, (w) => w.newNode('top', { summary: 'Auth service', parent: null }))
+    expect(resolveLabel(g, 'Auth service').map((r) => r.id)).toEqual(['a1', 'a2', 'top'])
+    expect(resolveLabel(g, 'Auth service', { parent: 'p2' }).map((r) => r.id)).toEqual(['a2'])
+    expect(resolveLabel(g, 'Auth service', { parent: null }).map((r) => r.id)).toEqual(['top'])
+    expect(bestMatch(g, 'Auth service', { parent: root })).toBeUndefined()
+    expect(bestMatch(g, 'auth servcie', { parent: 'p1' })?.id).toBe('a1')
+  })
+
+  it('filters by kind and respects the limit', () => {
+    const { g, add } = setup()
+    add('t', { summary: 'Review docs', kind: 'task' })
+    add('q', { summary: 'Review docs', kind: 'question' })
+    add('r', { summary: 'Review the docs' })
+    expect(resolveLabel(g, 'review docs', { kind: 'question' }).map((r) => r.id)).toEqual(['q'])
+    expect(resolveLabel(g, 'review docs', { limit: 1 }).map((r) => r.id)).toEqual(['q'])
+    expect(resolveLabel(g, 'review docs').map((r) => r.id)).toEqual(['q', 't', 'r'])
+  })
+
+  it('never matches forgotten or merged nodes, and follows renames', () => {
+    const { g, add } = setup()
+    add('a', { summary: 'Auth service' })
+    add('b', { summary: 'Billing' })
+    expect(bestMatch(g, 'Auth service')?.id).toBe('a')
+    write(g, (w) => w.set('a', 'deleted_at', 1))
+    expect(resolveLabel(g, 'Auth service')).toEqual([])
+    write(g, (w) => w.set('a', 'deleted_at', null))
+    expect(bestMatch(g, 'Auth service')?.id).toBe('a')
+    write(g, (w) => w.set('a', 'merged_into', 'b'))
+    expect(resolveLabel(g, 'Auth service')).toEqual([])
+    add('c', { summary: 'Old name' })
+    expect(bestMatch(g, 'old name')?.id).toBe('c')
+    write(g, (w) => w.set('c', 'summary', 'New name'))
+    expect(bestMatch(g, 'old name')).toBeUndefined()
+    expect(bestMatch(g, 'new name')?.id).toBe('c')
+  })
+
+  it('finds the match among many similar labels', () => {
+    const { g, add } = setup()
+    const words = ['auth', 'payment', 'user', 'order', 'cart', 'search', 'email', 'report']
+    const summary = (i: number): string => `${words[i % 8]} service ${words[(i * 7) % 8]} handler ${i}`
+    for (let i = 0; i < 3000; i++) add('f' + i, { summary: summary(i) })
+    add('target', { summary: 'Service registry' })
+    expect(bestMatch(g, 'ServiceRegistry')?.id).toBe('target')
+    expect(bestMatch(g, 'service registy')?.id).toBe('target')
+    expect(summary(17)).toBe('payment service report handler 17')
+    expect(bestMatch(g, 'Payment Service: report handler 17')?.id).toBe('f17')
+    // Every word is shared with hundreds of nodes; only the number differs.
+    expect(bestMatch(g, 'payment service report handler 9999')).toBeUndefined()
+    expect(bestMatch(g, 'payment service report handlers 1700')).toBeUndefined()
+  })
+})

@@ -1,0 +1,323 @@
+import type { Graph } from './graph.ts'
+import type { GraphIndex } from './graph-index.ts'
+import { searchIndexOf, selectTop, type SearchIndex } from './search.ts'
+import { exactLabel, isCjk, labelWords, wordTokens } from './tokenize.ts'
+import type { NodeView } from './types.ts'
+
+/** At or above this, a label names an existing node: batch create reuses it instead of adding a twin. */
+export const MATCH_CONFIDENCE = 0.85
+
+// Confidence, by the first rule that holds (both texts normalised the same way):
+//   1.00  same text once NFKC-normalised, case-folded, whitespace collapsed and end punctuation trimmed
+//   0.97  same words in the same order once diacritics, punctuation, camelCase and a plural 's' are folded
+//   0.93  same letters once the spaces between words go ("Login page" / "LoginPage" / "loginpage")
+//   0.92  same words in another order ("service auth")
+//   fuzzy, at most 0.90: min(character similarity, word similarity), where
+//     character similarity = 1 - OSA distance / longer length (Levenshtein that counts a swap of two
+//       neighbouring letters as one edit, the commonest typo), of the word sequences in order or sorted;
+//     word similarity = soft Dice: words paired greedily, a pair counting its similarity when that is at
+//       least 0.8 (so short words must be equal: "form" is not "from"), 2 * sum / (|A| + |B|).
+//   Taking the minimum means a label must be close both letter by letter and word by word: one typo in
+//   a long word still matches, one different word ("Auth" / "Payment" service) never does. Character
+//   similarity alone still earns 0.6 of itself, so a typo in a short word ("Form" / "From") is a moderate
+//   "did you mean", never a match.
+//   Different numbers ("Step 1" / "Step 2", "v2" / "v3") cap the fuzzy score at 0.6.
+const SAME_WORDS = 0.97
+const SAME_LETTERS = 0.93
+const SAME_SET = 0.92
+const FUZZY_MAX = 0.9
+const OTHER_NUMBERS = 0.6
+const CHARS_ALONE = 0.6
+const WORD_SIM = 0.8
+/** Below this a candidate is noise, not a "did you mean". */
+const MIN_CONFIDENCE = 0.4
+const MAX_CHARS = 160
+const MAX_WORDS = 24
+/** Candidates scored in full per call, after a cheap pre-ranking by shared tokens. */
+const SHORTLIST = 16
+/** Nodes pre-ranked per call, and posting entries read to find them: what bounds a call on any graph. */
+const POOL = 1000
+const SCAN = 8000
+
+export interface Label {
+  exact: string
+  words: string[]
+  seq: string
+  sorted: string
+  compact: string
+  digits: string
+}
+
+export function labelOf(s: string): Label {
+  const words = labelWords(s).slice(0, MAX_WORDS)
+  const seq = words.join(' ')
+  return {
+    exact: exactLabel(s),
+    words,
+    seq,
+    sorted: [...words].sort().join(' '),
+    compact: words.join(''),
+    digits: (seq.match(/\p{N}+/gu) ?? []).join(' '),
+  }
+}
+
+/** How sure we are that `a` and `b` name the same thing, in [0, 1]. */
+export function confidence(a: Label, b: Label): number {
+  if (a.exact === b.exact) return 1
+  if (a.words.length === 0 || b.words.length === 0) return 0
+  if (a.seq === b.seq) return SAME_WORDS
+  if (a.compact === b.compact) return SAME_LETTERS
+  if (a.sorted === b.sorted) return SAME_SET
+  const inOrder = similarity(a.seq, b.seq)
+  const chars =
+    a.sorted === a.seq && b.sorted === b.seq ? inOrder : Math.max(inOrder, similarity(a.sorted, b.sorted))
+  let c = Math.min(Math.max(Math.min(chars, softDice(a.words, b.words)), chars * CHARS_ALONE), FUZZY_MAX)
+  if (a.digits !== b.digits) c = Math.min(c, OTHER_NUMBERS)
+  return Math.round(c * 1000) / 1000
+}
+
+function softDice(a: string[], b: string[]): number {
+  const used = new Uint8Array(b.length)
+  let sum = 0
+  for (const w of a) {
+    let best = 0
+    let at = -1
+    b.forEach((v, j) => {
+      if (used[j]) return
+      // One edit already costs a word under 5 letters its credit, and d >= the length difference.
+      const long = Math.max(w.length, v.length)
+      const s =
+        w === v ? 1 : long < 5 || Math.abs(w.length - v.length) > (1 - WORD_SIM) * long ? 0 : similarity(w, v)
+      if (s >= WORD_SIM && s > best) [best, at] = [s, j]
+    })
+    if (at >= 0) {
+      used[at] = 1
+      sum += best
+    }
+  }
+  return (2 * sum) / (a.length + b.length)
+}
+
+/** 1 - OSA distance / the longer length, both cut to MAX_CHARS so a call stays cheap. */
+export function similarity(a: string, b: string): number {
+  const x = a.slice(0, MAX_CHARS)
+  const y = b.slice(0, MAX_CHARS)
+  const n = Math.max(x.length, y.length)
+  return n === 0 ? 1 : 1 - osa(x, y) / n
+}
+
+/** Optimal string alignment distance: Levenshtein plus adjacent transpositions. */
+export function osa(a: string, b: string): number {
+  if (a === b) return 0
+  const m = b.length
+  if (rows[0].length <= m) rows = [new Int32Array(m + 1), new Int32Array(m + 1), new Int32Array(m + 1)]
+  let [prev2, prev, cur] = rows
+  for (let j = 0; j <= m; j++) prev[j] = j
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i
+    const ai = a.charCodeAt(i - 1)
+    for (let j = 1; j <= m; j++) {
+      const bj = b.charCodeAt(j - 1)
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ai === bj ? 0 : 1))
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj)
+        v = Math.min(v, prev2[j - 2]! + 1)
+      cur[j] = v
+    }
+    ;[prev2, prev, cur] = [prev, cur, prev2]
+  }
+  return prev[m]!
+}
+// Reused rows: a dedup batch computes thousands of distances, and most labels are short.
+let rows: [Int32Array, Int32Array, Int32Array] = [new Int32Array(64), new Int32Array(64), new Int32Array(64)]
+
+/**
+ * Exact-form and folded-form keys of every live summary -> node ids, kept current through the index's
+ * change events, so an identical or trivially different label is found in O(1) on any graph.
+ */
+class LabelIndex {
+  readonly byKey = new Map<string, Set<string>>()
+  private readonly keys = new Map<string, string[]>()
+
+  constructor(readonly gi: GraphIndex) {
+    for (const id of gi.nodes.keys()) this.update(id)
+    gi.onChange((nodes) => {
+      for (const id of nodes) this.update(id)
+    })
+  }
+
+  private update(id: string): void {
+    const n = this.gi.live(id)
+    const old = this.keys.get(id)
+    if (n && old && old[0] === 'e' + exactLabel(n.summary)) return
+    for (const k of old ?? []) {
+      const set = this.byKey.get(k)
+      set?.delete(id)
+      if (set?.size === 0) this.byKey.delete(k)
+    }
+    this.keys.delete(id)
+    if (!n) return
+    const l = labelOf(n.summary)
+    const keys = [...new Set(['e' + l.exact, 's' + l.sorted, 'c' + l.compact])]
+    for (const k of keys) {
+      const set = this.byKey.get(k)
+      if (set) set.add(id)
+      else this.byKey.set(k, new Set([id]))
+    }
+    this.keys.set(id, keys)
+  }
+}
+
+const labelIndexes = new WeakMap<GraphIndex, LabelIndex>()
+
+function labelIndexOf(gi: GraphIndex): LabelIndex {
+  let li = labelIndexes.get(gi)
+  if (!li) labelIndexes.set(gi, (li = new LabelIndex(gi)))
+  return li
+}
+
+export interface ResolveOptions {
+  /** Only nodes whose own parent field is this id (null: top-level nodes). Omitted: anywhere. */
+  parent?: string | null
+  /** How many candidates, best first: 1 to 100, default 10. */
+  limit?: number
+  kind?: string
+}
+
+export interface Resolution {
+  id: string
+  summary: string
+  confidence: number
+}
+
+/**
+ * Live nodes whose summary may be what `label` names, most likely first (ties by id), with a confidence in
+ * [0, 1]; MATCH_CONFIDENCE and above is a match. Candidates come from the exact and folded label maps and
+ * from nodes sharing a token with the label (or a near spelling of a token the graph does not know).
+ */
+export function resolveLabel(g: Graph, label: string, opts: ResolveOptions = {}): Resolution[] {
+  if (typeof label !== 'string') return []
+  const want = labelOf(label.slice(0, 2000))
+  if (want.exact === '') return []
+  const limit = Math.min(Math.max(Math.floor(opts.limit ?? 10), 1), 100)
+  const accept = (n: NodeView | undefined): n is NodeView =>
+    !!n &&
+    (opts.parent === undefined || n.parent === opts.parent) &&
+    (opts.kind === undefined || n.kind === opts.kind)
+  const found = new Map<string, Resolution>()
+  const consider = (n: NodeView): void => {
+    if (found.has(n.id)) return
+    const c = confidence(want, labelOf(n.summary))
+    if (c >= MIN_CONFIDENCE) found.set(n.id, { id: n.id, summary: n.summary, confidence: c })
+  }
+  const li = labelIndexOf(g.index)
+  for (const k of ['e' + want.exact, 's' + want.sorted, 'c' + want.compact]) {
+    for (const id of li.byKey.get(k) ?? []) {
+      const n = g.index.live(id)
+      if (accept(n)) consider(n)
+    }
+  }
+  // A fuzzy candidate scores at most FUZZY_MAX: when enough found beat that (batch dedup nearly always
+  // meets an identical label), the fuzzy search cannot change the answer.
+  if ([...found.values()].filter((r) => r.confidence > FUZZY_MAX).length < limit) {
+    for (const n of shortlist(g, label, want, accept)) consider(n)
+  }
+  const out = [...found.values()]
+  return selectTop(out, limit, (a, b) => b.confidence - a.confidence || byId(a.id, b.id))
+}
+
+const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+
+/** The best match at MATCH_CONFIDENCE or above, if any. */
+export function bestMatch(
+  g: Graph,
+  label: string,
+  opts: Omit<ResolveOptions, 'limit'> = {},
+): Resolution | undefined {
+  const top = resolveLabel(g, label, { ...opts, limit: 1 })[0]
+  return top && top.confidence >= MATCH_CONFIDENCE ? top : undefined
+}
+
+/**
+ * Nodes sharing the most (and rarest) tokens with the label in their summary, from the search index's
+ * postings. The rarest postings are read whole into a pool of at most POOL; commoner ones are only probed
+ * for pool members, so a call reads a bounded number of entries whatever the graph. A token the graph does
+ * not have (a typo) stands for the known tokens within one or two edits that share its first two letters.
+ */
+function shortlist(
+  g: Graph,
+  label: string,
+  want: Label,
+  accept: (n: NodeView | undefined) => boolean,
+): NodeView[] {
+  const si = searchIndexOf(g.index)
+  const lists: Array<{ p: Map<number, number>; w: number }> = []
+  const push = (p: Map<number, number> | undefined, w: number): void => {
+    if (p) lists.push({ p, w: w * si.idf(p.size) })
+  }
+  for (const t of new Set(wordTokens(label.slice(0, 2000), 'index').flat())) {
+    const p = si.postings.get(t)
+    if (p) push(p, 1)
+    else if (t.length >= 4 && !isCjk(t)) for (const v of nearTokens(si, t)) push(v, 0.8)
+    push(si.postings.get(t.endsWith('s') ? t.slice(0, -1) : t + 's'), 0.9)
+  }
+  lists.sort((a, b) => a.p.size - b.p.size)
+  const sc = scratchOf(si)
+  const gen = ++sc.gen
+  const { stamp, score } = sc
+  const pool: number[] = []
+  let scan = SCAN
+  let i = 0
+  for (; i < lists.length; i++) {
+    const { p, w } = lists[i]!
+    if (pool.length > 0 && pool.length + p.size > POOL) break
+    for (const [ord, packed] of p) {
+      if (--scan < 0) break
+      // Only a summary occurrence (the low lane of a posting) counts: resolution is about labels.
+      if ((packed & 0x7f) === 0) continue
+      if (stamp[ord] !== gen) {
+        if (pool.length >= POOL) continue
+        stamp[ord] = gen
+        // A node the filters refuse is stamped with a negative score and never counted again.
+        score[ord] = accept(si.views[ord]) ? 0 : -Infinity
+        if (score[ord] === 0) pool.push(ord)
+      }
+      score[ord]! += w
+    }
+  }
+  for (; i < lists.length; i++) {
+    const { p, w } = lists[i]!
+    for (const ord of pool) if ((p.get(ord) ?? 0) & 0x7f) score[ord]! += w
+  }
+  const len = want.seq.length
+  const gap = (ord: number): number => Math.abs((si.views[ord]?.summary.length ?? 0) - len)
+  const ords = selectTop(
+    pool,
+    SHORTLIST,
+    (a, b) => score[b]! - score[a]! || gap(a) - gap(b) || byId(si.ids[a]!, si.ids[b]!),
+  )
+  return ords.map((o) => si.views[o]!)
+}
+
+/** Arrays by ordinal reused across calls; a stamp equal to the current generation marks a live slot. */
+const scratches = new WeakMap<SearchIndex, { gen: number; stamp: Uint32Array; score: Float64Array }>()
+function scratchOf(si: SearchIndex): { gen: number; stamp: Uint32Array; score: Float64Array } {
+  let sc = scratches.get(si)
+  if (!sc || sc.stamp.length < si.ids.length || sc.gen > 0xfffffff0) {
+    const n = Math.max(1024, si.ids.length * 2)
+    scratches.set(si, (sc = { gen: 0, stamp: new Uint32Array(n), score: new Float64Array(n) }))
+  }
+  return sc
+}
+
+function nearTokens(si: SearchIndex, t: string): Array<Map<number, number>> {
+  const out: Array<Map<number, number>> = []
+  const max = t.length >= 8 ? 2 : 1
+  let scanned = 0
+  for (const v of si.prefixes.get(t.slice(0, 2)) ?? []) {
+    if (++scanned > 5000 || out.length >= 16) break
+    if (Math.abs(v.length - t.length) > max) continue
+    const p = si.postings.get(v)
+    if (p && osa(v, t) <= max) out.push(p)
+  }
+  return out
+}

@@ -1,0 +1,143 @@
+// Text folding and tokenising shared by search and label resolution. Both sides of every comparison (the
+// indexed text and the query) go through the same functions, so a lossy fold only costs precision, never
+// recall.
+
+// Nonspacing marks are diacritics in most scripts (é -> e, Arabic harakat); the kana voicing marks are not:
+// が and か are different syllables, so they are kept and recomposed. Format characters (ZWJ, ZWNJ, RLM,
+// soft hyphen) and the Arabic tatweel only decorate a word and would otherwise split it.
+const STRIP = /(?![\u3099\u309a])[\p{Mn}\p{Cf}\u0640]/gu
+// Letters with no decomposition that people still type without the stroke.
+const SPECIAL_FROM = 'ßẞæÆœŒøØłŁđĐı'
+const SPECIAL_TO = ['ss', 'SS', 'ae', 'AE', 'oe', 'OE', 'o', 'O', 'l', 'L', 'd', 'D', 'i']
+const SPECIAL_RE = new RegExp(`[${SPECIAL_FROM}]`, 'g')
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\u0000-\u007f]*$/
+
+/** Compatibility forms, diacritics and decorations folded away; case kept (camelCase needs it). */
+export function fold(s: string): string {
+  if (ASCII.test(s)) return s
+  return s
+    .normalize('NFKD')
+    .replace(STRIP, '')
+    .normalize('NFC')
+    .replace(SPECIAL_RE, (c) => SPECIAL_TO[SPECIAL_FROM.indexOf(c)] ?? c)
+}
+
+// Chinese and Japanese are written without spaces, so a "word" there is a run of Han and kana; it is
+// indexed as overlapping character bigrams (and single characters), the usual dictionary-free approach.
+const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\u30fc'
+const RUN = new RegExp(`([${CJK}]+)|((?:(?![${CJK}])[\\p{L}\\p{N}\\p{M}])+)`, 'gu')
+// ASCII text (most of it) takes a simpler pattern; its first group never matches, like RUN's on non-CJK.
+const ASCII_RUN = /([^\s\S])|([A-Za-z0-9]+)/g
+const runs = (folded: string): IterableIterator<RegExpMatchArray> =>
+  folded.matchAll(ASCII.test(folded) ? ASCII_RUN : RUN)
+const HUMP = /[\p{Ll}\p{N}]\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u
+const HUMP_LOWER = /([\p{Ll}\p{N}])(\p{Lu})/gu
+const HUMP_UPPER = /(\p{Lu})(\p{Lu}\p{Ll})/gu
+
+/** Longer tokens (hashes, base64) are cut: nobody types more of one to find it. */
+export const MAX_TOKEN = 64
+
+/** "AuthService" -> ["Auth", "Service"], "HTTPServer" -> ["HTTP", "Server"]; one part when no hump. */
+export function camelParts(word: string): string[] {
+  if (word === word.toLowerCase() || !HUMP.test(word)) return [word]
+  return word.replace(HUMP_LOWER, '$1 $2').replace(HUMP_UPPER, '$1 $2').split(' ')
+}
+
+const cut = (t: string): string => (t.length > MAX_TOKEN ? t.slice(0, MAX_TOKEN) : t)
+
+/**
+ * Tokens grouped by the word they come from, in text order.
+ * - A word of letters and digits gives its lower-cased self, then its camelCase parts when it has any,
+ *   so "AuthService" is found by "authservice", "auth" and "service".
+ * - A Han/kana run gives its bigrams; when indexing also each character, so a one-character query finds
+ *   it. A query run of one character gives that character.
+ * Emoji, symbols and punctuation give nothing.
+ */
+export function wordTokens(text: string, mode: 'index' | 'query'): string[][] {
+  const out: string[][] = []
+  for (const m of runs(fold(text))) {
+    const cjk = m[1]
+    if (cjk !== undefined) {
+      const chars = Array.from(cjk)
+      const group: string[] = []
+      if (mode === 'index' || chars.length === 1) group.push(...chars)
+      for (let i = 0; i + 1 < chars.length; i++) group.push(chars[i]! + chars[i + 1]!)
+      out.push(group)
+      continue
+    }
+    const word = m[0]
+    const whole = cut(word.toLowerCase())
+    const parts = camelParts(word)
+    const group = [whole]
+    if (parts.length > 1) for (const p of parts) group.push(cut(p.toLowerCase()))
+    out.push(group)
+  }
+  return out
+}
+
+/** Every token of `text`, repeats kept (term frequency counts them). */
+export function tokenize(text: string, mode: 'index' | 'query' = 'index'): string[] {
+  return wordTokens(text, mode).flat()
+}
+
+const CJK_CHAR = new RegExp(`[${CJK}]`, 'u')
+/** Han/kana tokens are character n-grams: edit distance between them means nothing. */
+export const isCjk = (t: string): boolean => CJK_CHAR.test(t)
+
+// ---- labels ------------------------------------------------------------------------------------------
+
+const EDGE_PUNCT = /^[\p{P}\s]+|[\p{P}\s]+$/gu
+
+/** The "same text" form: NFKC, case-folded, whitespace collapsed, punctuation trimmed from both ends. */
+export function exactLabel(s: string): string {
+  return s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').replace(EDGE_PUNCT, '')
+}
+
+/**
+ * The words of a label with case, diacritics, punctuation, camelCase and a plural 's' all folded away:
+ * "User-Repositories" and "userRepository" both give ["user", "repository"]. A Han/kana run is one word.
+ */
+export function labelWords(s: string): string[] {
+  const out: string[] = []
+  for (const m of runs(fold(s))) {
+    if (m[1] !== undefined) out.push(m[1])
+    else for (const p of camelParts(m[0])) out.push(singular(p.toLowerCase()))
+  }
+  return out
+}
+
+/** A crude English singular, applied to both sides of a comparison, so it need only be consistent. */
+export function singular(w: string): string {
+  if (w.length <= 3 || !w.endsWith('s') || w.endsWith('ss')) return w
+  if (w.endsWith('ies') && w.length > 4) return w.slice(0, -3) + 'y'
+  if (/(?:sses|xes|zes|ches|shes)$/.test(w)) return w.slice(0, -2)
+  return w.slice(0, -1)
+}
+
+// ---- snippets ----------------------------------------------------------------------------------------
+
+const WORD = /[\p{L}\p{N}\p{M}]+/gu
+const SNIPPET_BEFORE = 50
+const SNIPPET_AFTER = 110
+
+/**
+ * The text around the first word of `text` that holds one of `tokens`, on one line, or undefined. A word
+ * holds a token when it is the token, or contains it (camelCase parts, Han/kana bigrams, 3+ letters).
+ */
+export function snippet(text: string, tokens: readonly string[]): string | undefined {
+  let seen = 0
+  for (const m of text.matchAll(WORD)) {
+    if (++seen > 20_000) return undefined
+    const w = fold(m[0]).toLowerCase()
+    if (!tokens.some((t) => w === t || ((t.length >= 3 || isCjk(t)) && w.includes(t)))) continue
+    let start = Math.max(0, m.index - SNIPPET_BEFORE)
+    let end = Math.min(text.length, m.index + m[0].length + SNIPPET_AFTER)
+    // Cut at spaces so the snippet neither starts nor ends in the middle of a word.
+    if (start > 0) start = text.indexOf(' ', start) + 1 || start
+    if (end < text.length) end = text.lastIndexOf(' ', end) > m.index ? text.lastIndexOf(' ', end) : end
+    const body = text.slice(start, end).replace(/\s+/g, ' ').trim()
+    return (start > 0 ? '…' : '') + body + (end < text.length ? '…' : '')
+  }
+  return undefined
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
+import { createNodes } from './create.ts'
+import { connect } from './edges.ts'
+import type { Graph } from './graph.ts'
+import { restructure } from './restructure.ts'
+import { updateNodes } from './update.ts'
+import { Clock, addNodes, joinGraph, makeGraph, ok, sync, view } from './test/harness.ts'
+
+// Undo as the web app does it: one UndoManager per peer that tracks only that peer's own writes, so an
+// agent's edit is never undone by a person's Ctrl+Z, and an undo reaches every peer like any edit.
+
+function undoManager(doc: Y.Doc, g: Graph): Y.UndoManager {
+  return new Y.UndoManager([doc.getMap('nodes'), doc.getMap('edges')], {
+    trackedOrigins: new Set([g.origin]),
+  })
+}
+
+const both = [
+  [1, 2],
+  [2, 1],
+] as const
+
+describe('undo of your own changes only', () => {
+  for (const [x, y] of both) {
+    it(`alice undoes her summary edit; bob's concurrent edits to another field and node stay (clients ${x}/${y})`, () => {
+      const a = makeGraph('alice', { clientID: x, clock: new Clock() })
+      addNodes(a.g, [
+        ['X', undefined, { summary: 'Original' }],
+        ['Y', undefined, { summary: 'Other' }],
+      ])
+      const b = joinGraph(a, 'bob', y)
+      const um = undoManager(a.doc, a.g)
+      ok(updateNodes(a.g, [{ id: 'X', summary: 'Alice was here' }]))
+      ok(updateNodes(b.g, [{ id: 'X', kind: 'task', properties: { owner: 'bob' } }]))
+      ok(updateNodes(b.g, [{ id: 'Y', summary: 'Bob was here' }]))
+      sync(a.doc, b.doc)
+      expect(view(b.g, 'X').summary).toBe('Alice was here')
+      expect(um.undoStack).toHaveLength(1)
+      um.undo()
+      sync(a.doc, b.doc)
+      for (const t of [a, b]) {
+        expect(view(t.g, 'X')).toMatchObject({
+          summary: 'Original',
+          kind: 'task',
+          properties: { owner: 'bob' },
+        })
+        expect(view(t.g, 'Y').summary).toBe('Bob was here')
+      }
+    })
+  }
+
+  it("bob's later edit to the same node survives alice's undo", () => {
+    const a = makeGraph('alice', { clientID: 1 })
+    addNodes(a.g, [['X', undefined, { summary: 'Original', notes: 'base' }]])
+    const b = joinGraph(a, 'bob', 2)
+    const um = undoManager(a.doc, a.g)
+    ok(updateNodes(a.g, [{ id: 'X', summary: 'Alice' }]))
+    sync(a.doc, b.doc)
+    ok(updateNodes(b.g, [{ id: 'X', notes: 'base, and bob' }]))
+    sync(a.doc, b.doc)
+    um.undo()
+    sync(a.doc, b.doc)
+    for (const t of [a, b])
+      expect(view(t.g, 'X')).toMatchObject({ summary: 'Original', notes: 'base, and bob' })
+  })
+
+  it('nothing of bob is on alice’s undo stack', () => {
+    const a = makeGraph('alice', { clientID: 1 })
+    addNodes(a.g, [['X']])
+    const b = joinGraph(a, 'bob', 2)
+    const um = undoManager(a.doc, a.g)
+    ok(updateNodes(b.g, [{ id: 'X', summary: 'bob' }]))
+    sync(a.doc, b.doc)
+    expect(um.undoStack).toHaveLength(0)
+    um.undo()
+    expect(view(a.g, 'X').summary).toBe('bob')
+  })
+
+  it('undo of a createNodes call removes the nodes and their edges; redo brings them back', () => {
+    const a = makeGraph('alice', { clientID: 1 })
+    addNodes(a.g, [['EXT']])
+    const b = joinGraph(a, 'bob', 2)
+    const um = undoManager(a.doc, a.g)
+    const r = ok(
+      createNodes(a.g, [
+        { ref: 'p', summary: 'Plan', parent: a.root },
+        { ref: 'c', summary: 'Step', parent_ref: 'p', depends_on: ['EXT'] },
+      ]),
+    )
+    const ids = [r.refs.p!, r.refs.c!]
+    sync(a.doc, b.doc)
+    expect(ids.every((id) => b.g.index.live(id))).toBe(true)
+    um.undo()
+    sync(a.doc, b.doc)
+    for (const t of [a, b]) {
+      for (const id of ids) expect(t.g.index.nodes.has(id)).toBe(false)
+      expect(t.g.index.dependents('EXT')).toEqual([])
+      expect(t.g.index.struct().children.get(a.root) ?? []).toEqual(['EXT'])
+    }
+    um.redo()
+    sync(a.doc, b.doc)
+    for (const t of [a, b]) {
+      expect(view(t.g, ids[0]!).summary).toBe('Plan')
+      expect(view(t.g, ids[1]!).parent).toBe(ids[0])
+      expect(t.g.index.dependencies(ids[1]!)).toEqual(['EXT'])
+      expect(t.g.index.statusOf(ids[1]!)).toBe('blocked')
+    }
+  })
+
+  it('undo of a restructure puts the tree back', () => {
+    const a = makeGraph('alice', { clientID: 1 })
+    addNodes(a.g, [['P'], ['X', 'P'], ['C', 'X']])
+    ok(connect(a.g, [{ from: 'C', to: 'P' }]))
+    const um = undoManager(a.doc, a.g)
+    ok(restructure(a.g, [{ type: 'forget', node: 'X' }]))
+    expect(a.g.index.struct().parent.get('C')).toBe('P')
+    um.undo()
+    expect(a.g.index.live('X')).toBeDefined()
+    expect(a.g.index.struct().parent.get('C')).toBe('X')
+  })
+})
