@@ -63,6 +63,8 @@ export class GraphIndex {
 
   private onNodes(events: Y.YEvent<Y.AbstractType<unknown>>[]): void {
     const ids = this.touched(events, this.y.nodes)
+    const added: NodeView[] = []
+    let structural = false
     for (const id of ids) {
       const before = this.nodes.get(id)
       const m = this.y.nodes.get(id) as YNode | undefined
@@ -70,21 +72,62 @@ export class GraphIndex {
       if (after) this.nodes.set(id, after)
       else this.nodes.delete(id)
       this.link(before, after)
-      if (
+      if (!before && after) added.push(after)
+      else if (
         !before ||
         !after ||
         before.parent !== after.parent ||
         before.deleted_at !== after.deleted_at ||
         before.merged_into !== after.merged_into
       ) {
-        this.structVersion++
-        this.fullDirty = true
+        structural = true
       } else if (before.resolved !== after.resolved) {
         this.markAround(id)
       }
     }
+    if (structural || (added.length && !this.insertAdded(added))) {
+      this.structVersion++
+      this.fullDirty = true
+    }
     this.version++
     this.emit(ids, new Set())
+  }
+
+  /**
+   * The common structural change, new nodes, applied to a current structure without rebuilding it:
+   * each new live node under a live parent (or at the top) that nothing yet names as parent or merge
+   * target. Returns false when anything else is needed, and the caller rebuilds.
+   */
+  private insertAdded(added: NodeView[]): boolean {
+    const s = this.structure
+    if (!s || s.version !== this.structVersion || this.fullDirty) return false
+    const simple = (n: NodeView): boolean =>
+      isLive(n) && !this.rawChildren.get(n.id)?.size && !this.mergedRaw.get(n.id)?.size
+    if (!added.every(simple)) return false
+    let pending = added
+    while (pending.length) {
+      const later: NodeView[] = []
+      for (const n of pending) {
+        const p = n.parent
+        if (p !== null && !s.depth.has(p)) {
+          later.push(n)
+          continue
+        }
+        if (p === null) insertSorted(s.roots, n.id)
+        else {
+          s.parent.set(n.id, p)
+          let list = s.children.get(p)
+          if (!list) s.children.set(p, (list = []))
+          insertSorted(list, n.id)
+          this.dirty.add(p)
+        }
+        s.depth.set(n.id, p === null ? 0 : s.depth.get(p)! + 1)
+        this.dirty.add(n.id)
+      }
+      if (later.length === pending.length) return false
+      pending = later
+    }
+    return true
   }
 
   private onEdges(events: Y.YEvent<Y.AbstractType<unknown>>[]): void {
@@ -261,6 +304,17 @@ export class GraphIndex {
     for (const c of this.struct().children.get(id) ?? []) if (!this.nodes.get(c)?.resolved) return 'waiting'
     return 'actionable'
   }
+}
+
+function insertSorted(list: string[], id: string): void {
+  let lo = 0
+  let hi = list.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (list[mid]! < id) lo = mid + 1
+    else hi = mid
+  }
+  list.splice(lo, 0, id)
 }
 
 const indexes = new WeakMap<Y.Doc, GraphIndex>()

@@ -44,10 +44,11 @@ export {
   transitiveReduction,
 } from './analysis.ts'
 export type { Degree, PathResult, Ranked, Ref } from './analysis.ts'
-export { ask } from './analysis-ask.ts'
+export { ask, findByLabel } from './analysis-ask.ts'
 export type { Answer } from './analysis-ask.ts'
 export {
   FORMATS,
+  applyParsed,
   contextDump,
   exportGraph,
   exportJSON,
@@ -61,4 +62,5 @@ export {
   toDSL,
   toMermaid,
 } from './formats/index.ts'
-export type { Format, GraphSummary, ImportResult, PlexusJSON } from './formats/index.ts'
+export type { Format, GraphSummary, ImportResult, NodeDecl, Parsed, PlexusJSON } from './formats/index.ts'
+export { TREE_DOWN, TREE_UP, relationOf } from './formats/facts.ts'

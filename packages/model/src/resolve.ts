@@ -1,11 +1,13 @@
 import type { Graph } from './graph.ts'
 import type { GraphIndex } from './graph-index.ts'
-import { searchIndexOf, selectTop, type SearchIndex } from './search.ts'
+import { TF_MAX, searchIndexOf, selectTop, type Posting, type SearchIndex } from './search-index.ts'
 import { exactLabel, isCjk, labelWords, wordTokens } from './tokenize.ts'
 import type { NodeView } from './types.ts'
 
 /** At or above this, a label names an existing node: batch create reuses it instead of adding a twin. */
 export const MATCH_CONFIDENCE = 0.85
+/** Up to this many children, a parent-scoped resolution compares with every sibling directly. */
+const SIBLING_SCAN = 256
 
 // Confidence, by the first rule that holds (both texts normalised the same way):
 //   1.00  same text once NFKC-normalised, case-folded, whitespace collapsed and end punctuation trimmed
@@ -209,6 +211,20 @@ export function resolveLabel(g: Graph, label: string, opts: ResolveOptions = {})
     const c = confidence(want, labelOf(n.summary))
     if (c >= MIN_CONFIDENCE) found.set(n.id, { id: n.id, summary: n.summary, confidence: c })
   }
+  // Scoped to a parent with a modest number of children: comparing with each sibling is cheaper than
+  // any index, and batch dedup under a parent is the hot path.
+  const siblings = typeof opts.parent === 'string' ? g.index.rawChildren.get(opts.parent) : undefined
+  if (typeof opts.parent === 'string' && (siblings?.size ?? 0) <= SIBLING_SCAN) {
+    for (const id of siblings ?? []) {
+      const n = g.index.live(id)
+      if (accept(n)) consider(n)
+    }
+    return selectTop(
+      [...found.values()],
+      limit,
+      (a, b) => b.confidence - a.confidence || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    )
+  }
   const li = labelIndexOf(g.index)
   for (const k of ['e' + want.exact, 's' + want.sorted, 'c' + want.compact]) {
     for (const id of li.byKey.get(k) ?? []) {
@@ -239,9 +255,10 @@ export function bestMatch(
 
 /**
  * Nodes sharing the most (and rarest) tokens with the label in their summary, from the search index's
- * postings. The rarest postings are read whole into a pool of at most POOL; commoner ones are only probed
- * for pool members, so a call reads a bounded number of entries whatever the graph. A token the graph does
- * not have (a typo) stands for the known tokens within one or two edits that share its first two letters.
+ * postings. Postings are read rarest first into a pool of at most POOL, reading at most SCAN entries, so a
+ * call costs the same on any graph; a common token adds little (low idf) and is left unread once the pool
+ * would overflow. A token the graph does not have (a typo) stands for the known tokens within one or two
+ * edits that share its first two letters.
  */
 function shortlist(
   g: Graph,
@@ -250,9 +267,9 @@ function shortlist(
   accept: (n: NodeView | undefined) => boolean,
 ): NodeView[] {
   const si = searchIndexOf(g.index)
-  const lists: Array<{ p: Map<number, number>; w: number }> = []
-  const push = (p: Map<number, number> | undefined, w: number): void => {
-    if (p) lists.push({ p, w: w * si.idf(p.size) })
+  const lists: Array<{ p: Posting; w: number }> = []
+  const push = (p: Posting | undefined, w: number): void => {
+    if (p) lists.push({ p, w: w * si.idf(p.live) })
   }
   for (const t of new Set(wordTokens(label.slice(0, 2000), 'index').flat())) {
     const p = si.postings.get(t)
@@ -260,41 +277,32 @@ function shortlist(
     else if (t.length >= 4 && !isCjk(t)) for (const v of nearTokens(si, t)) push(v, 0.8)
     push(si.postings.get(t.endsWith('s') ? t.slice(0, -1) : t + 's'), 0.9)
   }
-  lists.sort((a, b) => a.p.size - b.p.size)
+  lists.sort((a, b) => a.p.live - b.p.live)
   const sc = scratchOf(si)
   const gen = ++sc.gen
   const { stamp, score } = sc
   const pool: number[] = []
   let scan = SCAN
-  let i = 0
-  for (; i < lists.length; i++) {
-    const { p, w } = lists[i]!
-    if (pool.length > 0 && pool.length + p.size > POOL) break
-    for (const [ord, packed] of p) {
-      if (--scan < 0) break
+  for (const { p, w } of lists) {
+    // Commoner lists add little (low idf): past the pool's size they are not read at all.
+    if (pool.length > 0 && pool.length + p.live > POOL) break
+    for (let i = 0; i < p.n && --scan >= 0; i++) {
+      const ord = p.ords[i]!
       // Only a summary occurrence (the low lane of a posting) counts: resolution is about labels.
-      if ((packed & 0x7f) === 0) continue
+      if (!si.alive[ord] || (p.tfs[i]! & TF_MAX) === 0) continue
       if (stamp[ord] !== gen) {
         if (pool.length >= POOL) continue
         stamp[ord] = gen
-        // A node the filters refuse is stamped with a negative score and never counted again.
+        // A node the filters refuse gets -Infinity and is never counted again.
         score[ord] = accept(si.views[ord]) ? 0 : -Infinity
         if (score[ord] === 0) pool.push(ord)
       }
       score[ord]! += w
     }
   }
-  for (; i < lists.length; i++) {
-    const { p, w } = lists[i]!
-    for (const ord of pool) if ((p.get(ord) ?? 0) & 0x7f) score[ord]! += w
-  }
   const len = want.seq.length
   const gap = (ord: number): number => Math.abs((si.views[ord]?.summary.length ?? 0) - len)
-  const ords = selectTop(
-    pool,
-    SHORTLIST,
-    (a, b) => score[b]! - score[a]! || gap(a) - gap(b) || byId(si.ids[a]!, si.ids[b]!),
-  )
+  const ords = selectTop(pool, SHORTLIST, (a, b) => score[b]! - score[a]! || gap(a) - gap(b) || si.byId(a, b))
   return ords.map((o) => si.views[o]!)
 }
 
@@ -309,8 +317,8 @@ function scratchOf(si: SearchIndex): { gen: number; stamp: Uint32Array; score: F
   return sc
 }
 
-function nearTokens(si: SearchIndex, t: string): Array<Map<number, number>> {
-  const out: Array<Map<number, number>> = []
+function nearTokens(si: SearchIndex, t: string): Posting[] {
+  const out: Posting[] = []
   const max = t.length >= 8 ? 2 : 1
   let scanned = 0
   for (const v of si.prefixes.get(t.slice(0, 2)) ?? []) {

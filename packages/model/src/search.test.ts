@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest'
 import * as Y from 'yjs'
 import { initGraph, openGraph, write, type Graph, type NewNodeFields } from './graph.ts'
+import { searchIndexOf } from './search-index.ts'
 import { search, type SearchOptions, type SearchResult } from './search.ts'
 
 function setup() {
@@ -127,6 +128,20 @@ describe('incremental index', () => {
     expect(ids(g, 'beta')).toEqual([])
   })
 
+  it('follows kind and resolved changes in its filters', () => {
+    const { g, add } = setup()
+    add('a', { summary: 'Shared word' })
+    add('b', { summary: 'Shared word too', kind: 'task' })
+    expect(ids(g, 'shared', { kind: 'task' })).toEqual(['b'])
+    write(g, (w) => {
+      w.set('a', 'kind', 'task')
+      w.set('b', 'resolved', true)
+    })
+    expect(ids(g, 'shared', { kind: 'task' })).toEqual(['a', 'b'])
+    expect(ids(g, 'shared', { kind: 'task', includeResolved: false })).toEqual(['a'])
+    expect(ids(g, 'shared', { kind: 'question' })).toEqual([])
+  })
+
   it('finds text typed into notes, links added and evidence appended', () => {
     const { g, add } = setup()
     add('a', { summary: 'Plain', notes: 'nothing yet' })
@@ -157,16 +172,22 @@ describe('incremental index', () => {
     const { g, add, doc } = setup()
     for (let i = 0; i < 40; i++) add('k' + i, { summary: phrase(1 + rnd(4)), notes: phrase(rnd(6)) })
     ok(g, 'red') // build the index before the edits, so they go through the incremental path
-    for (let step = 0; step < 300; step++) {
+    // Enough re-indexing that dead postings are compacted away and ordinals reused, more than once.
+    let reindexed = 0
+    for (let step = 0; step < 3000; step++) {
       const id = 'k' + rnd(40)
       write(g, (w) => {
         const op = rnd(4)
+        if (op < 3) reindexed++
         if (op === 0) w.set(id, 'summary', phrase(1 + rnd(4)))
         else if (op === 1) (w.node(id).get('notes') as Y.Text).insert(0, phrase(2) + ' ')
         else if (op === 2) w.set(id, 'deleted_at', w.node(id).get('deleted_at') === null ? 1 : null)
         else w.set(id, 'resolved', rnd(2) === 0)
       })
     }
+    // Without compaction every re-index would have taken a fresh ordinal.
+    expect(reindexed).toBeGreaterThan(2000)
+    expect(searchIndexOf(g.index).ids.length).toBeLessThan(1200)
     const copy = new Y.Doc()
     Y.applyUpdate(copy, Y.encodeStateAsUpdate(doc))
     const fresh = openGraph(copy, { actor: 'bob', now: () => 0, newId: () => 'x' })
@@ -236,6 +257,27 @@ describe('filters', () => {
     expect(ok(g, 'widget', { kind: 'task' }).total).toBe(2)
     const r = ok(g, 'widget', { within: 'p1' })
     expect(r.items.find((i) => i.id === 'g1')).toMatchObject({ resolved: true, kind: 'concept' })
+  })
+
+  it('keeps up with nodes added after a subtree search', () => {
+    const { g, add } = setup()
+    add('p1', { summary: 'Gadget area' })
+    add('c1', { summary: 'Gadget one', parent: 'p1' })
+    add('p2', { summary: 'Other gadget' })
+    expect(ids(g, 'gadget', { within: 'p1' }).sort()).toEqual(['c1', 'p1'])
+    // Reading readiness lets the index grow its tree in place when nodes are only added, as here.
+    g.index.actionable()
+    const tree = g.index.struct()
+    // New leaves, a new subtree root, and a move (which renumbers the tree).
+    add('g1', { summary: 'Gadget deep', parent: 'c1' })
+    add('p3', { summary: 'Gadget three' })
+    add('c3', { summary: 'Gadget four', parent: 'p3' })
+    expect(ids(g, 'gadget', { within: 'p1' }).sort()).toEqual(['c1', 'g1', 'p1'])
+    expect(ids(g, 'gadget', { within: 'c1' }).sort()).toEqual(['c1', 'g1'])
+    expect(ids(g, 'gadget', { within: 'p3' }).sort()).toEqual(['c3', 'p3'])
+    expect(g.index.struct()).toBe(tree)
+    write(g, (w) => w.set('p2', 'parent', 'p1'))
+    expect(ids(g, 'gadget', { within: 'p1' }).sort()).toEqual(['c1', 'g1', 'p1', 'p2'])
   })
 
   it('refuses an unknown or forgotten subtree root', () => {

@@ -1,181 +1,10 @@
 import type { Graph } from './graph.ts'
 import { fail } from './graph.ts'
-import type { GraphIndex } from './graph-index.ts'
+import { FIELDS, fieldMask, kthLargest, searchIndexOf, selectTop, type SearchIndex } from './search-index.ts'
 import { MAX_TOKEN, snippet, wordTokens } from './tokenize.ts'
+import type { Structure } from './structure.ts'
 import type { NodeView, Result } from './types.ts'
 import { checkString, isFailure, liveNode } from './validate.ts'
-
-/** The fields searched, in the order of the 7-bit term-frequency lanes of a posting. */
-export const FIELDS = ['summary', 'links', 'notes', 'evidence'] as const
-const WEIGHT = [3, 1.5, 1, 1]
-// A summary is a few words: its length says little about relevance, so it is normalised less.
-const B = [0.5, 0.75, 0.75, 0.75]
-const K1 = 1.2
-const LANE = 7
-const TF_MAX = (1 << LANE) - 1
-const PREFIX_LEN = 3
-
-/**
- * An inverted index over the live nodes of one GraphIndex. Each node has a small integer ordinal so hot
- * loops index typed arrays instead of hashing ids. A posting packs the term's frequency in each of the four
- * fields into one small integer, 7 bits each: past 127 BM25 has long saturated.
- */
-export class SearchIndex {
-  /** term -> ordinal -> packed frequencies. */
-  readonly postings = new Map<string, Map<number, number>>()
-  /** The first 1..3 characters of every term -> the terms, for completing the word being typed. */
-  readonly prefixes = new Map<string, Set<string>>()
-  readonly ids: Array<string | undefined> = []
-  /** The view each ordinal was last indexed from: filters read kind, resolved and parent here. */
-  readonly views: Array<NodeView | undefined> = []
-  private readonly lens: number[] = []
-  private readonly lenSum = [0, 0, 0, 0]
-  private docs = 0
-  private readonly ords = new Map<string, number>()
-  private readonly terms: Array<string[] | undefined> = []
-  private readonly free: number[] = []
-
-  constructor(readonly gi: GraphIndex) {
-    for (const id of gi.nodes.keys()) this.update(id)
-    // Only the changed nodes are re-read, and one whose text did not change (a drag, a claim) costs a compare.
-    gi.onChange((nodes) => {
-      for (const id of nodes) this.update(id)
-    })
-  }
-
-  private update(id: string): void {
-    const n = this.gi.live(id)
-    const ord = this.ords.get(id)
-    if (ord !== undefined) {
-      const old = this.views[ord]
-      if (n && old && sameText(old, n)) {
-        this.views[ord] = n
-        return
-      }
-      this.remove(ord)
-    }
-    if (n) this.add(n)
-  }
-
-  private add(n: NodeView): void {
-    const ord = this.free.pop() ?? this.ids.length
-    const packed = new Map<string, number>()
-    const texts = [
-      n.summary,
-      n.links.join('\n'),
-      n.notes,
-      n.evidence.map((e) => `${e.type} ${e.ref}`).join('\n'),
-    ]
-    texts.forEach((text, f) => {
-      const shift = f * LANE
-      let len = 0
-      for (const group of wordTokens(text, 'index')) {
-        for (const t of group) {
-          len++
-          const p = packed.get(t) ?? 0
-          if (((p >> shift) & TF_MAX) < TF_MAX) packed.set(t, p + (1 << shift))
-        }
-      }
-      this.lens[ord * 4 + f] = len
-      this.lenSum[f]! += len
-    })
-    for (const [t, p] of packed) {
-      let posting = this.postings.get(t)
-      if (!posting) {
-        this.postings.set(t, (posting = new Map()))
-        for (let i = 1; i <= Math.min(PREFIX_LEN, t.length); i++) {
-          const k = t.slice(0, i)
-          const set = this.prefixes.get(k)
-          if (set) set.add(t)
-          else this.prefixes.set(k, new Set([t]))
-        }
-      }
-      posting.set(ord, p)
-    }
-    this.ids[ord] = n.id
-    this.views[ord] = n
-    this.terms[ord] = [...packed.keys()]
-    this.ords.set(n.id, ord)
-    this.docs++
-  }
-
-  private remove(ord: number): void {
-    for (const t of this.terms[ord] ?? []) {
-      const posting = this.postings.get(t)
-      posting?.delete(ord)
-      if (!posting || posting.size > 0) continue
-      this.postings.delete(t)
-      for (let i = 1; i <= Math.min(PREFIX_LEN, t.length); i++) {
-        const set = this.prefixes.get(t.slice(0, i))
-        set?.delete(t)
-        if (set?.size === 0) this.prefixes.delete(t.slice(0, i))
-      }
-    }
-    for (let f = 0; f < 4; f++) this.lenSum[f]! -= this.lens[ord * 4 + f] ?? 0
-    this.ords.delete(this.ids[ord] ?? '')
-    this.ids[ord] = this.views[ord] = this.terms[ord] = undefined
-    this.free.push(ord)
-    this.docs--
-  }
-
-  /** Terms that start with `prefix` (not `prefix` itself), shortest then most common first, bounded. */
-  completions(prefix: string, maxTerms: number, maxPostings: number): string[] {
-    const df = (t: string): number => this.postings.get(t)?.size ?? 0
-    const found: string[] = []
-    for (const t of this.prefixes.get(prefix.slice(0, PREFIX_LEN)) ?? []) {
-      if (t !== prefix && t.startsWith(prefix)) found.push(t)
-    }
-    found.sort((a, b) => a.length - b.length || df(b) - df(a) || (a < b ? -1 : 1))
-    const out: string[] = []
-    let budget = maxPostings
-    for (const t of found) {
-      if (out.length >= maxTerms || (out.length > 0 && df(t) > budget)) break
-      out.push(t)
-      budget -= df(t)
-    }
-    return out
-  }
-
-  /** BM25F: field frequencies weighted and length-normalised, summed, then saturated once, times idf. */
-  score(packed: number, ord: number, idf: number): number {
-    let tf = 0
-    for (let f = 0; f < 4; f++) {
-      const c = (packed >> (f * LANE)) & TF_MAX
-      if (c === 0) continue
-      const avg = this.lenSum[f]! / this.docs
-      const norm = avg > 0 ? 1 - B[f]! + (B[f]! * (this.lens[ord * 4 + f] ?? 0)) / avg : 1
-      tf += (WEIGHT[f]! * c) / norm
-    }
-    return (idf * tf) / (K1 + tf)
-  }
-
-  idf(df: number): number {
-    return Math.log(1 + (this.docs - df + 0.5) / (df + 0.5))
-  }
-}
-
-/** A lane is non-zero exactly in the fields where the term occurs. */
-function fieldMask(packed: number): number {
-  let m = 0
-  for (let f = 0; f < 4; f++) if ((packed >> (f * LANE)) & TF_MAX) m |= 1 << f
-  return m
-}
-
-const sameText = (a: NodeView, b: NodeView): boolean =>
-  a.summary === b.summary &&
-  a.notes === b.notes &&
-  a.links.join('\n') === b.links.join('\n') &&
-  a.evidence.length === b.evidence.length &&
-  a.evidence.every((e, i) => e.type === b.evidence[i]?.type && e.ref === b.evidence[i]?.ref)
-
-const indexes = new WeakMap<GraphIndex, SearchIndex>()
-
-/** The search index of a graph, built on first use and kept current from then on. */
-export function searchIndexOf(gi: GraphIndex): SearchIndex {
-  let si = indexes.get(gi)
-  if (!si) indexes.set(gi, (si = new SearchIndex(gi)))
-  return si
-}
 
 export interface SearchOptions {
   /** Items per page: 1 to 200, default 20. */
@@ -259,15 +88,15 @@ export function search(g: Graph, query: string, opts: SearchOptions = {}): Resul
   const items = page.map((ord): SearchItem => {
     const n = si.views[ord]!
     const fields = FIELDS.filter((_, f) => (r.mask[ord]! >> f) & 1)
+    const score = Math.round(r.score[ord]! * 1e6) / 1e6
     const item: SearchItem = {
       id: n.id,
       summary: n.summary,
       kind: n.kind,
       resolved: n.resolved,
-      score: 0,
+      score,
       fields,
     }
-    item.score = Math.round(r.score[ord]! * 1e6) / 1e6
     const snip = fields.some((f) => f !== 'summary') ? snippetOf(n, tokens) : undefined
     if (snip) item.snippet = snip
     return item
@@ -316,6 +145,7 @@ class Scratch {
   filter = new Int32Array(0)
   termScore = new Float64Array(0)
   fused = new Float64Array(0)
+  vals = new Float64Array(0)
   termMask = new Uint8Array(0)
   fusedMask = new Uint8Array(0)
 
@@ -328,6 +158,7 @@ class Scratch {
     this.filter = new Int32Array(c)
     this.termScore = new Float64Array(c)
     this.fused = new Float64Array(c)
+    this.vals = new Float64Array(c)
     this.termMask = new Uint8Array(c)
     this.fusedMask = new Uint8Array(c)
     this.gen = 0
@@ -342,50 +173,36 @@ function rank(g: Graph, si: SearchIndex, terms: Term[][], opts: SearchOptions) {
   sc.fit(si.ids.length)
   const s = sc
   const query = ++s.gen
-  const parent = opts.within !== undefined ? g.index.struct().parent : new Map<string, string>()
-  const inside = new Map<string, boolean>(opts.within !== undefined ? [[opts.within, true]] : [])
-  // Ancestry by walking up the effective tree, memoised: each node is walked past at most once per search.
-  const within = (id: string): boolean => {
-    const trail: string[] = []
-    let cur: string | undefined = id
-    let ok = false
-    for (; cur !== undefined; cur = parent.get(cur)) {
-      const memo = inside.get(cur)
-      if (memo !== undefined) {
-        ok = memo
-        break
-      }
-      trail.push(cur)
-    }
-    for (const t of trail) inside.set(t, ok)
-    return ok
-  }
-  const filtered = opts.kind !== undefined || opts.includeResolved === false || opts.within !== undefined
+  const inside = opts.within !== undefined ? subtree(g.index.struct(), opts.within) : undefined
+  const kind = opts.kind === undefined ? -1 : (si.kindIds.get(opts.kind) ?? -2)
+  const resolved = opts.includeResolved !== false
+  const filtered = kind !== -1 || !resolved || inside !== undefined
   const pass = (ord: number): boolean => {
     if (!filtered || s.filter[ord] === query) return true
     if (s.filter[ord] === -query) return false
-    const n = si.views[ord]
+    const tag = si.tags[ord]!
     const ok =
-      !!n &&
-      (opts.kind === undefined || n.kind === opts.kind) &&
-      (opts.includeResolved !== false || !n.resolved) &&
-      (opts.within === undefined || within(n.id))
+      (kind === -1 || tag >> 1 === kind) && (resolved || (tag & 1) === 0) && (!inside || inside(si.ids[ord]!))
     s.filter[ord] = ok ? query : -query
     return ok
   }
-  const byId = (a: number, b: number): number =>
-    si.ids[a]! < si.ids[b]! ? -1 : si.ids[a]! > si.ids[b]! ? 1 : 0
+  const byId = (a: number, b: number): number => si.byId(a, b)
+  const alive = si.alive
+  si.prepare()
   const fused: number[] = []
   let total = 0
   for (const list of terms) {
     const gen = ++s.gen
     const touched: number[] = []
     for (const { term, weight } of list) {
-      const posting = si.postings.get(term)
-      if (!posting) continue
-      const idf = si.idf(posting.size) * weight
-      for (const [ord, packed] of posting) {
-        if (!pass(ord)) continue
+      const p = si.postings.get(term)
+      if (!p) continue
+      const idf = si.idf(p.live) * weight
+      const { ords, tfs, n } = p
+      for (let i = 0; i < n; i++) {
+        const ord = ords[i]!
+        if (!alive[ord] || !pass(ord)) continue
+        const packed = tfs[i]!
         const v = si.score(packed, ord, idf)
         const mask = fieldMask(packed)
         if (s.termGen[ord] !== gen) {
@@ -403,8 +220,7 @@ function rank(g: Graph, si: SearchIndex, terms: Term[][], opts: SearchOptions) {
         }
       }
     }
-    const top = selectTop(touched, PER_TERM, (a, b) => s.termScore[b]! - s.termScore[a]! || byId(a, b))
-    top.forEach((ord, r) => {
+    topK(touched, s.termScore, PER_TERM, byId, s.vals).forEach((ord, r) => {
       if (s.fusedGen[ord] !== query) {
         s.fusedGen[ord] = query
         s.fused[ord] = s.fusedMask[ord] = 0
@@ -418,6 +234,78 @@ function rank(g: Graph, si: SearchIndex, terms: Term[][], opts: SearchOptions) {
   return { ords: fused, cmp, total, score: s.fused, mask: s.fusedMask }
 }
 
+const SPAN = 2 ** 24
+const tours = new WeakMap<Structure, Map<string, number>>()
+
+/**
+ * A test for "is this node `root` or below it". The tree is numbered in preorder once per structure (it
+ * changes far less often than it is searched), so the test is two comparisons instead of a walk up.
+ * GraphIndex grows a structure in place when nodes are only added, as leaves: a node missing from the
+ * numbering is judged by its nearest numbered ancestor, and a missing root renumbers.
+ */
+function subtree(st: Structure, root: string): (id: string) => boolean {
+  let tour = tours.get(st)
+  if (!tour?.has(root)) tours.set(st, (tour = tourOf(st)))
+  const t = tour
+  const range = t.get(root)!
+  const lo = Math.floor(range / SPAN)
+  const hi = range % SPAN
+  return (id) => {
+    let cur: string | undefined = id
+    let v = t.get(id)
+    while (v === undefined && cur !== undefined) {
+      cur = st.parent.get(cur)
+      v = cur === undefined ? undefined : t.get(cur)
+    }
+    const pre = v === undefined ? -1 : Math.floor(v / SPAN)
+    return pre >= lo && pre < hi
+  }
+}
+
+/** Node id -> its preorder number * SPAN + the end (exclusive) of its subtree's numbers. */
+function tourOf(st: Structure): Map<string, number> {
+  const tour = new Map<string, number>()
+  let next = 0
+  const frames: Array<{ id: string; kids: string[]; i: number; pre: number }> = []
+  for (const root of st.roots) {
+    frames.push({ id: root, kids: st.children.get(root) ?? [], i: 0, pre: next++ })
+    while (frames.length > 0) {
+      const f = frames[frames.length - 1]!
+      const kid = f.kids[f.i++]
+      if (kid !== undefined) frames.push({ id: kid, kids: st.children.get(kid) ?? [], i: 0, pre: next++ })
+      else tour.set(frames.pop()!.id, f.pre * SPAN + next)
+    }
+  }
+  return tour
+}
+
+/**
+ * The best k of `ords` by score, then id, in order. The k-th best score is found on plain numbers first
+ * (quickselect), so ids are compared only among the few ranked and the ties at the cut: a common word
+ * gives tens of thousands of equal scores, and comparing all those ids would cost more than the search.
+ */
+function topK(
+  ords: number[],
+  score: Float64Array,
+  k: number,
+  byId: (a: number, b: number) => number,
+  vals: Float64Array,
+): number[] {
+  let out = ords
+  if (ords.length > k) {
+    for (let i = 0; i < ords.length; i++) vals[i] = score[ords[i]!]!
+    const cut = kthLargest(vals, ords.length, k)
+    const above: number[] = []
+    const tied: number[] = []
+    for (const o of ords) {
+      if (score[o]! > cut) above.push(o)
+      else if (score[o] === cut) tied.push(o)
+    }
+    out = above.concat(selectTop(tied, k - above.length, byId))
+  }
+  return out.sort((a, b) => score[b]! - score[a]! || byId(a, b))
+}
+
 /** The text around a match outside the summary: notes first, then a link, then evidence. */
 function snippetOf(n: NodeView, tokens: string[]): string | undefined {
   const s = snippet(n.notes, tokens)
@@ -429,43 +317,6 @@ function snippetOf(n: NodeView, tokens: string[]): string | undefined {
     if (hit) return hit
   }
   return undefined
-}
-
-/**
- * Reorders `items` so its first `k` are the smallest under `cmp` (quickselect: linear on average), drops the
- * rest and sorts those. Only a page is ever shown, so sorting a posting list of 50k would be waste.
- */
-export function selectTop<T>(items: T[], k: number, cmp: (a: T, b: T) => number): T[] {
-  if (k <= 0) return []
-  const a = items
-  const swap = (i: number, j: number): void => {
-    const t = a[i]!
-    a[i] = a[j]!
-    a[j] = t
-  }
-  let lo = 0
-  let hi = a.length - 1
-  while (a.length > k && lo < hi) {
-    const mid = (lo + hi) >> 1
-    // Median of three keeps sorted or reverse-sorted input from going quadratic.
-    if (cmp(a[mid]!, a[lo]!) < 0) swap(mid, lo)
-    if (cmp(a[hi]!, a[lo]!) < 0) swap(hi, lo)
-    if (cmp(a[hi]!, a[mid]!) < 0) swap(hi, mid)
-    const pivot = a[mid]!
-    let i = lo
-    let j = hi
-    while (i <= j) {
-      // The bounds only matter for a comparator that is not a strict order; they keep it from running off.
-      while (i < hi && cmp(a[i]!, pivot) < 0) i++
-      while (j > lo && cmp(a[j]!, pivot) > 0) j--
-      if (i <= j) swap(i++, j--)
-    }
-    if (k - 1 <= j) hi = j
-    else if (k - 1 >= i) lo = i
-    else break
-  }
-  if (a.length > k) a.length = k
-  return a.sort(cmp)
 }
 
 // A cursor is an offset plus a hash of the search it belongs to, so a cursor from another search is refused

@@ -1,0 +1,115 @@
+/**
+ * Tokens with roles. A token names an identity (the name history shows for its writes) and one role:
+ * `read` sees graphs, `write` also changes them, `admin` also deletes them. With no tokens configured
+ * every request is the anonymous local admin, which config.ts only allows on loopback.
+ *
+ * Sources: `PLEXUS_TOKENS="alice:write:s3cret,ci:read:t0ken"` and/or a JSON file
+ * (`PLEXUS_TOKENS_FILE`, `--tokens-file`) holding `[{ "name", "role", "token" }]` or `{ "tokens": [...] }`.
+ */
+import { createHash } from 'node:crypto'
+import { z } from 'zod'
+
+export const ROLES = ['read', 'write', 'admin'] as const
+export type Role = (typeof ROLES)[number]
+
+export interface Identity {
+  name: string
+  role: Role
+  /** True when no tokens are configured (loopback only). */
+  anonymous: boolean
+}
+
+export interface TokenEntry {
+  name: string
+  role: Role
+  token: string
+}
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string }
+
+const MIN_TOKEN_LENGTH = 8
+
+const entrySchema = z.object({
+  name: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[^:,\s]+$/, 'a name has no spaces, colons or commas'),
+  role: z.enum(ROLES),
+  token: z.string().min(MIN_TOKEN_LENGTH, `a token has at least ${MIN_TOKEN_LENGTH} characters`),
+})
+const fileSchema = z.union([z.array(entrySchema), z.object({ tokens: z.array(entrySchema) })])
+
+/** Parses `name:role:token` entries separated by commas (a token may itself contain colons). */
+export function parseTokenList(text: string): Parsed<TokenEntry[]> {
+  const entries: TokenEntry[] = []
+  for (const raw of text.split(',')) {
+    const item = raw.trim()
+    if (item === '') continue
+    const [name, role, ...rest] = item.split(':')
+    const parsed = entrySchema.safeParse({ name, role, token: rest.join(':') })
+    if (!parsed.success) {
+      const shown = `${name ?? ''}:${role ?? ''}:…`
+      return { ok: false, message: `PLEXUS_TOKENS entry "${shown}": ${issues(parsed.error)}` }
+    }
+    entries.push(parsed.data)
+  }
+  return { ok: true, value: entries }
+}
+
+export function parseTokenFile(text: string, path: string): Parsed<TokenEntry[]> {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    return { ok: false, message: `tokens file ${path} is not JSON: ${(error as Error).message}` }
+  }
+  const parsed = fileSchema.safeParse(json)
+  if (!parsed.success) return { ok: false, message: `tokens file ${path}: ${issues(parsed.error)}` }
+  return { ok: true, value: Array.isArray(parsed.data) ? parsed.data : parsed.data.tokens }
+}
+
+function issues(error: z.ZodError): string {
+  return error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ')
+}
+
+const ANONYMOUS: Identity = { name: 'local', role: 'admin', anonymous: true }
+
+export class Auth {
+  private readonly byHash = new Map<string, Identity>()
+
+  constructor(tokens: readonly TokenEntry[]) {
+    for (const t of tokens) {
+      const hash = digest(t.token)
+      if (this.byHash.has(hash)) throw new Error(`token for "${t.name}" is used twice`)
+      this.byHash.set(hash, { name: t.name, role: t.role, anonymous: false })
+    }
+  }
+
+  /** Whether requests must carry a token. */
+  get required(): boolean {
+    return this.byHash.size > 0
+  }
+
+  /** The identity a request speaks as, or null when a token is required and missing or unknown. */
+  authenticate(token: string | null | undefined): Identity | null {
+    if (!this.required) return ANONYMOUS
+    if (!token) return null
+    // Looked up by digest: a map lookup on the raw token could leak its prefix through timing.
+    return this.byHash.get(digest(token)) ?? null
+  }
+}
+
+function digest(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+export function allows(identity: Identity, needed: Role): boolean {
+  return ROLES.indexOf(identity.role) >= ROLES.indexOf(needed)
+}
+
+/** The token from `Authorization: Bearer …`, else from the `token` query parameter. */
+export function tokenFrom(authorization: string | null | undefined, url: URL): string | null {
+  const match = authorization ? /^Bearer\s+(.+)$/i.exec(authorization.trim()) : null
+  return match?.[1] ?? url.searchParams.get('token')
+}

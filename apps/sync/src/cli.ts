@@ -1,0 +1,303 @@
+/**
+ * `plexus serve | graphs | import | export`, each with `--help`. Exit codes: 0 done, 1 failed,
+ * 2 bad usage or configuration.
+ */
+import { readFileSync, writeFileSync } from 'node:fs'
+import { userInfo } from 'node:os'
+import { resolve } from 'node:path'
+import { parseArgs, type ParseArgsConfig } from 'node:util'
+import {
+  chooseTarget,
+  describeTarget,
+  exportGraph,
+  importGraph,
+  listGraphs,
+  type Target,
+} from './commands.ts'
+import { resolveConfig, type ServeFlags } from './config.ts'
+import { FORMATS, formatFromFilename, isFormat, validGraphId, GRAPH_ID_RULE, type Format } from './graphs.ts'
+import { DB_FILE, StartError, startServer } from './server.ts'
+import { VERSION } from './version.ts'
+import { McpUsageError, runMcp } from './mcp/stdio.ts'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+
+const TARGET_HELP = `
+  --data DIR        data directory (env PLEXUS_DATA, default ./data)
+  --server URL      go through this server (env PLEXUS_URL); by default the server running on
+                    the data directory is used if there is one, else the directory directly
+  --token TOKEN     token for the server (env PLEXUS_TOKEN)`
+
+const HELP: Record<string, string> = {
+  main: `plexus ${VERSION} - local-first graph workstation
+
+Usage: plexus <command> [options]
+
+Commands:
+  serve                          start the sync server and web app
+  graphs                         list graphs
+  import FILE --graph ID         import a file into a graph (json, mermaid, dsl, canvas)
+  export --graph ID --format F   print a graph as json, mermaid, dsl or canvas
+  mcp                            serve the MCP tools over stdio (joins a running server)
+
+Run "plexus <command> --help" for a command's options.`,
+  serve: `Usage: plexus serve [options]
+
+Starts the sync server: WebSocket sync at /sync/:graph, the API at /api, the web app at /.
+
+  --port N               port (env PORT, default 4100; 0 picks a free one)
+  --host H               address to listen on (env HOST, default 127.0.0.1)
+  --data DIR             data directory (env PLEXUS_DATA, default ./data)
+  --tokens-file FILE     JSON tokens [{name, role, token}] (env PLEXUS_TOKENS_FILE)
+  --allowed-hosts LIST   extra host names to answer to (env PLEXUS_ALLOWED_HOSTS)
+  --allowed-origins LIST extra browser origins allowed (env PLEXUS_ALLOWED_ORIGINS)
+  --web-dist DIR         built web app (env PLEXUS_WEB_DIST, default apps/web/dist)
+
+Tokens also come from PLEXUS_TOKENS="name:role:token,..." with role read, write or admin.
+Without tokens the server only listens on loopback.`,
+  graphs: `Usage: plexus graphs [options]
+
+Lists graphs: id, title, nodes, edges, last change.
+  --json            print JSON${TARGET_HELP}`,
+  import: `Usage: plexus import FILE --graph ID [options]
+
+Imports FILE into graph ID (created if missing). Use - to read standard input.
+  --graph ID        graph to import into
+  --format F        ${FORMATS.join(', ')} (default: from the file name)
+  --as NAME         identity recorded in history when writing the directory directly${TARGET_HELP}`,
+  export: `Usage: plexus export --graph ID --format F [options]
+
+Prints graph ID in format F to standard output.
+  --graph ID        graph to export
+  --format F        ${FORMATS.join(', ')} (default json)
+  --out FILE        write to FILE instead of standard output${TARGET_HELP}`,
+}
+
+const targetOptions = {
+  data: { type: 'string' },
+  server: { type: 'string' },
+  token: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} satisfies ParseArgsConfig['options']
+
+class UsageError extends Error {}
+
+export async function main(argv: string[], env = process.env): Promise<number> {
+  const [command, ...rest] = argv
+  try {
+    switch (command) {
+      case undefined:
+      case '--help':
+      case '-h':
+      case 'help':
+        console.log(HELP.main)
+        return 0
+      case '--version':
+      case '-v':
+        console.log(VERSION)
+        return 0
+      case 'serve':
+        return await serve(rest, env)
+      case 'graphs':
+        return await graphs(rest, env)
+      case 'import':
+        return await runImport(rest, env)
+      case 'export':
+        return await runExport(rest, env)
+      case 'mcp':
+        return await runMcp(rest, env)
+      default:
+        throw new UsageError(`unknown command "${command}"\n\n${HELP.main}`)
+    }
+  } catch (error) {
+    if (
+      error instanceof UsageError ||
+      error instanceof McpUsageError ||
+      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+    ) {
+      console.error(`plexus: ${(error as Error).message}`)
+      return 2
+    }
+    if (error instanceof StartError) {
+      console.error(`plexus: ${error.message}`)
+      return 2
+    }
+    throw error
+  }
+}
+
+async function serve(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      data: { type: 'string' },
+      'tokens-file': { type: 'string' },
+      'allowed-hosts': { type: 'string' },
+      'allowed-origins': { type: 'string' },
+      'web-dist': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+  if (values.help) return help('serve')
+  const config = resolveConfig(values as ServeFlags, env)
+  if (!config.ok) throw new UsageError(config.message)
+  const server = await startServer({ ...config.value, log: (line) => console.error(line) })
+  const c = server.config
+  const webBuilt = existsSync(join(c.webDist, 'index.html'))
+  const auth = c.tokens.length
+    ? `${c.tokens.length} token(s): ${c.tokens.map((t) => `${t.name} (${t.role})`).join(', ')}`
+    : 'no tokens: loopback only (set PLEXUS_TOKENS to listen beyond it)'
+  console.log(
+    [
+      `Plexus ${VERSION}`,
+      `  Open     ${server.url}/`,
+      `  Sync     ${server.url.replace(/^http/, 'ws')}/sync/:graph`,
+      `  Data     ${join(c.dataDir, DB_FILE)}`,
+      `  Auth     ${auth}`,
+      `  Web app  ${webBuilt ? c.webDist : 'not built (npx pnpm@10 --filter @plexus/web build)'}`,
+      `listening on ${server.url}`,
+    ].join('\n'),
+  )
+  await new Promise<void>((done) => {
+    const stop = (signal: string) => {
+      console.error(`plexus: ${signal}, saving and stopping`)
+      void server.close().then(done)
+    }
+    process.once('SIGINT', () => stop('SIGINT'))
+    process.once('SIGTERM', () => stop('SIGTERM'))
+  })
+  return 0
+}
+
+function targetFrom(
+  values: { data?: string; server?: string; token?: string },
+  env: NodeJS.ProcessEnv,
+): Target {
+  return chooseTarget({
+    dataDir: resolve(values.data ?? env.PLEXUS_DATA ?? './data'),
+    server: values.server ?? env.PLEXUS_URL,
+    token: values.token ?? env.PLEXUS_TOKEN,
+  })
+}
+
+async function graphs(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { ...targetOptions, json: { type: 'boolean' } } })
+  if (values.help) return help('graphs')
+  const target = targetFrom(values, env)
+  const result = await listGraphs(target)
+  if (!result.ok) return failed(result.message)
+  if (values.json) {
+    console.log(JSON.stringify(result.value, null, 2))
+    return 0
+  }
+  if (result.value.length === 0) {
+    console.log(`no graphs in ${describeTarget(target)}`)
+    return 0
+  }
+  const rows = result.value.map((g) => [
+    g.id,
+    g.title ?? '',
+    String(g.nodes ?? ''),
+    String(g.edges ?? ''),
+    g.updated_at,
+  ])
+  printTable([['ID', 'TITLE', 'NODES', 'EDGES', 'UPDATED'], ...rows])
+  return 0
+}
+
+async function runImport(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      ...targetOptions,
+      graph: { type: 'string' },
+      format: { type: 'string' },
+      as: { type: 'string' },
+    },
+  })
+  if (values.help) return help('import')
+  const [file, extra] = positionals
+  if (!file || extra !== undefined) throw new UsageError(`import takes one FILE\n\n${HELP.import}`)
+  const graph = requireGraph(values.graph, 'import')
+  const format = values.format ?? formatFromFilename(file)
+  if (!format || !isFormat(format)) {
+    throw new UsageError(`cannot tell the format of ${file}; pass --format (${FORMATS.join(', ')})`)
+  }
+  const text = readFileSync(file === '-' ? 0 : file, 'utf8')
+  const target = targetFrom(values, env)
+  const actor = values.as ?? env.PLEXUS_ACTOR ?? safeUser()
+  const result = await importGraph(target, graph, format, text, actor)
+  if (!result.ok) return failed(result.message)
+  console.log(JSON.stringify({ graph, format, via: describeTarget(target), ...result.value }))
+  return 0
+}
+
+async function runExport(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      ...targetOptions,
+      graph: { type: 'string' },
+      format: { type: 'string' },
+      out: { type: 'string' },
+    },
+  })
+  if (values.help) return help('export')
+  const graph = requireGraph(values.graph, 'export')
+  const format: Format | string = values.format ?? 'json'
+  if (!isFormat(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}`)
+  const result = await exportGraph(targetFrom(values, env), graph, format)
+  if (!result.ok) return failed(result.message)
+  if (values.out) writeFileSync(values.out, result.value)
+  else process.stdout.write(result.value.endsWith('\n') ? result.value : result.value + '\n')
+  return 0
+}
+
+function requireGraph(graph: string | undefined, command: string): string {
+  if (!graph) throw new UsageError(`${command} needs --graph ID\n\n${HELP[command]}`)
+  if (!validGraphId(graph)) throw new UsageError(`invalid graph id "${graph}": ${GRAPH_ID_RULE}`)
+  return graph
+}
+
+function help(command: string): number {
+  console.log(HELP[command])
+  return 0
+}
+
+function failed(message: string): number {
+  console.error(`plexus: ${message}`)
+  return 1
+}
+
+function safeUser(): string {
+  try {
+    return userInfo().username || 'cli'
+  } catch {
+    return 'cli'
+  }
+}
+
+function printTable(rows: string[][]): void {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)))
+  for (const row of rows)
+    console.log(
+      row
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+}
+
+const isMain = process.argv[1] !== undefined && resolve(process.argv[1]) === new URL(import.meta.url).pathname
+if (isMain || process.env.PLEXUS_CLI_MAIN === '1') {
+  main(process.argv.slice(2)).then(
+    (code) => (process.exitCode = code),
+    (error: unknown) => {
+      console.error('plexus: unexpected error:', error)
+      process.exitCode = 1
+    },
+  )
+}

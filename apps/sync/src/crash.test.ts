@@ -1,0 +1,87 @@
+/**
+ * Durability: the server is a child process killed with SIGKILL in the middle of a stream of
+ * writes. Every update a second client had received (so the server had relayed it) must be there
+ * after a restart, because the server appends each update to the store before relaying it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterEach, expect, it } from 'vitest'
+import { destroyProvider, provider, synced, waitFor } from './test/server-harness.ts'
+
+const BIN = fileURLToPath(new URL('../bin/plexus.mjs', import.meta.url))
+const children: ChildProcess[] = []
+const dirs: string[] = []
+afterEach(() => {
+  for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL')
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
+})
+
+/** Starts `plexus serve` in a child process and resolves with its URL once it listens. */
+function serve(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data', dataDir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PLEXUS_TOKENS: '', PLEXUS_TOKENS_FILE: '' },
+  })
+  children.push(child)
+  let output = ''
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /listening on (http:\/\/\S+)/.exec(output)
+      if (match) resolve({ child, url: match[1]! })
+    }
+    child.stdout!.on('data', onData)
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening:\n${output}`)))
+  })
+}
+
+it('keeps every relayed update after the server is killed with SIGKILL during writes', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'plexus-crash-'))
+  dirs.push(dataDir)
+  const first = await serve(dataDir)
+  const target = { wsUrl: first.url.replace(/^http/, 'ws') + '/sync' }
+  const writer = provider(target, 'crash')
+  const observer = provider(target, 'crash')
+  await Promise.all([synced(writer), synced(observer)])
+
+  let writing = true
+  const written = (async () => {
+    let i = 0
+    while (writing) {
+      writer.doc.getMap('nodes').set(`k${i++}`, { i, at: 'before the crash' })
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    }
+    return i
+  })()
+  // Past one compaction (every 1000 updates), so the kill can land on either side of it.
+  await waitFor(
+    () => observer.doc.getMap('nodes').size >= 1500,
+    'the observer to receive 1500 updates',
+    30_000,
+  )
+  first.child.kill('SIGKILL')
+  await new Promise((resolve) => first.child.once('exit', resolve))
+  writing = false
+  const total = await written
+  // Whatever reached the observer was relayed, so it must have been stored first.
+  await waitFor(() => !observer.wsconnected, 'the observer to notice the crash')
+  const seen = [...observer.doc.getMap('nodes').keys()]
+  destroyProvider(writer)
+  destroyProvider(observer)
+
+  const second = await serve(dataDir)
+  const fresh = provider({ wsUrl: second.url.replace(/^http/, 'ws') + '/sync' }, 'crash')
+  await synced(fresh)
+  const restored = fresh.doc.getMap('nodes')
+  const missing = seen.filter((key) => !restored.has(key))
+  expect(missing, `${missing.length} of ${seen.length} relayed updates lost`).toEqual([])
+  expect(seen.length).toBeGreaterThanOrEqual(1500)
+  expect(total).toBeGreaterThanOrEqual(seen.length)
+  destroyProvider(fresh)
+  second.child.kill('SIGTERM')
+  await new Promise((resolve) => second.child.once('exit', resolve))
+})

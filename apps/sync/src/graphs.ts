@@ -1,0 +1,113 @@
+/**
+ * The one place the server calls the graph model: graph ids, summaries for listings, export and
+ * import of text formats. Everything else in apps/sync treats a graph as an opaque Y.Doc.
+ */
+import { randomUUID } from 'node:crypto'
+import {
+  FORMATS,
+  GRAPH_ID,
+  exportGraph,
+  graphSummary,
+  importGraph,
+  initGraph,
+  openGraph,
+  readMeta,
+  type Format,
+  type Graph,
+  type GraphSummary,
+  type ImportResult as ModelImportResult,
+  type Result,
+} from '@plexus/model'
+import * as Y from 'yjs'
+
+export { FORMATS }
+export type { Format, GraphSummary }
+
+export const GRAPH_ID_RULE =
+  "1-64 characters from a-z, 0-9, '.', '_' and '-', starting with a letter or digit"
+
+export function validGraphId(id: string): boolean {
+  return GRAPH_ID.test(id)
+}
+
+export function isFormat(value: string): value is Format {
+  return (FORMATS as readonly string[]).includes(value)
+}
+
+export type TextResult = { ok: true; text: string } | { ok: false; reason: string; message: string }
+export type ImportResult = Result<ModelImportResult>
+
+/** Media type and file extension for each format. */
+export const FORMAT_FILES: Record<Format, { contentType: string; extension: string }> = {
+  json: { contentType: 'application/json; charset=utf-8', extension: 'json' },
+  mermaid: { contentType: 'text/plain; charset=utf-8', extension: 'mmd' },
+  dsl: { contentType: 'text/plain; charset=utf-8', extension: 'txt' },
+  canvas: { contentType: 'application/json; charset=utf-8', extension: 'canvas' },
+}
+
+/** Guesses a format from a file name: .json, .mmd/.mermaid, .canvas, .txt/.dsl/.plexus. */
+export function formatFromFilename(name: string): Format | null {
+  const ext = name.toLowerCase().split('.').pop() ?? ''
+  if (ext === 'json') return 'json'
+  if (ext === 'mmd' || ext === 'mermaid') return 'mermaid'
+  if (ext === 'canvas') return 'canvas'
+  if (ext === 'txt' || ext === 'dsl' || ext === 'plexus') return 'dsl'
+  return null
+}
+
+function open(doc: Y.Doc, actor: string): Graph {
+  return openGraph(doc, { actor, now: Date.now, newId: randomUUID })
+}
+
+/**
+ * Never throws: it runs during compaction and listing, and a document a faulty client filled with
+ * off-schema values must still be stored and listed.
+ */
+export function summarize(id: string, doc: Y.Doc): GraphSummary {
+  try {
+    const s = graphSummary(doc)
+    return { ...s, id, title: s.title || id }
+  } catch {
+    // Raw map sizes (soft-deleted entries included) for a document too broken for the model.
+    let title = id
+    try {
+      title = readMeta(doc).title || id
+    } catch {
+      // keep the id as title
+    }
+    return { id, title, nodes: doc.getMap('nodes').size, edges: doc.getMap('edges').size }
+  }
+}
+
+export function exportText(doc: Y.Doc, format: Format): TextResult {
+  try {
+    return { ok: true, text: exportGraph(open(doc, 'export'), format) }
+  } catch (error) {
+    return { ok: false, reason: 'export_failed', message: `cannot export this graph: ${String(error)}` }
+  }
+}
+
+/**
+ * Imports `text` into the graph's live document, as one transaction. Into a graph that does not
+ * exist yet, the import runs on a scratch document first (a new graph is initialised, or takes its
+ * meta from a JSON export), so a refused import leaves no half-made graph behind.
+ */
+export function importText(
+  graphId: string,
+  doc: Y.Doc,
+  format: Format,
+  text: string,
+  actor: string,
+): ImportResult {
+  if (readMeta(doc).id !== '') return importGraph(open(doc, actor), format, text)
+  const scratch = new Y.Doc()
+  const g = open(scratch, actor)
+  if (format !== 'json') {
+    const init = initGraph(g, { id: graphId })
+    if (!init.ok) return init
+  }
+  const result = importGraph(g, format, text)
+  if (result.ok) Y.applyUpdate(doc, Y.encodeStateAsUpdate(scratch, Y.encodeStateVector(doc)), 'import')
+  scratch.destroy()
+  return result
+}

@@ -1,0 +1,110 @@
+/**
+ * Limits and the WebSocket close codes that report their breach.
+ *
+ * Close codes follow the convention the stock y-websocket client (3.x) acts on: 4400-4499 mirror
+ * HTTP 4xx and mean "reconnecting will not help" (the client stops), anything else is transient
+ * (the client backs off and reconnects, then syncs whatever it wrote meanwhile). A rate breach is
+ * therefore transient: an honest client that bursts comes back and loses nothing.
+ */
+
+export const CloseCode = {
+  /** Server shutting down or the document was unloaded under the connection. */
+  goingAway: 1001,
+  /** ws closes with this itself when a frame exceeds `maxMessageBytes`. */
+  messageTooBig: 1009,
+  internalError: 1011,
+  /** A malformed frame, a text frame, or an invalid graph id. */
+  badRequest: 4400,
+  /** No token, or a token the server does not know. */
+  unauthorized: 4401,
+  /** Awareness for a client id another connection owns. */
+  forbidden: 4403,
+  /** The graph was deleted while connected. */
+  gone: 4410,
+  /** The update would grow the stored document beyond `maxDocumentBytes`. */
+  documentTooLarge: 4413,
+  /** More messages per second than the connection's token bucket allows. */
+  rateLimited: 4529,
+  /** Too many connections from one address, or a client too slow to read what it is sent. */
+  overloaded: 4503,
+} as const
+
+export type Breach =
+  | 'message_too_big'
+  | 'rate_limited'
+  | 'too_many_connections'
+  | 'document_too_large'
+  | 'malformed'
+  | 'unauthorized'
+  | 'spoofing'
+  | 'origin'
+  | 'slow_consumer'
+
+export interface Limits {
+  /** Largest frame accepted; larger frames close the connection with 1009. */
+  maxMessageBytes: number
+  /** Sustained messages per second per connection (every message counts, awareness included). */
+  messagesPerSecond: number
+  /** Messages a connection may send at once before the sustained rate applies. */
+  messageBurst: number
+  /** Connections per remote address. Loopback addresses use `maxConnectionsPerLoopback`. */
+  maxConnectionsPerAddress: number
+  maxConnectionsPerLoopback: number
+  /** Stored size of one document (snapshot plus update log). */
+  maxDocumentBytes: number
+  /** Awareness client ids one connection may speak for (a tab has one; a few for tools). */
+  maxAwarenessClientsPerConnection: number
+  /** Unsent bytes queued for one connection before it is dropped as too slow. */
+  maxBufferedBytes: number
+}
+
+export const defaultLimits: Limits = {
+  maxMessageBytes: 8 * 1024 * 1024,
+  messagesPerSecond: 300,
+  messageBurst: 1000,
+  maxConnectionsPerAddress: 32,
+  maxConnectionsPerLoopback: 4096,
+  maxDocumentBytes: 256 * 1024 * 1024,
+  maxAwarenessClientsPerConnection: 8,
+  maxBufferedBytes: 64 * 1024 * 1024,
+}
+
+/**
+ * A token bucket on an injected monotonic clock (milliseconds). `take()` is false when the bucket
+ * is empty; a rate of 0 or less means unlimited.
+ */
+export class TokenBucket {
+  private tokens: number
+  private last: number
+
+  constructor(
+    private readonly ratePerSecond: number,
+    private readonly burst: number,
+    private readonly now: () => number,
+  ) {
+    this.tokens = burst
+    this.last = now()
+  }
+
+  take(): boolean {
+    if (this.ratePerSecond <= 0) return true
+    const t = this.now()
+    this.tokens = Math.min(this.burst, this.tokens + ((t - this.last) * this.ratePerSecond) / 1000)
+    this.last = t
+    if (this.tokens < 1) return false
+    this.tokens -= 1
+    return true
+  }
+}
+
+/** Close reasons must fit a close frame (123 bytes of UTF-8). */
+export function closeReason(text: string): string {
+  const buf = Buffer.from(text, 'utf8')
+  if (buf.length <= 123) return text
+  return (
+    buf
+      .subarray(0, 120)
+      .toString('utf8')
+      .replace(/\uFFFD$/, '') + '...'
+  )
+}

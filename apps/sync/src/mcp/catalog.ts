@@ -1,0 +1,184 @@
+/**
+ * The tool catalogue as the protocol sees it, built once per process: JSON schemas for tools/list
+ * (one list for writers, one for readers), argument validation with errors an agent can act on, and
+ * the call itself, which never throws: every failure is an `isError` result and the server stays up.
+ *
+ * Built once because a stateless endpoint makes a fresh server per request: converting seventeen zod
+ * schemas each time would cost more than the tool call itself.
+ */
+import type { CallToolResult, Tool as ToolDefinition } from '@modelcontextprotocol/sdk/types.js'
+import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js'
+import type { z } from 'zod'
+import { ToolError, canWrite, type CallContext } from './context.ts'
+import type { Tool } from './tool.ts'
+import { TOOLS } from './tools/index.ts'
+
+const byName = new Map(TOOLS.map((t) => [t.name, t]))
+
+function definition(t: Tool): ToolDefinition {
+  const input = slim(
+    toJsonSchemaCompat(t.input as never, { strictUnions: true, pipeStrategy: 'input' }),
+  ) as Record<string, unknown>
+  // Result keys are listed by name only: their types would double the bytes every client pays for.
+  const properties: Record<string, object> = {}
+  for (const k of Object.keys(t.output)) properties[k] = {}
+  return {
+    name: t.name,
+    description: t.description,
+    inputSchema: input as ToolDefinition['inputSchema'],
+    outputSchema: { type: 'object', properties },
+    annotations: annotations(t.annotations),
+  }
+}
+
+/**
+ * Hints as the spec reads them, stating only what differs from its defaults (readOnly false,
+ * destructive true, idempotent false, openWorld true); destructive and idempotent mean nothing for a
+ * read-only tool.
+ */
+function annotations(a: Tool['annotations']): ToolDefinition['annotations'] {
+  if (a.readOnly) return { readOnlyHint: true, openWorldHint: false }
+  return {
+    ...(a.destructive ? {} : { destructiveHint: false }),
+    ...(a.idempotent ? { idempotentHint: true } : {}),
+    openWorldHint: false,
+  }
+}
+
+/**
+ * What an agent needs from a schema, without the bulk that costs every client context tokens on each
+ * tools/list: no $schema, no additionalProperties, no bounds. The server still validates with the
+ * full zod schema (unknown fields and oversized batches are refused with a message).
+ */
+const DROP = new Set([
+  '$schema',
+  'additionalProperties',
+  'minItems',
+  'maxItems',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'minLength',
+  'maxLength',
+])
+
+function slim(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(slim)
+  if (!v || typeof v !== 'object') return v
+  const out: Record<string, unknown> = {}
+  for (const [k, x] of Object.entries(v)) {
+    if (DROP.has(k)) continue
+    out[k] =
+      k === 'properties'
+        ? Object.fromEntries(Object.entries(x as object).map(([p, s]) => [p, slim(s)]))
+        : slim(x)
+  }
+  return out
+}
+
+let lists: { write: ToolDefinition[]; read: ToolDefinition[] } | null = null
+
+/** tools/list: write tools are left out for read-only callers. */
+export function toolDefinitions(writer: boolean): ToolDefinition[] {
+  lists ??= (() => {
+    const all = TOOLS.map((t) => [t, definition(t)] as const)
+    return { write: all.map(([, d]) => d), read: all.filter(([t]) => t.access !== 'write').map(([, d]) => d) }
+  })()
+  return writer ? lists.write : lists.read
+}
+
+export async function callTool(ctx: CallContext, name: string, args: unknown): Promise<CallToolResult> {
+  const t = byName.get(name)
+  if (!t || (t.access === 'write' && !canWrite(ctx))) {
+    const hidden = t !== undefined
+    return failure(
+      hidden
+        ? `${name} changes the graph and "${ctx.actor}" has a read-only token; use a token with the write role`
+        : `no tool named ${name}${nearestTool(name)}; call tools/list for the catalogue`,
+    )
+  }
+  const parsed = t.input.safeParse(args ?? {})
+  if (!parsed.success) return failure(explain(t, parsed.error))
+  try {
+    const data = await t.run(ctx, parsed.data)
+    return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data }
+  } catch (error) {
+    if (error instanceof ToolError) return failure(error.message)
+    console.error(`plexus mcp: ${name} failed:`, error)
+    const why = error instanceof Error ? error.message : String(error)
+    return failure(
+      `${name} failed inside the server (${why}); this is a bug, please report it. Nothing was half-applied: model operations are atomic.`,
+    )
+  }
+}
+
+function failure(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true }
+}
+
+/** A zod error as one sentence naming each bad argument and what it should be. */
+export function explain(t: Tool, error: z.ZodError): string {
+  const parts = error.issues.slice(0, 4).map((i) => {
+    const at = pathOf(i.path)
+    switch (i.code) {
+      case 'unrecognized_keys': {
+        const where = at || 'arguments'
+        const hints = at ? '' : i.keys.map((k) => nearestKey(t, k)).join('')
+        return `${where}: unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `'${k}'`).join(', ')}${hints}`
+      }
+      case 'invalid_type':
+        return i.received === 'undefined'
+          ? `${at} is required`
+          : `${at || 'arguments'}: expected ${i.expected}, got ${i.received}`
+      case 'invalid_enum_value':
+        return `${at}: must be one of ${i.options.map(String).join(', ')}`
+      case 'too_small':
+        return `${at}: ${i.type === 'array' ? `needs at least ${String(i.minimum)} item(s)` : i.message.toLowerCase()}`
+      case 'too_big':
+        return `${at}: ${i.type === 'array' ? `at most ${String(i.maximum)} items; split the batch` : i.message.toLowerCase()}`
+      default:
+        return `${at || 'arguments'}: ${i.message.toLowerCase()}`
+    }
+  })
+  const more = error.issues.length > 4 ? ` (and ${error.issues.length - 4} more)` : ''
+  return `invalid arguments for ${t.name}: ${parts.join('; ')}${more}. Fix them and call again.`
+}
+
+function pathOf(path: ReadonlyArray<string | number>): string {
+  let s = ''
+  for (const p of path) s += typeof p === 'number' ? `[${p}]` : s ? `.${p}` : p
+  return s
+}
+
+function nearestKey(t: Tool, key: string): string {
+  const keys = Object.keys(t.input.shape)
+  const best = closest(key, keys)
+  return best ? ` (did you mean '${best}'?)` : ` (fields: ${keys.join(', ')})`
+}
+
+function nearestTool(name: string): string {
+  const best = closest(name, [...byName.keys()])
+  return best ? `; did you mean ${best}?` : ''
+}
+
+function closest(word: string, options: string[]): string | undefined {
+  const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '')
+  let best: string | undefined
+  let bestD = Math.max(2, Math.floor(word.length / 3)) + 1
+  for (const o of options) {
+    const d = norm(o) === norm(word) ? 0 : lev(norm(o), norm(word))
+    if (d < bestD) [best, bestD] = [o, d]
+  }
+  return best
+}
+
+function lev(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i]
+    for (let j = 1; j <= b.length; j++)
+      cur.push(Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)))
+    prev = cur
+  }
+  return prev[b.length]!
+}

@@ -1,0 +1,179 @@
+/**
+ * `/mcp` over Streamable HTTP on the real server: the tool suite, then what the HTTP edge adds:
+ * tokens and roles, Origin checks, stateless calls, sessions, and resource notifications.
+ */
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testServer, waitFor, type TestServer } from '../test/server-harness.ts'
+import { call, fails, httpAgent, ok } from './test/clients.ts'
+import { toolSuite } from './test/tool-suite.ts'
+
+toolSuite('Streamable HTTP', async () => {
+  const server = await testServer()
+  const agent = await httpAgent(server.url)
+  return {
+    client: agent.client,
+    done: async () => {
+      await agent.close()
+      await server.dispose()
+    },
+  }
+})
+
+const TOKENS = 'alice:write:alice-secret-1,reader:read:reader-secret-1'
+
+describe('the /mcp endpoint', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await testServer({ tokens: parseTokens(TOKENS) })
+  })
+  afterAll(async () => server?.dispose())
+
+  const post = (body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        ...headers,
+      },
+      body: JSON.stringify(body),
+    })
+
+  it('requires a token when the server has tokens', async () => {
+    const res = await post({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
+    expect(res.status).toBe(401)
+    expect(res.headers.get('www-authenticate')).toContain('Bearer')
+    await expect(httpAgent(server.url, { token: 'wrong-token-123' })).rejects.toThrow()
+  })
+
+  it('records the token identity as the actor of every write', async () => {
+    const alice = await httpAgent(server.url, { token: 'alice-secret-1', name: 'claude-code' })
+    const o = await ok(alice.client, 'graph_open', { project: 'authz', goal: 'Who wrote this' })
+    const h = await ok(alice.client, 'graph_history', { project: 'authz', id: o.root })
+    expect(h.events[0].actor).toBe('alice')
+    await alice.close()
+  })
+
+  it('gives read tokens the read tools only, and refuses writes', async () => {
+    const alice = await httpAgent(server.url, { token: 'alice-secret-1' })
+    await ok(alice.client, 'graph_open', { project: 'readonly', goal: 'Look, do not touch' })
+    await alice.close()
+    const reader = await httpAgent(server.url, { token: 'reader-secret-1' })
+    const names = (await reader.client.listTools()).tools.map((t) => t.name)
+    expect(names).toContain('graph_query')
+    expect(names).toContain('graph_next')
+    expect(names).not.toContain('graph_update')
+    expect(names).not.toContain('graph_plan')
+    expect(
+      await fails(reader.client, 'graph_update', {
+        project: 'readonly',
+        items: [{ id: 'x', resolved: true }],
+      }),
+    ).toMatch(/read-only/)
+    expect(await fails(reader.client, 'graph_next', { project: 'readonly', claim: true })).toMatch(
+      /write role/,
+    )
+    expect(await fails(reader.client, 'graph_open', { project: 'brand-new', goal: 'x' })).toMatch(
+      /write role/,
+    )
+    expect((await ok(reader.client, 'graph_next', { project: 'readonly' })).items).toHaveLength(1)
+    expect((await ok(reader.client, 'graph_session', { project: 'readonly' })).hot ?? []).toEqual([])
+    await reader.close()
+  })
+
+  it('refuses foreign Origins, as the rest of the server does', async () => {
+    const res = await post(
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { Authorization: 'Bearer alice-secret-1', Origin: 'https://evil.example' },
+    )
+    expect(res.status).toBe(403)
+  })
+
+  it('serves calls without a transport session (stateless)', async () => {
+    const res = await post(
+      {
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'graph_open', arguments: { project: 'stateless', goal: 'No session' } },
+      },
+      { Authorization: 'Bearer alice-secret-1' },
+    )
+    expect(res.status).toBe(200)
+    expect(res.headers.get('mcp-session-id')).toBeNull()
+    const body = (await res.json()) as { result: { structuredContent: { created: boolean } } }
+    expect(body.result.structuredContent.created).toBe(true)
+    const list = await post(
+      { jsonrpc: '2.0', id: 8, method: 'tools/list' },
+      { Authorization: 'Bearer reader-secret-1' },
+    )
+    const tools = ((await list.json()) as { result: { tools: Array<{ name: string }> } }).result.tools
+    expect(tools.map((t) => t.name)).not.toContain('graph_plan')
+  })
+
+  it('keeps the whole tool list under 12 KB', async () => {
+    const res = await post(
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { Authorization: 'Bearer alice-secret-1' },
+    )
+    const body = await res.text()
+    expect(JSON.parse(body).result.tools).toHaveLength(17)
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(12 * 1024)
+  })
+
+  it('keeps sessions to their identity and answers 404 for unknown ones', async () => {
+    const alice = await httpAgent(server.url, { token: 'alice-secret-1' })
+    const sid = (alice.client.transport as { sessionId?: string }).sessionId!
+    expect(sid).toBeTruthy()
+    const stolen = await post(
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { Authorization: 'Bearer reader-secret-1', 'Mcp-Session-Id': sid },
+    )
+    expect(stolen.status).toBe(403)
+    const gone = await post(
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { Authorization: 'Bearer alice-secret-1', 'Mcp-Session-Id': 'no-such-session' },
+    )
+    expect(gone.status).toBe(404)
+    await alice.close()
+  })
+
+  it('returns a parse error for a body that is not JSON, and stays up', async () => {
+    const res = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer alice-secret-1', 'Content-Type': 'application/json' },
+      body: '{nope',
+    })
+    expect(res.status).toBe(400)
+    const alice = await httpAgent(server.url, { token: 'alice-secret-1' })
+    expect((await call(alice.client, 'graph_open', {})).isError).toBe(false)
+    await alice.close()
+  })
+
+  it('notifies subscribers when a resource changes', async () => {
+    const alice = await httpAgent(server.url, { token: 'alice-secret-1' })
+    const o = await ok(alice.client, 'graph_open', { project: 'subs', goal: 'Watch me' })
+    const seen: string[] = []
+    alice.client.setNotificationHandler(
+      ResourceUpdatedNotificationSchema,
+      (n) => void seen.push(n.params.uri),
+    )
+    const uri = 'plexus://graph/subs/suggestions'
+    await alice.client.subscribeResource({ uri })
+    await ok(alice.client, 'graph_plan', {
+      project: 'subs',
+      items: [{ summary: 'Is this a gap?', kind: 'question', parent: o.root }],
+    })
+    await waitFor(() => seen.includes(uri), 'a resources/updated notification for the suggestions')
+    await alice.client.unsubscribeResource({ uri })
+    await alice.close()
+  })
+})
+
+function parseTokens(list: string) {
+  return list.split(',').map((e) => {
+    const [name, role, token] = e.split(':') as [string, 'read' | 'write' | 'admin', string]
+    return { name, role, token }
+  })
+}

@@ -1,0 +1,238 @@
+/**
+ * MCP over Streamable HTTP at `/mcp`, on the live documents of the sync server: a tool's write is
+ * stored and relayed to every WebSocket peer by the registry, as any other change.
+ *
+ * Works with and without transport sessions. An `initialize` request opens a session (its id comes
+ * back in `Mcp-Session-Id`, and the client's name becomes the actor when the token gives none);
+ * a request without a session id is served statelessly by a server made for that one request. All
+ * state a tool needs is in the document and addressed by arguments, so both behave the same.
+ *
+ * Every request is authenticated with the sync server's tokens (`Authorization: Bearer`): read-only
+ * tokens see and call only read tools. Host and Origin are checked by the app's guard before this runs.
+ * Responses are plain JSON (no SSE) except the optional GET stream of a session, which carries
+ * resource notifications.
+ */
+import { randomUUID } from 'node:crypto'
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { tokenFrom, type Auth, type Identity } from '../auth.ts'
+import type { DocRegistry } from '../docs.ts'
+import type { GraphInfo, GraphSource } from './context.ts'
+import { AgentPresence, type PresenceOptions } from './presence.ts'
+import { createMcpServer } from './server.ts'
+
+export interface McpHttpOptions {
+  docs: DocRegistry
+  auth: Auth
+  /** Open a transport session on `initialize` (default true); false serves every request statelessly. */
+  sessions?: boolean
+  /** Sessions idle this long are closed (default 30 min). */
+  sessionIdleMs?: number
+  maxSessions?: number
+  /** Largest request body accepted (default 64 MiB, as imports). */
+  maxBodyBytes?: number
+  presence?: PresenceOptions
+}
+
+export interface McpEndpoint {
+  /** Handles one HTTP request to `/mcp` (POST, GET or DELETE). */
+  handle(req: Request): Promise<Response>
+  readonly sessions: number
+  readonly presence: AgentPresence
+  close(): Promise<void>
+}
+
+interface Session {
+  identity: Identity
+  server: McpServer
+  transport: WebStandardStreamableHTTPServerTransport
+  lastSeen: number
+}
+
+/** The sync server's registry as a source of graphs for the tools. */
+export function registrySource(docs: DocRegistry, presence?: AgentPresence): GraphSource {
+  return {
+    list: async () => docs.list().map((g) => listing(g.id, g.summary)),
+    // A loaded graph with content exists; only otherwise ask the store.
+    exists: async (id) => (docs.peek(id)?.store.clients.size ?? 0) > 0 || docs.exists(id),
+    open: async (id) => docs.open(id),
+    present: presence ? (graph, actor, node) => presence.show(graph, actor, node) : undefined,
+  }
+}
+
+function listing(id: string, summary: string | null): GraphInfo {
+  try {
+    const s = summary ? (JSON.parse(summary) as Partial<GraphInfo>) : {}
+    return { id, title: s.title ?? id, nodes: s.nodes ?? null, edges: s.edges ?? null }
+  } catch {
+    return { id, title: id, nodes: null, edges: null }
+  }
+}
+
+export function createMcpEndpoint(options: McpHttpOptions): McpEndpoint {
+  const { docs, auth } = options
+  const presence = new AgentPresence({ awareness: (graph) => docs.awareness(graph) }, options.presence)
+  const source = registrySource(docs, presence)
+  const sessions = new Map<string, Session>()
+  const idleMs = options.sessionIdleMs ?? 30 * 60_000
+  const maxSessions = options.maxSessions ?? 1000
+  const maxBody = options.maxBodyBytes ?? 64 * 1024 * 1024
+
+  const sweep = setInterval(() => {
+    const now = Date.now()
+    for (const [id, s] of sessions) if (now - s.lastSeen > idleMs) void closeSession(id)
+  }, 60_000)
+  sweep.unref()
+
+  const closeSession = async (id: string) => {
+    const s = sessions.get(id)
+    if (!s) return
+    sessions.delete(id)
+    await s.server.close().catch(() => {})
+  }
+
+  const serverFor = (identity: Identity, session?: () => string | undefined) =>
+    createMcpServer({
+      source,
+      role: identity.role,
+      name: identity.anonymous ? undefined : identity.name,
+      session,
+    })
+
+  async function handle(req: Request): Promise<Response> {
+    const identity = auth.authenticate(tokenFrom(req.headers.get('authorization'), new URL(req.url)))
+    if (!identity) {
+      return rpcError(401, -32001, 'unauthorized: send a token as Authorization: Bearer TOKEN', {
+        'WWW-Authenticate': 'Bearer realm="plexus"',
+      })
+    }
+    const sid = req.headers.get('mcp-session-id')
+    if (sid) {
+      const s = sessions.get(sid)
+      if (!s)
+        return rpcError(
+          404,
+          -32001,
+          'session not found (expired or the server restarted): initialize again, or call without a session',
+        )
+      if (s.identity.name !== identity.name)
+        return rpcError(403, -32001, 'this session belongs to another identity')
+      s.lastSeen = Date.now()
+      let body: unknown
+      if (req.method === 'POST') {
+        const parsed = await readBody(req, maxBody)
+        if (parsed instanceof Response) return parsed
+        body = parsed
+      }
+      return s.transport.handleRequest(req, { parsedBody: body })
+    }
+    if (req.method !== 'POST') {
+      return rpcError(
+        405,
+        -32000,
+        `${req.method} /mcp needs an Mcp-Session-Id; without a session only POST is served`,
+        { Allow: 'POST' },
+      )
+    }
+    const body = await readBody(req, maxBody)
+    if (body instanceof Response) return body
+    if (options.sessions !== false && isInitialize(body)) return openSession(req, body, identity)
+    return stateless(req, body, identity)
+  }
+
+  async function openSession(req: Request, body: unknown, identity: Identity): Promise<Response> {
+    if (sessions.size >= maxSessions) {
+      const oldest = [...sessions.entries()].sort((a, b) => a[1].lastSeen - b[1].lastSeen)[0]
+      if (oldest) await closeSession(oldest[0])
+    }
+    // The callbacks run inside handleRequest, after both exist.
+    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: randomUUID,
+      enableJsonResponse: true,
+      onsessioninitialized: (id) => {
+        sessions.set(id, { identity, server, transport, lastSeen: Date.now() })
+      },
+      onsessionclosed: (id) => void closeSession(id),
+    })
+    const server = serverFor(identity, () => transport.sessionId)
+    await server.connect(transport)
+    return transport.handleRequest(req, { parsedBody: body })
+  }
+
+  async function stateless(req: Request, body: unknown, identity: Identity): Promise<Response> {
+    const server = serverFor(identity)
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    })
+    await server.connect(transport)
+    try {
+      // With JSON responses the answer is complete when handleRequest returns.
+      return await transport.handleRequest(req, { parsedBody: body })
+    } finally {
+      void server.close().catch(() => {})
+    }
+  }
+
+  return {
+    handle: async (req) => {
+      try {
+        return settle(await handle(req))
+      } catch (error) {
+        console.error('plexus mcp: request failed:', error)
+        return rpcError(500, -32603, 'internal error')
+      }
+    },
+    get sessions() {
+      return sessions.size
+    },
+    presence,
+    close: async () => {
+      clearInterval(sweep)
+      presence.close()
+      await Promise.all([...sessions.keys()].map(closeSession))
+    },
+  }
+}
+
+/**
+ * A JSON answer as one string body with plain headers: the node adapter writes that in one go, where
+ * the transport's stream went through its slow path (a few ms a call on loopback). Event streams stay
+ * streams.
+ */
+async function settle(res: Response): Promise<Response> {
+  if (!res.body || res.headers.get('content-type')?.startsWith('text/event-stream')) return res
+  const headers: Record<string, string> = {}
+  res.headers.forEach((v, k) => (headers[k] = v))
+  return new Response(await res.text(), { status: res.status, headers })
+}
+
+function isInitialize(body: unknown): boolean {
+  const one = (m: unknown) =>
+    !!m && typeof m === 'object' && (m as { method?: unknown }).method === 'initialize'
+  return Array.isArray(body) ? body.some(one) : one(body)
+}
+
+async function readBody(req: Request, max: number): Promise<unknown> {
+  const declared = Number(req.headers.get('content-length') ?? 0)
+  if (declared > max) return rpcError(413, -32600, `request body is over ${max} bytes`)
+  const text = await req.text()
+  if (text.length > max) return rpcError(413, -32600, `request body is over ${max} bytes`)
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return rpcError(400, -32700, 'parse error: the body is not JSON')
+  }
+}
+
+function rpcError(
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  })
+}

@@ -1,0 +1,71 @@
+/**
+ * `createMcpServer(options)`: one SDK McpServer speaking for one caller. The tools are served from the
+ * catalogue built once per process (catalog.ts) through the server's tools/list and tools/call
+ * handlers, rather than re-registered with `registerTool` per server: a stateless endpoint builds a
+ * server per request, and the catalogue also owns validation messages and role filtering. Resources
+ * (working set, suggestions, checkpoints) go through `registerResource`.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import type { Role } from '../auth.ts'
+import { VERSION } from '../version.ts'
+import { callTool, toolDefinitions } from './catalog.ts'
+import { newId, type CallContext, type GraphSource } from './context.ts'
+import { registerResources } from './resources.ts'
+
+export interface McpServerOptions {
+  source: GraphSource
+  role: Role
+  /** The caller's name from its token; without one, the name the client gives when it connects. */
+  name?: string
+  /** Working-set session when a call names none: the transport session if any, else the actor. */
+  session?: () => string | undefined
+}
+
+export const INSTRUCTIONS = `Plexus: a shared work graph that people edit on a canvas while you edit it here.
+Start with graph_open (list or open a graph), then graph_onboard to get oriented.
+Work loop: graph_next {project, claim: true} -> do the work -> graph_update {project, items: [{id, resolved: true, add_evidence: [{type, ref}]}]}.
+Plan with graph_plan (refs, parent_ref, depends_on) or graph_add_facts (relationships). Results are brief; pass verbose or use graph_context for more.`
+
+const AGENT_NAME = /[^\p{L}\p{N} ._@:-]+/gu
+
+/** A client's self-chosen name, made safe to show and to record as the actor. */
+export function agentName(raw: string | undefined): string | undefined {
+  const name = raw?.replace(AGENT_NAME, '').trim().slice(0, 64)
+  return name ? name : undefined
+}
+
+// One validator for every server: the SDK otherwise builds a new Ajv per server, which is most of what
+// a stateless request costs. (It only validates elicitation answers, which Plexus never asks for.)
+const validator = new AjvJsonSchemaValidator()
+
+export function createMcpServer(options: McpServerOptions): McpServer {
+  const mcp = new McpServer(
+    { name: 'plexus', version: VERSION },
+    {
+      capabilities: { tools: { listChanged: false }, resources: { subscribe: true } },
+      instructions: INSTRUCTIONS,
+      jsonSchemaValidator: validator,
+    },
+  )
+  const ctx = (): CallContext => {
+    const actor = options.name ?? agentName(mcp.server.getClientVersion()?.name) ?? 'agent'
+    return {
+      actor,
+      role: options.role,
+      session: options.session?.() ?? actor,
+      source: options.source,
+      newId,
+      now: Date.now,
+    }
+  }
+  mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: toolDefinitions(options.role !== 'read'),
+  }))
+  mcp.server.setRequestHandler(CallToolRequestSchema, (req) =>
+    callTool(ctx(), req.params.name, req.params.arguments),
+  )
+  registerResources(mcp, ctx)
+  return mcp
+}

@@ -1,0 +1,75 @@
+/**
+ * `plexus mcp` over stdio, spawned as an MCP client would: the tool suite against a running server,
+ * and an agent that keeps working while the server is away and syncs when it comes back.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { openGraph } from '@plexus/model'
+import { afterEach, describe, expect, it } from 'vitest'
+import { provider, synced, testServer, waitFor, type TestServer } from '../test/server-harness.ts'
+import { ok, stdioAgent } from './test/clients.ts'
+import { toolSuite } from './test/tool-suite.ts'
+
+toolSuite('stdio (plexus mcp)', async () => {
+  const server = await testServer()
+  const cacheDir = mkdtempSync(join(tmpdir(), 'plexus-agent-'))
+  const agent = await stdioAgent({ server: server.url, cacheDir })
+  return {
+    client: agent.client,
+    done: async () => {
+      await agent.close()
+      await server.dispose()
+      rmSync(cacheDir, { recursive: true, force: true })
+    },
+  }
+})
+
+describe('plexus mcp as a Yjs peer', () => {
+  let server: TestServer | undefined
+  let cacheDir = ''
+  afterEach(async () => {
+    await server?.dispose()
+    if (cacheDir) rmSync(cacheDir, { recursive: true, force: true })
+  })
+
+  it('keeps working while the server is away and syncs when it returns', async () => {
+    server = await testServer()
+    cacheDir = mkdtempSync(join(tmpdir(), 'plexus-agent-'))
+    const agent = await stdioAgent({ server: server.url, cacheDir, args: ['--as', 'night-shift'] })
+    try {
+      const o = await ok(agent.client, 'graph_open', { project: 'offline', goal: 'Survive a restart' })
+      const tab = provider(server, 'offline')
+      await synced(tab)
+      await waitFor(
+        () =>
+          openGraph(tab.doc, { actor: 'x', now: Date.now, newId: () => 'x' }).index.live(o.root) !==
+          undefined,
+        'the new graph on the server',
+      )
+
+      const port = server.port
+      await server.stop()
+      // The server is gone: the agent still plans and resolves on its local copy.
+      const plan = await ok(agent.client, 'graph_plan', {
+        project: 'offline',
+        items: [{ summary: 'Written offline' }],
+      })
+      const id = plan.created[0].id as string
+      await ok(agent.client, 'graph_update', { project: 'offline', items: [{ id, resolved: true }] })
+
+      server = await server.restart({ port })
+      const back = provider(server, 'offline')
+      await synced(back)
+      const g = openGraph(back.doc, { actor: 'x', now: Date.now, newId: () => 'x' })
+      await waitFor(
+        () => g.index.live(id)?.resolved === true,
+        'the offline work on the server after it returned',
+        15_000,
+      )
+      expect(g.index.nodes.get(id)!.created_by).toBe('night-shift')
+    } finally {
+      await agent.close()
+    }
+  })
+})

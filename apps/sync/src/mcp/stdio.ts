@@ -1,0 +1,91 @@
+/**
+ * `plexus mcp`: the same tools over stdio, for MCP clients that start a local process. The process
+ * joins a running sync server as an ordinary Yjs peer per graph (y-websocket), keeping a local copy on
+ * disk: it works while the server is away and syncs when it returns. Standard output carries only the
+ * protocol; status goes to standard error.
+ */
+import { homedir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { validGraphId, GRAPH_ID_RULE } from '../graphs.ts'
+import { runningServer } from '../server.ts'
+import { LocalGraphs } from './local.ts'
+import { agentName, createMcpServer } from './server.ts'
+
+export const MCP_HELP = `Usage: plexus mcp [options]
+
+Serves the Plexus MCP tools over stdio. Joins a running sync server as a Yjs peer, keeping a local
+copy of each graph so work goes on while the server is away; without a server, graphs are local.
+
+  --server URL      sync server (env PLEXUS_URL; default: the server running on the data directory)
+  --token TOKEN     token for the server (env PLEXUS_TOKEN)
+  --graph ID        graph to load at start (repeatable); others load when a tool names them
+  --as NAME         agent name recorded in history (env PLEXUS_ACTOR; default: the client's name)
+  --read-only       expose only the read tools
+  --data DIR        data directory (env PLEXUS_DATA, default ./data): where to find a running server
+  --cache DIR       local copies (default $PLEXUS_DATA/agent-cache, else ~/.plexus/agent-cache)`
+
+export class McpUsageError extends Error {}
+
+export async function runMcp(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      server: { type: 'string' },
+      token: { type: 'string' },
+      graph: { type: 'string', multiple: true },
+      as: { type: 'string' },
+      'read-only': { type: 'boolean' },
+      data: { type: 'string' },
+      cache: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+  if (values.help) {
+    process.stderr.write(MCP_HELP + '\n')
+    return 0
+  }
+  for (const g of values.graph ?? [])
+    if (!validGraphId(g)) throw new McpUsageError(`invalid graph id "${g}": ${GRAPH_ID_RULE}`)
+  const dataDir = resolve(values.data ?? env.PLEXUS_DATA ?? './data')
+  const server = values.server ?? env.PLEXUS_URL ?? runningServer(dataDir)?.url
+  const cacheDir = resolve(
+    values.cache ??
+      (env.PLEXUS_DATA ? join(env.PLEXUS_DATA, 'agent-cache') : join(homedir(), '.plexus', 'agent-cache')),
+  )
+  const log = (line: string) => process.stderr.write(line + '\n')
+  const graphs = new LocalGraphs({
+    server,
+    token: values.token ?? env.PLEXUS_TOKEN,
+    cacheDir,
+    log: env.PLEXUS_MCP_DEBUG ? log : undefined,
+  })
+  log(`plexus mcp: ${server ? `peer of ${server}` : 'local only (no server)'}, copies in ${cacheDir}`)
+  for (const g of values.graph ?? []) {
+    await graphs.open(g).catch((error: unknown) => log(`plexus mcp: ${g}: ${(error as Error).message}`))
+  }
+
+  const mcp = createMcpServer({
+    source: graphs,
+    role: values['read-only'] ? 'read' : 'write',
+    name: agentName(values.as ?? env.PLEXUS_ACTOR),
+  })
+  const transport = new StdioServerTransport()
+  const closed = new Promise<void>((done) => {
+    const previous = mcp.server.onclose
+    mcp.server.onclose = () => {
+      previous?.()
+      done()
+    }
+  })
+  const stop = () => void mcp.close()
+  process.stdin.once('end', stop)
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+  await mcp.connect(transport)
+  await closed
+  process.stdin.off('end', stop)
+  graphs.close()
+  return 0
+}

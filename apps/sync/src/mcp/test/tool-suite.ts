@@ -1,0 +1,448 @@
+/**
+ * One contract suite for the tool catalogue, run over every transport (Streamable HTTP, stdio): each
+ * tool on its happy path and its error paths, asserting what an agent would act on.
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { call, fails, ok } from './clients.ts'
+
+export interface SuiteTarget {
+  client: Client
+  done(): Promise<void>
+}
+
+let counter = 0
+const fresh = () => `t${Date.now().toString(36)}-${counter++}`
+
+export function toolSuite(label: string, setup: () => Promise<SuiteTarget>): void {
+  describe(`MCP tools over ${label}`, () => {
+    let t: SuiteTarget
+    let a: Client
+    beforeAll(async () => {
+      t = await setup()
+      a = t.client
+    })
+    afterAll(async () => t?.done())
+
+    /** A graph with: root > Backend > [Schema, API (depends on Schema)], Docs (top level under root). */
+    async function seeded() {
+      const project = fresh()
+      const opened = await ok(a, 'graph_open', { project, goal: 'Ship v1' })
+      const plan = await ok(a, 'graph_plan', {
+        project,
+        items: [
+          { ref: 'be', summary: 'Backend', kind: 'goal', links: ['https://example.com/adr'] },
+          {
+            ref: 'schema',
+            summary: 'Design the schema',
+            kind: 'task',
+            parent_ref: 'be',
+            properties: { priority: 'high' },
+          },
+          { ref: 'api', summary: 'Write the API', kind: 'task', parent_ref: 'be', depends_on: ['schema'] },
+          { ref: 'docs', summary: 'Write the docs', kind: 'task' },
+        ],
+      })
+      const id = Object.fromEntries(
+        (plan.created as Array<{ ref: string; id: string }>).map((c) => [c.ref, c.id]),
+      ) as Record<string, string>
+      return { project, root: opened.root as string, id }
+    }
+
+    it('lists the tools with schemas and annotations', async () => {
+      const { tools } = await a.listTools()
+      expect(tools.map((x) => x.name)).toContain('graph_next')
+      expect(tools).toHaveLength(17)
+      for (const x of tools) {
+        expect(x.description!.length).toBeGreaterThan(20)
+        expect(x.outputSchema?.type).toBe('object')
+        expect(x.annotations?.openWorldHint).toBe(false)
+      }
+      expect(tools.find((x) => x.name === 'graph_query')!.annotations!.readOnlyHint).toBe(true)
+      expect(tools.find((x) => x.name === 'graph_restructure')!.annotations!.destructiveHint).not.toBe(false)
+    })
+
+    it('graph_open creates, reopens and lists graphs; refuses bad ids', async () => {
+      const project = fresh()
+      const made = await ok(a, 'graph_open', { project, goal: 'Learn Yjs' })
+      expect(made).toMatchObject({
+        project,
+        created: true,
+        goal: 'Learn Yjs',
+        counts: { total: 1, actionable: 1 },
+      })
+      const again = await ok(a, 'graph_open', { project })
+      expect(again.created).toBe(false)
+      expect(again.root).toBe(made.root)
+      const list = await ok(a, 'graph_open', {})
+      expect((list.graphs as Array<{ id: string }>).map((g) => g.id)).toContain(project)
+      expect(await fails(a, 'graph_open', { project: 'Bad Id!' })).toMatch(/not a graph id/)
+    })
+
+    it('names the graphs there are when a project is unknown', async () => {
+      const { project } = await seeded()
+      const msg = await fails(a, 'graph_next', { project: project + 'x' })
+      expect(msg).toContain(`did you mean ${project}?`)
+      expect(msg).toContain('graph_open')
+    })
+
+    it('graph_plan creates a tree atomically and rejects cycles with their path', async () => {
+      const { project, id } = await seeded()
+      expect(Object.keys(id)).toHaveLength(4)
+      const before = (await ok(a, 'graph_open', { project })).counts.total
+      const bad = await fails(a, 'graph_plan', {
+        project,
+        items: [
+          { ref: 'x', summary: 'X', depends_on: ['y'] },
+          { ref: 'y', summary: 'Y', depends_on: ['x'] },
+        ],
+      })
+      expect(bad).toMatch(/cycle/)
+      expect(bad).toMatch(/->/)
+      const unknownParent = await fails(a, 'graph_plan', {
+        project,
+        items: [{ summary: 'ok' }, { summary: 'orphan', parent: id.api + 'q' }],
+      })
+      expect(unknownParent).toContain(`did you mean ${id.api}`)
+      expect((await ok(a, 'graph_open', { project })).counts.total).toBe(before)
+      const reuse = await ok(a, 'graph_plan', {
+        project,
+        items: [{ summary: 'design the schema', parent: id.be }],
+      })
+      expect(reuse.matched[0]).toMatchObject({ id: id.schema })
+      expect(
+        await fails(a, 'graph_plan', {
+          project,
+          mode: 'strict',
+          items: [{ summary: 'Design the schema', parent: id.be }],
+        }),
+      ).toMatch(/duplicates/)
+      expect(await fails(a, 'graph_plan', { project, items: [{ summary: 'x', parentRef: 'be' }] })).toMatch(
+        /unknown field 'parentRef'/,
+      )
+    })
+
+    it('graph_add_facts matches by label and creates the rest, from facts, DSL and Mermaid', async () => {
+      const { project, id } = await seeded()
+      const r = await ok(a, 'graph_add_facts', {
+        project,
+        facts: [
+          { from: 'Write the docs', rel: 'depends_on', to: 'Write the API' },
+          { from: 'Release notes', rel: 'part_of', to: 'Write the docs' },
+        ],
+      })
+      expect(r.matched).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ name: 'Write the docs', id: id.docs, confidence: 1 }),
+        ]),
+      )
+      expect(r.created).toEqual([expect.objectContaining({ summary: 'Release notes' })])
+      expect(r.edges).toBe(1)
+      const dsl = await ok(a, 'graph_add_facts', {
+        project,
+        text: '# more\n"Load test":task depends_on "Write the API"',
+      })
+      expect(dsl.created[0].summary).toBe('Load test')
+      const mm = await ok(a, 'graph_add_facts', {
+        project,
+        mermaid: 'flowchart TD\n  A[Monitoring] -->|depends on| B[Write the API]',
+      })
+      expect(mm.created.map((c: { summary: string }) => c.summary)).toEqual(['Monitoring'])
+      expect(await fails(a, 'graph_add_facts', { project })).toMatch(/exactly one of/)
+      expect(await fails(a, 'graph_add_facts', { project, text: 'A depends_on "B' })).toMatch(/line 1/)
+    })
+
+    it('graph_next ranks, claims and carries context; graph_update resolves and reports what opened up', async () => {
+      const { project, id } = await seeded()
+      const n = await ok(a, 'graph_next', { project, claim: true })
+      expect(n.items[0]).toMatchObject({
+        id: id.schema,
+        summary: 'Design the schema',
+        ancestors: ['Ship v1', 'Backend'],
+        inherited_links: ['https://example.com/adr'],
+      })
+      expect(n.claimed).toEqual([id.schema])
+      const u = await ok(a, 'graph_update', {
+        project,
+        items: [{ id: id.schema, resolved: true, add_evidence: [{ type: 'commit', ref: 'abc123' }] }],
+      })
+      expect(u.updated[0]).toMatchObject({ id: id.schema })
+      expect(u.newly_actionable).toEqual([{ id: id.api, summary: 'Write the API' }])
+      const next = await ok(a, 'graph_next', { project, count: 5, filter: { kind: 'task' } })
+      const api = next.items.find((i: { id: string }) => i.id === id.api)
+      expect(api.deps).toEqual([
+        { id: id.schema, summary: 'Design the schema', evidence: [{ type: 'commit', ref: 'abc123' }] },
+      ])
+      const scoped = await ok(a, 'graph_next', { project, scope: id.be, count: 5 })
+      expect(scoped.items.map((i: { id: string }) => i.id)).toEqual([id.api])
+      expect(await fails(a, 'graph_update', { project, items: [{ id: id.api, resolved: 'yes' }] })).toMatch(
+        /items\[0\]\.resolved: expected boolean/,
+      )
+      expect(
+        await fails(a, 'graph_update', { project, items: [{ id: id.api, summary: 'x', expected_rev: 99 }] }),
+      ).toMatch(/revision/)
+      expect(await fails(a, 'graph_next', { project, count: 0 })).toMatch(/count/)
+    })
+
+    it('graph_context shows ancestors, subtree, dependencies and edges', async () => {
+      const { project, id } = await seeded()
+      await ok(a, 'graph_connect', {
+        project,
+        add: [{ from: id.docs, to: id.api, type: 'documents', label: 'explains' }],
+      })
+      const c = await ok(a, 'graph_context', { project, id: id.be, depth: 2 })
+      expect(c.node).toMatchObject({ id: id.be, kind: 'goal', links: ['https://example.com/adr'] })
+      expect(c.subtree.map((s: { id: string }) => s.id).sort()).toEqual([id.api, id.schema].sort())
+      const api = await ok(a, 'graph_context', { project, id: id.api })
+      expect(api.ancestors.map((x: { summary: string }) => x.summary)).toEqual(['Ship v1', 'Backend'])
+      expect(api.depends_on).toEqual([expect.objectContaining({ id: id.schema, status: 'actionable' })])
+      expect(api.edges.documents.in[0]).toMatchObject({ id: id.docs, label: 'explains' })
+      const verbose = await ok(a, 'graph_context', { project, id: id.api, verbose: true })
+      expect(verbose.node.created_by).toBeTruthy()
+      expect(await fails(a, 'graph_context', { project, id: id.api!.slice(0, -1) + '_' })).toContain(
+        `did you mean ${id.api}`,
+      )
+    })
+
+    it('graph_connect adds and removes edges, rejecting bad ones one by one', async () => {
+      const { project, id } = await seeded()
+      const r = await ok(a, 'graph_connect', {
+        project,
+        add: [
+          { from: id.schema, to: id.api, type: 'depends_on' },
+          { from: id.docs, to: id.api, type: 'depends_on' },
+          { from: id.docs, to: 'n_nope', type: 'relates_to' },
+        ],
+      })
+      expect(r.added).toBe(1)
+      expect(r.rejected.map((x: { index: number; reason: string }) => [x.index, x.reason])).toEqual([
+        [0, 'cycle_detected'],
+        [2, 'node_not_found'],
+      ])
+      expect(r.rejected[0].path).toEqual([id.api, id.schema, id.api])
+      const rm = await ok(a, 'graph_connect', {
+        project,
+        remove: [
+          { from: id.docs, to: id.api, type: 'depends_on' },
+          { from: id.docs, to: id.be },
+        ],
+      })
+      expect(rm).toMatchObject({ removed: 1, missing: 1 })
+      expect(await fails(a, 'graph_connect', { project })).toMatch(/add, remove/)
+    })
+
+    it('graph_query filters, pages with a cursor and groups by status', async () => {
+      const { project, id } = await seeded()
+      const q = await ok(a, 'graph_query', { project, filter: { kind: 'task' }, sort: 'summary', limit: 2 })
+      expect(q.total).toBe(3)
+      expect(q.items.map((i: { summary: string }) => i.summary)).toEqual([
+        'Design the schema',
+        'Write the API',
+      ])
+      const page2 = await ok(a, 'graph_query', {
+        project,
+        filter: { kind: 'task' },
+        sort: 'summary',
+        limit: 2,
+        cursor: q.next_cursor,
+      })
+      expect(page2.items.map((i: { summary: string }) => i.summary)).toEqual(['Write the docs'])
+      expect(page2.next_cursor).toBeUndefined()
+      const blocked = await ok(a, 'graph_query', { project, filter: { blocked: true } })
+      expect(blocked.items.map((i: { id: string }) => i.id)).toEqual([id.api])
+      const inside = await ok(a, 'graph_query', { project, filter: { ancestor: id.be, text: 'schema' } })
+      expect(inside.total).toBe(1)
+      const b = await ok(a, 'graph_query', { project, group_by: 'status' })
+      expect(b.columns.blocked.count).toBe(1)
+      expect(await fails(a, 'graph_query', { project, cursor: 'bogus' })).toMatch(/cursor/)
+      expect(await fails(a, 'graph_query', { project, filter: { colour: 'red' } })).toMatch(
+        /unknown field 'colour'/,
+      )
+    })
+
+    it('graph_search ranks within a graph and across graphs', async () => {
+      const { project, id } = await seeded()
+      await ok(a, 'graph_update', {
+        project,
+        items: [{ id: id.docs, notes: 'covers the zeppelin protocol' }],
+      })
+      const one = await ok(a, 'graph_search', { project, query: 'zeppelin' })
+      expect(one.items[0]).toMatchObject({ id: id.docs })
+      const all = await ok(a, 'graph_search', { query: 'zeppelin' })
+      expect(all.items).toEqual(expect.arrayContaining([expect.objectContaining({ project, id: id.docs })]))
+      expect(await fails(a, 'graph_search', { query: 'x', cursor: 'c' })).toMatch(/need a project/)
+    })
+
+    it('graph_restructure moves, drops, forgets and restores, atomically', async () => {
+      const { project, id } = await seeded()
+      const drop = await ok(a, 'graph_restructure', {
+        project,
+        ops: [{ type: 'drop', node: id.schema, reason: 'reusing the old schema' }],
+      })
+      expect(drop.newly_actionable.map((n: { id: string }) => n.id)).toEqual([id.api])
+      await ok(a, 'graph_restructure', {
+        project,
+        ops: [
+          { type: 'move', node: id.docs, parent: id.be },
+          { type: 'forget', node: id.docs },
+        ],
+      })
+      expect((await ok(a, 'graph_query', { project, filter: { text: 'docs' } })).total).toBe(0)
+      await ok(a, 'graph_restructure', { project, ops: [{ type: 'restore', node: id.docs }] })
+      expect(
+        (await ok(a, 'graph_context', { project, id: id.docs })).ancestors.map((x: { id: string }) => x.id),
+      ).toContain(id.be)
+      const dup = await ok(a, 'graph_plan', {
+        project,
+        mode: 'force',
+        items: [{ summary: 'Write the API (again)', parent: id.be, links: ['https://example.com/api'] }],
+      })
+      const merged = await ok(a, 'graph_restructure', {
+        project,
+        ops: [{ type: 'merge', node: dup.created[0].id, into: id.api }],
+      })
+      expect(merged.applied).toBe(1)
+      expect((await ok(a, 'graph_context', { project, id: id.api })).node.links).toContain(
+        'https://example.com/api',
+      )
+      const loop = await fails(a, 'graph_restructure', {
+        project,
+        ops: [
+          { type: 'move', node: id.api, parent: id.docs },
+          { type: 'move', node: id.be, parent: id.api },
+        ],
+      })
+      expect(loop).toMatch(/ops\[1\]/)
+      expect(
+        (await ok(a, 'graph_context', { project, id: id.api })).ancestors.map((x: { id: string }) => x.id),
+      ).not.toContain(id.docs)
+    })
+
+    it('graph_history gives a node trail and changes since a cursor', async () => {
+      const { project, id } = await seeded()
+      const trail = await ok(a, 'graph_history', { project, id: id.api })
+      expect(trail.events.at(-1)).toMatchObject({ action: 'create' })
+      const mark = await ok(a, 'graph_onboard', { project })
+      await ok(a, 'graph_update', { project, items: [{ id: id.api, summary: 'Write the REST API' }] })
+      const own = await ok(a, 'graph_history', { project, since: mark.since, include_own: true })
+      expect(own.events).toEqual([expect.objectContaining({ node: id.api, action: 'update' })])
+      const others = await ok(a, 'graph_history', { project, since: mark.since })
+      expect(others.events ?? []).toEqual([])
+      expect(await fails(a, 'graph_history', { project, since: 'nope' })).toMatch(/cursor/)
+    })
+
+    it('graph_analyze runs algorithms and answers plain questions', async () => {
+      const { project, id } = await seeded()
+      const path = await ok(a, 'graph_analyze', { project, op: 'path', from: 'Write the API', to: id.schema })
+      expect(path).toMatchObject({ op: 'path', found: true, hops: ['depends_on'] })
+      const q = await ok(a, 'graph_analyze', { project, question: 'what depends on Design the schema' })
+      expect(q.text).toContain('Write the API')
+      expect((await ok(a, 'graph_analyze', { project, op: 'cycles' })).cycles).toEqual([])
+      expect(
+        (await ok(a, 'graph_analyze', { project, op: 'subgraph', ids: [id.api] })).nodes.length,
+      ).toBeGreaterThan(1)
+      for (const op of ['paths', 'pagerank', 'components', 'centrality', 'hubs', 'reduction', 'orphans']) {
+        const r = await ok(a, 'graph_analyze', { project, op, from: id.api, to: id.schema })
+        expect(r.op).toBe(op)
+      }
+      expect(
+        (await ok(a, 'graph_analyze', { project, op: 'paths', from: id.api, to: id.schema })).paths,
+      ).toEqual([[id.api, id.schema]])
+      expect(await fails(a, 'graph_analyze', { project, op: 'path', from: id.api })).toMatch(/needs to/)
+      expect(await fails(a, 'graph_analyze', { project, question: 'how tall is it' })).toMatch(/ask one of/)
+      expect(await fails(a, 'graph_analyze', { project })).toMatch(/give op/)
+    })
+
+    it('graph_export pages text out and graph_import reads it into a new graph', async () => {
+      const { project } = await seeded()
+      const dsl = await ok(a, 'graph_export', { project, format: 'dsl' })
+      expect(dsl.text).toMatch(/"Write the API" depends_on "Design the schema"/)
+      const copy = fresh()
+      const imp = await ok(a, 'graph_import', { project: copy, format: 'dsl', text: dsl.text })
+      expect(imp).toMatchObject({ project_created: true, edges: 1 })
+      expect(
+        (await ok(a, 'graph_query', { project: copy, filter: { blocked: true } })).items[0].summary,
+      ).toBe('Write the API')
+      const json = await ok(a, 'graph_export', { project, format: 'json', max_chars: 1000 })
+      expect(json.text).toHaveLength(1000)
+      expect(json.next_offset).toBe(1000)
+      expect(
+        await fails(a, 'graph_import', { project, format: 'mermaid', text: 'not a flowchart' }),
+      ).toBeTruthy()
+      expect((await ok(a, 'graph_export', { project, format: 'mermaid' })).text).toMatch(/^flowchart|graph/m)
+      const canvas = JSON.parse(
+        (await ok(a, 'graph_export', { project, format: 'canvas', max_chars: 200_000 })).text,
+      )
+      expect(canvas.nodes.length).toBe(5)
+      const whole = (await ok(a, 'graph_export', { project, format: 'json', max_chars: 200_000 })).text
+      const restored = fresh()
+      expect(await ok(a, 'graph_import', { project: restored, format: 'json', text: whole })).toMatchObject({
+        created: 5,
+        project_created: true,
+      })
+      expect((await ok(a, 'graph_open', { project: restored })).counts.total).toBe(5)
+    })
+
+    it('graph_session keeps a working set, checkpoints and resumes it', async () => {
+      const { project, id } = await seeded()
+      await ok(a, 'graph_context', { project, id: id.api })
+      const ws = await ok(a, 'graph_session', { project })
+      expect(ws.hot[0]).toMatchObject({ id: id.api })
+      await ok(a, 'graph_session', {
+        project,
+        action: 'checkpoint',
+        name: 'before-lunch',
+        note: 'was on the API',
+      })
+      expect((await ok(a, 'graph_session', { project, action: 'list' })).checkpoints[0]).toMatchObject({
+        name: 'before-lunch',
+      })
+      const other = await ok(a, 'graph_session', {
+        project,
+        action: 'resume',
+        name: 'before-lunch',
+        session: 'handover',
+      })
+      expect(other.session).toBe('handover')
+      expect(other.hot[0].id).toBe(id.api)
+      expect(await fails(a, 'graph_session', { project, action: 'resume', name: 'nope' })).toMatch(
+        /before-lunch/,
+      )
+    })
+
+    it('graph_onboard orients, briefly or in full; graph_suggest finds gaps', async () => {
+      const { project, id } = await seeded()
+      const o = await ok(a, 'graph_onboard', { project })
+      expect(o).toMatchObject({ goal: 'Ship v1', counts: { total: 5 } })
+      expect(o.next[0]).toMatchObject({ id: id.schema })
+      expect(o.outline.map((x: { summary: string }) => x.summary)).toContain('Backend')
+      await ok(a, 'graph_update', {
+        project,
+        items: [{ id: id.docs, add_evidence: [{ type: 'hint', ref: 'use the style guide' }] }],
+      })
+      expect((await ok(a, 'graph_onboard', { project })).hints[0]).toMatchObject({
+        ref: 'use the style guide',
+      })
+      const full = await ok(a, 'graph_onboard', { project, detail: 'full' })
+      expect(full.text).toContain(`#${id.api}`)
+      await ok(a, 'graph_plan', { project, items: [{ summary: 'Who owns billing?', kind: 'question' }] })
+      const s = await ok(a, 'graph_suggest', { project })
+      expect(s.gaps.map((g: { summary: string }) => g.summary)).toContain('Who owns billing?')
+    })
+
+    it('serves resources for the working set, suggestions and checkpoints', async () => {
+      const { project, id } = await seeded()
+      await ok(a, 'graph_context', { project, id: id.docs })
+      const { resources } = await a.listResources()
+      expect(resources.map((r) => r.uri)).toContain(`plexus://graph/${project}/suggestions`)
+      const ws = await a.readResource({ uri: `plexus://graph/${project}/working-set` })
+      expect(JSON.parse((ws.contents[0] as { text: string }).text).hot[0].id).toBe(id.docs)
+    })
+
+    it('answers an unknown tool with the closest name', async () => {
+      const r = await call(a, 'graph_nxt', { project: 'x' })
+      expect(r.isError).toBe(true)
+      expect(r.text).toContain('did you mean graph_next?')
+    })
+  })
+}

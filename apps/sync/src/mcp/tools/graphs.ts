@@ -1,0 +1,167 @@
+/** graph_open and graph_onboard: finding a graph and getting oriented in it. */
+import { z } from 'zod'
+import { ToolError, canWrite, ensureGraph, requireWrite, withGraph, type CallContext } from '../context.ts'
+import {
+  CLAIMED_BY,
+  DEFAULT_CLAIM_TTL_MS,
+  claimOf,
+  contextDump,
+  counts,
+  historyCursor,
+  meta,
+  next,
+  type Graph,
+} from '../model.ts'
+import { brief, clip, compact } from '../shape.ts'
+import { limit, project, tool } from '../tool.ts'
+
+export function countsOf(g: Graph) {
+  const c = counts(g)
+  return {
+    total: c.total,
+    resolved: c.resolved,
+    unresolved: c.unresolved,
+    blocked: c.blocked,
+    actionable: c.actionable,
+  }
+}
+
+export const graphOpen = tool({
+  name: 'graph_open',
+  description:
+    'List graphs (no project), or open or create one (project, goal): root and counts. Start here.',
+  input: {
+    project: project.optional(),
+    goal: z.string().max(2000).optional(),
+    title: z.string().max(200).optional(),
+    limit: limit(200, 50),
+    cursor: z.string().optional(),
+  },
+  output: { graphs: 'array', root: 'string', created: 'boolean', counts: 'object' },
+  access: 'mixed',
+  annotations: { readOnly: false, idempotent: true },
+  async run(ctx, args) {
+    if (args.project === undefined) return listGraphs(ctx, args.limit ?? 50, args.cursor)
+    const id = args.project
+    const exists = await ctx.source.exists(id)
+    if (!exists) requireWrite(ctx, `creating graph ${id}`)
+    return withGraph(
+      ctx,
+      id,
+      (g) => {
+        let created = false
+        let root = meta(g).root
+        if (!root) {
+          requireWrite(ctx, `creating graph ${id}`)
+          ;({ root, created } = ensureGraph(g, id, args.goal, args.title))
+        }
+        const m = meta(g)
+        return compact({ project: id, title: m.title, goal: m.goal, root, created, counts: countsOf(g) })
+      },
+      { allowNew: true },
+    )
+  },
+})
+
+async function listGraphs(ctx: CallContext, max: number, cursor: string | undefined) {
+  const all = (await ctx.source.list()).sort((a, b) => (a.id < b.id ? -1 : 1))
+  let start = 0
+  if (cursor !== undefined) {
+    start = all.findIndex((g) => g.id > cursor)
+    if (start < 0) start = all.length
+  }
+  const page = all.slice(start, start + max)
+  const more = start + max < all.length
+  const graphs = page.map((g) =>
+    compact({
+      id: g.id,
+      title: g.title === g.id ? undefined : g.title,
+      nodes: g.nodes ?? undefined,
+      edges: g.edges ?? undefined,
+    }),
+  )
+  return more ? { graphs, next_cursor: page[page.length - 1]!.id } : { graphs }
+}
+
+export const graphOnboard = tool({
+  name: 'graph_onboard',
+  description:
+    'Orientation in one call: goal, counts, top-level outline, next work, open claims, recent changes by others, hints. detail "full": the whole readable outline.',
+  input: {
+    project,
+    detail: z.enum(['brief', 'full']).optional(),
+    max_chars: z.number().int().min(500).max(200_000).optional(),
+  },
+  output: {
+    goal: 'string',
+    counts: 'object',
+    outline: 'array',
+    next: 'array',
+    since: 'string',
+    text: 'string',
+  },
+  access: 'read',
+  annotations: { readOnly: true },
+  run: (ctx, args) =>
+    withGraph(ctx, args.project, (g) => {
+      if (args.detail === 'full') {
+        const d = contextDump(g, { maxChars: args.max_chars ?? 20_000 })
+        if (!d.ok) throw new ToolError(d.message)
+        return { project: args.project, text: d.text, truncated: d.truncated }
+      }
+      return onboard(ctx, g, args.project)
+    }),
+})
+
+const OUTLINE = 30
+
+function onboard(ctx: CallContext, g: Graph, id: string) {
+  const m = meta(g)
+  const s = g.index.struct()
+  const outline: Array<Record<string, unknown>> = []
+  const tops = [...s.roots].sort((a, b) => (a === m.root ? -1 : b === m.root ? 1 : a < b ? -1 : 1))
+  const add = (nid: string, depth: number) => {
+    if (outline.length >= OUTLINE) return
+    const n = g.index.nodes.get(nid)!
+    const kids = s.children.get(nid) ?? []
+    outline.push(compact({ ...brief(g, n), depth, children: kids.length || undefined }))
+    if (depth < 1) for (const k of kids) add(k, depth + 1)
+  }
+  for (const t of tops) add(t, 0)
+  const nx = next(g, { count: 5 })
+  const now = ctx.now()
+  const claims: Array<Record<string, unknown>> = []
+  const recent: Array<{ id: string; summary: string; by: string; at: number }> = []
+  const hints: Array<Record<string, unknown>> = []
+  for (const n of g.index.nodes.values()) {
+    if (n.deleted_at !== null || n.merged_into !== null) continue
+    const c = n.properties[CLAIMED_BY] !== undefined ? claimOf(n) : null
+    if (c && !n.resolved && now - c.at < DEFAULT_CLAIM_TTL_MS && claims.length < 20)
+      claims.push({ id: n.id, summary: clip(n.summary, 120), by: c.by })
+    if (n.updated_by !== ctx.actor) {
+      if (recent.length < 10 || n.updated_at > recent[recent.length - 1]!.at) {
+        recent.push({ id: n.id, summary: clip(n.summary, 120), by: n.updated_by, at: n.updated_at })
+        recent.sort((a, b) => b.at - a.at)
+        if (recent.length > 10) recent.pop()
+      }
+    }
+    for (const e of n.evidence) {
+      if ((e.type === 'hint' || e.type === 'advice') && hints.length < 10)
+        hints.push({ id: n.id, type: e.type, ref: clip(e.ref, 300), by: e.agent })
+    }
+  }
+  return compact({
+    project: id,
+    title: m.title,
+    goal: m.goal ? clip(m.goal, 1000) : undefined,
+    root: m.root ?? undefined,
+    counts: countsOf(g),
+    outline,
+    next: nx.ok ? nx.items.map((i) => brief(g, i.node, { status: false })) : [],
+    claims,
+    recent,
+    hints,
+    since: historyCursor(g),
+    can_write: canWrite(ctx) ? undefined : false,
+  })
+}

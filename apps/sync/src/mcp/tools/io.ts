@@ -1,0 +1,90 @@
+/** graph_export and graph_import: JSON, Mermaid, line DSL, JSON Canvas. */
+import * as Y from 'yjs'
+import { z } from 'zod'
+import {
+  ToolError,
+  ensureGraph,
+  graphOf,
+  must,
+  requireWrite,
+  withGraph,
+  type CallContext,
+} from '../context.ts'
+import { exportGraph, exportJSON, importGraph, type Format } from '../model.ts'
+import { compact } from '../shape.ts'
+import { project, tool } from '../tool.ts'
+
+const format = z.enum(['json', 'mermaid', 'dsl', 'canvas'])
+
+export const graphExport = tool({
+  name: 'graph_export',
+  description:
+    'The graph as json (lossless), mermaid, dsl or canvas text, in pages: pass next_offset as offset.',
+  input: {
+    project,
+    format,
+    offset: z.number().int().min(0).optional(),
+    max_chars: z.number().int().min(1000).max(200_000).optional(),
+  },
+  output: { text: 'string', next_offset: 'integer' },
+  access: 'read',
+  annotations: { readOnly: true },
+  run: (ctx, args) =>
+    withGraph(ctx, args.project, (g) => {
+      const text =
+        args.format === 'json' ? JSON.stringify(exportJSON(g)) : exportGraph(g, args.format as Format)
+      const start = args.offset ?? 0
+      const end = start + (args.max_chars ?? 20_000)
+      if (start > text.length)
+        throw new ToolError(`offset ${start} is past the end (${text.length} characters)`)
+      return compact({
+        format: args.format,
+        text: text.slice(start, end),
+        total_chars: text.length,
+        next_offset: end < text.length ? end : undefined,
+      })
+    }),
+})
+
+export const graphImport = tool({
+  name: 'graph_import',
+  description:
+    'Add json, mermaid, dsl or canvas text to a graph (created if missing); names match existing nodes or are created under parent. Atomic.',
+  input: { project, format, text: z.string().min(1), parent: z.string().optional() },
+  output: { created: 'integer', matched: 'integer', edges: 'integer' },
+  access: 'write',
+  annotations: { readOnly: false, idempotent: true },
+  async run(ctx, args) {
+    const fmt = args.format as Format
+    if (await ctx.source.exists(args.project)) {
+      return withGraph(ctx, args.project, (g) =>
+        result(must(importGraph(g, fmt, args.text, { parent: args.parent }))),
+      )
+    }
+    return importNew(ctx, args.project, fmt, args.text)
+  },
+})
+
+const result = (r: { created: number; matched: number; edges: number; skipped: string[] }) =>
+  compact({ created: r.created, matched: r.matched, edges: r.edges, skipped: r.skipped.slice(0, 20) })
+
+/** Into a new graph: built on a scratch document first, so a refused import leaves no half-made graph. */
+async function importNew(ctx: CallContext, project: string, fmt: Format, text: string) {
+  requireWrite(ctx, `creating graph ${project}`)
+  const scratch = new Y.Doc()
+  try {
+    const g = graphOf(ctx, scratch)
+    if (fmt !== 'json') ensureGraph(g, project)
+    const r = must(importGraph(g, fmt, text))
+    if (fmt === 'json') ensureGraph(g, project)
+    const h = await ctx.source.open(project)
+    try {
+      Y.applyUpdate(h.doc, Y.encodeStateAsUpdate(scratch, Y.encodeStateVector(h.doc)))
+    } finally {
+      h.release()
+    }
+    return { ...result(r), project_created: true }
+  } finally {
+    scratch.destroy()
+  }
+}

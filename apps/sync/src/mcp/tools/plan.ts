@@ -1,0 +1,189 @@
+/** graph_plan and graph_add_facts: putting structure into a graph in one atomic call. */
+import { z } from 'zod'
+import { ToolError, must, withGraph } from '../context.ts'
+import {
+  MATCH_CONFIDENCE,
+  TREE_DOWN,
+  TREE_UP,
+  applyParsed,
+  createNodes,
+  meta,
+  parseDSL,
+  parseMermaid,
+  relationOf,
+  resolveLabel,
+  type CreateItem,
+  type Graph,
+  type NodeDecl,
+  type Parsed,
+} from '../model.ts'
+import { capped, clip, compact } from '../shape.ts'
+import { project, props, tool } from '../tool.ts'
+
+const planItem = z
+  .object({
+    ref: z.string().optional(),
+    summary: z.string(),
+    notes: z.string().optional(),
+    kind: z.string().optional(),
+    parent: z.string().nullable().optional(),
+    parent_ref: z.string().optional(),
+    depends_on: z.array(z.string()).optional(),
+    properties: props.optional(),
+    links: z.array(z.string()).optional(),
+    resolved: z.boolean().optional(),
+  })
+  .strict()
+
+export const graphPlan = tool({
+  name: 'graph_plan',
+  description:
+    'Create nodes in one atomic batch. Items link by ref via parent_ref and depends_on (refs or ids); items without parent go under `parent` or the root. mode: auto (reuse matches; default), strict, enrich, explore, force. Cycles are rejected with their path.',
+  input: {
+    project,
+    items: z.array(planItem).min(1).max(2000),
+    mode: z.enum(['auto', 'strict', 'enrich', 'explore', 'force']).optional(),
+    parent: z.string().optional(),
+  },
+  output: { created: 'array', matched: 'array' },
+  access: 'write',
+  annotations: { readOnly: false, idempotent: false },
+  run: (ctx, args) =>
+    withGraph(ctx, args.project, (g, touched) => {
+      const top = args.parent ?? meta(g).root ?? null
+      const items = args.items.map((it) =>
+        it.parent === undefined && it.parent_ref === undefined ? { ...it, parent: top } : it,
+      ) as CreateItem[]
+      const r = must(createNodes(g, items, { mode: args.mode }))
+      touched.ids.push(...r.created.map((c) => c.id), ...r.matched.map((m) => m.id))
+      const created = capped(
+        r.created.map((c) =>
+          c.ref !== undefined ? { ref: c.ref, id: c.id } : { id: c.id, summary: clip(c.summary, 80) },
+        ),
+        200,
+      )
+      return compact({
+        created: created.items,
+        matched: r.matched
+          .slice(0, 100)
+          .map((m) =>
+            compact({ ref: m.ref, id: m.id, summary: clip(m.summary, 80), confidence: round(m.confidence) }),
+          ),
+        possible_duplicates: r.possible_duplicates.slice(0, 50).map((p) =>
+          compact({
+            ref: p.ref,
+            id: p.id,
+            like: p.match.id,
+            summary: clip(p.match.summary, 80),
+            confidence: round(p.match.confidence),
+          }),
+        ),
+        more: created.more,
+      })
+    }),
+})
+
+const round = (x: number): number => Math.round(x * 100) / 100
+
+const fact = z.object({ from: z.string(), rel: z.string(), to: z.string() }).strict()
+
+export const graphAddFacts = tool({
+  name: 'graph_add_facts',
+  description:
+    'Relationship-first entry: facts [{from, rel, to}], or text in the line DSL ("A depends_on B", "P contains C"), or mermaid. Names match nodes by label or id (with confidence), else are created. Atomic.',
+  input: {
+    project,
+    facts: z.array(fact).min(1).max(5000).optional(),
+    text: z.string().optional(),
+    mermaid: z.string().optional(),
+    parent: z.string().optional(),
+  },
+  output: { created: 'array', matched: 'array', edges: 'integer' },
+  access: 'write',
+  annotations: { readOnly: false, idempotent: true },
+  run: (ctx, args) =>
+    withGraph(ctx, args.project, (g, touched) => {
+      const given = [args.facts, args.text, args.mermaid].filter((x) => x !== undefined).length
+      if (given !== 1) throw new ToolError('give exactly one of facts, text (line DSL) or mermaid')
+      const parsed = args.facts
+        ? fromFacts(g, args.facts)
+        : must((args.text !== undefined ? parseDSL : parseMermaid)((args.text ?? args.mermaid)!))
+      const matched = matchNames(g, parsed)
+      const created = new Set<string>()
+      const stop = g.index.onChange((nodes) => nodes.forEach((id) => created.add(id)))
+      let r
+      try {
+        r = must(applyParsed(g, parsed, { parent: args.parent }))
+      } finally {
+        stop()
+      }
+      touched.ids.push(...created, ...matched.map((m) => m.id))
+      const list = capped(
+        [...created].map((id) => ({ id, summary: clip(g.index.nodes.get(id)?.summary ?? '', 80) })),
+        200,
+      )
+      return compact({
+        created: list.items,
+        matched: matched.slice(0, 200),
+        edges: r.edges,
+        skipped: r.skipped.slice(0, 20),
+        more: list.more,
+      })
+    }),
+})
+
+/**
+ * Resolves each name now, and pins what it resolved to on the declaration, so the importer uses
+ * exactly these matches and the result can say how sure each one was.
+ */
+function matchNames(
+  g: Graph,
+  p: Parsed,
+): Array<{ name: string; id: string; summary?: string; confidence: number }> {
+  const out: Array<{ name: string; id: string; summary?: string; confidence: number }> = []
+  for (const d of p.nodes) {
+    const byId = d.id !== undefined ? g.index.live(d.id) : undefined
+    if (byId) {
+      out.push({ name: d.name, id: byId.id, confidence: 1 })
+      continue
+    }
+    const top = resolveLabel(g, d.name, { limit: 1 })[0]
+    if (top && top.confidence >= MATCH_CONFIDENCE) {
+      d.id = top.id
+      out.push(
+        compact({
+          name: d.name,
+          id: top.id,
+          summary: top.summary === d.name ? undefined : clip(top.summary, 80),
+          confidence: round(top.confidence),
+        }),
+      )
+    }
+  }
+  return out
+}
+
+function fromFacts(g: Graph, facts: Array<{ from: string; rel: string; to: string }>): Parsed {
+  const nodes = new Map<string, NodeDecl>()
+  const decl = (name: string, at: string): NodeDecl => {
+    let d = nodes.get(name)
+    if (!d) {
+      const live = g.index.live(name)
+      d = live ? { key: name, name: live.summary, id: live.id, at } : { key: name, name: name.trim(), at }
+      nodes.set(name, d)
+    }
+    return d
+  }
+  const parsed: Parsed = { nodes: [], facts: [], parents: [] }
+  facts.forEach((f, i) => {
+    const at = `facts[${i}]`
+    const a = decl(f.from, at)
+    const b = decl(f.to, at)
+    const rel = relationOf(f.rel)
+    if (TREE_DOWN.has(rel)) parsed.parents.push({ child: b.key, parent: a.key, at })
+    else if (TREE_UP.has(rel)) parsed.parents.push({ child: a.key, parent: b.key, at })
+    else parsed.facts.push({ from: { key: a.key, name: a.name }, rel, to: { key: b.key, name: b.name }, at })
+  })
+  parsed.nodes = [...nodes.values()]
+  return parsed
+}

@@ -1,0 +1,68 @@
+/** graph_session: the caller's working set and named checkpoints, stored in the graph. */
+import { z } from 'zod'
+import { ToolError, must, requireWrite, withGraph } from '../context.ts'
+import { listCheckpoints, resume, saveCheckpoint, workingSet, type Graph, type NodeView } from '../model.ts'
+import { clip, compact } from '../shape.ts'
+import { look } from './read.ts'
+import { project, tool } from '../tool.ts'
+
+export const graphSession = tool({
+  name: 'graph_session',
+  description:
+    'Your working set: the 10 hot and 40 warm nodes you touched. action: get, checkpoint {name, note}, resume {name}, list.',
+  input: {
+    project,
+    action: z.enum(['get', 'checkpoint', 'resume', 'list']).optional(),
+    name: z.string().max(128).optional(),
+    note: z.string().max(4000).optional(),
+    session: z.string().optional(),
+  },
+  output: { hot: 'array', warm: 'array', checkpoints: 'array' },
+  access: 'mixed',
+  annotations: { readOnly: false, idempotent: true },
+  run: (ctx, args) =>
+    withGraph(ctx, args.project, (g) => {
+      const session = args.session ?? ctx.session
+      const action = args.action ?? 'get'
+      if (action === 'list') return { checkpoints: listCheckpoints(g).slice(0, 50).map(checkpoint) }
+      if (action === 'get') return view(g, must(workingSet(g, session)).working_set)
+      if (args.name === undefined) throw new ToolError(`${action} needs name`)
+      requireWrite(ctx, `${action} of a checkpoint`)
+      if (action === 'checkpoint')
+        return {
+          checkpoint: checkpoint(must(saveCheckpoint(g, session, args.name, args.note ?? '')).checkpoint),
+        }
+      const r = must(resume(g, session, args.name))
+      return { ...view(g, r.working_set), checkpoint: checkpoint(r.checkpoint) }
+    }),
+})
+
+/** Hot nodes as an agent looks at them (notes, properties, links, recent evidence); warm as id + summary. */
+export function view(
+  g: Graph,
+  ws: { session: string; hot: NodeView[]; warm: Array<{ id: string; summary: string }> },
+) {
+  return compact({
+    session: ws.session,
+    hot: ws.hot.map((n) => look(g, n)),
+    warm: ws.warm.map((w) => ({ id: w.id, summary: clip(w.summary, 80) })),
+  })
+}
+
+export function checkpoint(c: {
+  name: string
+  session: string
+  actor: string
+  note: string
+  created_at: number
+  hot: string[]
+  warm: string[]
+}) {
+  return compact({
+    name: c.name,
+    by: c.actor,
+    note: c.note || undefined,
+    at: c.created_at,
+    nodes: c.hot.length + c.warm.length,
+  })
+}

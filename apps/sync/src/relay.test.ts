@@ -1,0 +1,299 @@
+import * as encoding from 'lib0/encoding'
+import * as prng from 'lib0/prng'
+import { describe, expect, it } from 'vitest'
+import { encodeAwarenessUpdate } from 'y-protocols/awareness'
+import * as Y from 'yjs'
+import { CloseCode } from './limits.ts'
+import { encodeAwareness, encodeAwarenessEntries, encodeUpdate } from './protocol.ts'
+import { captureUpdate, Network } from './test/room-harness.ts'
+
+const state = (doc: Y.Doc) => Buffer.from(Y.encodeStateAsUpdate(doc)).toString('base64')
+
+describe('DocRoom relay', () => {
+  it('makes two clients converge, including concurrent edits', () => {
+    const net = new Network()
+    const a = net.connect()
+    const b = net.connect()
+    net.flush()
+    a.doc.getMap('nodes').set('n1', 'from a')
+    b.doc.getMap('nodes').set('n2', 'from b')
+    net.flush()
+    expect(a.nodes).toEqual({ n1: 'from a', n2: 'from b' })
+    expect(b.nodes).toEqual(a.nodes)
+    expect(net.doc.getMap('nodes').toJSON()).toEqual(a.nodes)
+  })
+
+  it('gives a client that joins later everything written before', () => {
+    const net = new Network()
+    const a = net.connect()
+    const b = net.connect()
+    net.flush()
+    for (let i = 0; i < 20; i++) (i % 2 ? a : b).doc.getMap('nodes').set(`k${i}`, i)
+    net.flush()
+    net.disconnect(a)
+    const c = net.connect()
+    net.flush()
+    expect(Object.keys(c.nodes)).toHaveLength(20)
+    expect(c.nodes).toEqual(b.nodes)
+  })
+
+  it('stores every update before any peer is sent it, a burst in one write', () => {
+    const net = new Network()
+    const a = net.connect()
+    net.connect()
+    net.flush()
+    net.events.length = 0
+    a.doc.getMap('nodes').set('x', 1)
+    a.doc.getMap('nodes').set('y', 2)
+    net.flush()
+    const updates = net.events.filter((e) => e.startsWith('persist') || e.endsWith(':update'))
+    expect(updates).toEqual(['persist:2', 'send:2:update', 'send:2:update'])
+    // The writer is not echoed its own update.
+    expect(net.sent.filter((s) => s.to === a.id && s.kind === 'update')).toHaveLength(0)
+  })
+
+  it('stores waiting updates before answering a sync step 1 with content', () => {
+    const net = new Network()
+    const a = net.connect()
+    net.flush()
+    a.doc.getMap('nodes').set('x', 1)
+    const c = net.connect()
+    // Deliver a's update, then c's step 1, without running the deferred group commit.
+    net.flushQueuedFrames()
+    expect(net.events.indexOf('persist:1')).toBeGreaterThanOrEqual(0)
+    expect(net.events.indexOf('persist:1')).toBeLessThan(net.events.lastIndexOf(`send:${c.id}:sync`))
+  })
+
+  it('stores and relays writes made on the server document (MCP, import) to every peer', () => {
+    const net = new Network()
+    const a = net.connect()
+    const b = net.connect()
+    net.flush()
+    net.doc.transact(() => net.doc.getMap('nodes').set('agent', 'wrote this'), 'mcp')
+    // Stored before transact returned.
+    expect(net.persisted).toHaveLength(1)
+    net.flush()
+    expect(a.nodes).toEqual({ agent: 'wrote this' })
+    expect(b.nodes).toEqual({ agent: 'wrote this' })
+  })
+
+  it('relays nothing when storage refuses an update, and closes only the writer', () => {
+    const net = new Network()
+    const a = net.connect()
+    const b = net.connect()
+    net.flush()
+    net.failPersist = true
+    a.doc.getMap('nodes').set('z', 1)
+    net.flush()
+    expect(net.closed).toEqual([{ peer: a.id, code: CloseCode.internalError }])
+    expect(net.sent.filter((s) => s.to === b.id && s.kind === 'update')).toHaveLength(0)
+    expect(b.nodes).toEqual({})
+  })
+
+  it('fails a server-side write loudly when storage refuses it', () => {
+    const net = new Network()
+    net.connect()
+    net.flush()
+    net.failPersist = true
+    expect(() => net.doc.getMap('nodes').set('agent', 1)).toThrow(/could not persist/)
+    expect(net.sent.filter((s) => s.kind === 'update')).toHaveLength(0)
+  })
+
+  it('shows presence to others and withdraws it when a peer leaves', () => {
+    const net = new Network()
+    const a = net.connect()
+    const b = net.connect()
+    net.flush()
+    a.awareness.setLocalState({ user: { name: 'Ada' } })
+    net.flush()
+    expect(b.awareness.getStates().get(a.doc.clientID)).toEqual({ user: { name: 'Ada' } })
+    net.disconnect(a)
+    net.flush()
+    expect(b.awareness.getStates().has(a.doc.clientID)).toBe(false)
+  })
+
+  it('sends current presence to a peer that joins later', () => {
+    const net = new Network()
+    const a = net.connect()
+    a.awareness.setLocalState({ user: { name: 'Ada' } })
+    net.flush()
+    const b = net.connect()
+    net.flush()
+    expect(b.awareness.getStates().get(a.doc.clientID)).toEqual({ user: { name: 'Ada' } })
+  })
+
+  it('drops a read-only peer’s changes, tells it once, and keeps it reading', () => {
+    const net = new Network()
+    const writer = net.connect()
+    const reader = net.connect({ canWrite: false })
+    net.flush()
+    reader.doc.getMap('nodes').set('sneaky', 1)
+    reader.doc.getMap('nodes').set('sneaky2', 2)
+    net.flush()
+    expect(net.doc.getMap('nodes').has('sneaky')).toBe(false)
+    expect(writer.nodes).toEqual({})
+    expect(reader.denied).toHaveLength(1)
+    expect(net.receipts.some((r) => r.ok && r.denied)).toBe(true)
+    writer.doc.getMap('nodes').set('real', 1)
+    net.flush()
+    expect(reader.nodes).toMatchObject({ real: 1 })
+    expect(net.persisted).toHaveLength(1)
+  })
+
+  it('refuses awareness for a client id another identity owns', () => {
+    const net = new Network()
+    const a = net.connect({ identity: 'ada' })
+    const b = net.connect({ identity: 'bob' })
+    a.awareness.setLocalState({ user: { name: 'Ada' } })
+    net.flush()
+    // A newer clock than the real one, so it would win if accepted.
+    const clock = net.room.awareness.meta.get(a.doc.clientID)!.clock + 5
+    const forged = [{ clientID: a.doc.clientID, clock, state: { user: { name: 'Mallory as Ada' } } }]
+    const frame = encodeAwareness(encodeAwarenessEntries(forged))
+    const receipt = net.send(b.id, frame)
+    expect(receipt).toMatchObject({ ok: false, breach: 'spoofing', code: CloseCode.forbidden })
+    net.flush()
+    expect(net.room.awareness.getStates().get(a.doc.clientID)).toEqual({ user: { name: 'Ada' } })
+  })
+
+  it('ignores echoes of other peers’ presence, as stock clients send them', () => {
+    const net = new Network()
+    const a = net.connect({ identity: 'ada' })
+    const b = net.connect({ identity: 'bob' })
+    a.awareness.setLocalState({ user: { name: 'Ada' } })
+    net.flush()
+    // b re-broadcasts what it received: same clock, so nothing changes and nobody is closed.
+    const echo = encodeAwareness(encodeAwarenessUpdate(b.awareness, [a.doc.clientID]))
+    expect(net.send(b.id, echo)).toMatchObject({ ok: true, applied: false })
+    net.disconnect(a)
+    net.flush()
+    expect(b.awareness.getStates().has(a.doc.clientID)).toBe(false)
+  })
+
+  it('lets a reconnect of the same identity take its awareness id over', () => {
+    const net = new Network()
+    const a1 = net.connect({ identity: 'ada' })
+    a1.awareness.setLocalState({ v: 1 })
+    net.flush()
+    const a2 = net.connect({ identity: 'ada' })
+    a1.online = false
+    a1.awareness.setLocalState({ v: 2 })
+    const frame = encodeAwareness(encodeAwarenessUpdate(a1.awareness, [a1.doc.clientID]))
+    expect(net.send(a2.id, frame)).toMatchObject({ ok: true, applied: true })
+    // The old connection closing later no longer withdraws the presence the new one holds.
+    net.disconnect(a1)
+    expect(net.room.awareness.getStates().get(a1.doc.clientID)).toEqual({ v: 2 })
+  })
+
+  it('limits the awareness ids one connection may claim', () => {
+    const net = new Network({ maxAwarenessClients: 2 })
+    const a = net.connect()
+    const encoder = encoding.createEncoder()
+    encoding.writeVarUint(encoder, 3)
+    for (const id of [11, 12, 13]) {
+      encoding.writeVarUint(encoder, id)
+      encoding.writeVarUint(encoder, 1)
+      encoding.writeVarString(encoder, '{}')
+    }
+    const receipt = net.send(a.id, encodeAwareness(encoding.toUint8Array(encoder)))
+    expect(receipt).toMatchObject({ ok: false, breach: 'spoofing' })
+    expect(net.room.awareness.getStates().size).toBe(0)
+  })
+
+  it('refuses an update that would grow the document beyond its limit', () => {
+    const net = new Network({ maxDocumentBytes: 1000 })
+    const a = net.connect()
+    net.flush()
+    const update = captureUpdate(a.doc, () => a.doc.getMap('nodes').set('big', 'x'.repeat(2000)))
+    net.flush()
+    expect(net.receipts.at(-1)).toMatchObject({ ok: false, breach: 'document_too_large', code: 4413 })
+    expect(net.doc.getMap('nodes').has('big')).toBe(false)
+    expect(update.length).toBeGreaterThan(1000)
+  })
+})
+
+describe('DocRoom on malformed input', () => {
+  function seeded() {
+    const net = new Network()
+    const a = net.connect()
+    const b = net.connect()
+    net.flush()
+    for (let i = 0; i < 10; i++) a.doc.getMap('nodes').set(`n${i}`, { i })
+    net.flush()
+    return { net, a, b }
+  }
+
+  /** Sends `frame` from a and checks it was refused without touching the doc or anyone else. */
+  function expectHarmless(net: Network, from: number, frame: Uint8Array, note: string) {
+    const before = state(net.doc)
+    const persisted = net.persisted.length
+    const sent = net.sent.length
+    const receipt = net.send(from, frame)
+    if (receipt.ok) return receipt
+    expect(receipt.breach, note).toBe('malformed')
+    expect(receipt.code, note).toBe(CloseCode.badRequest)
+    expect(state(net.doc), note).toBe(before)
+    expect(net.persisted.length, note).toBe(persisted)
+    expect(net.sent.length, note).toBe(sent)
+    return receipt
+  }
+
+  it('refuses random bytes without harm (seeded)', () => {
+    const seed = Number(process.env.PLEXUS_SEED ?? 0x5eed)
+    const gen = prng.create(seed)
+    const { net, a, b } = seeded()
+    let refused = 0
+    for (let i = 0; i < 3000; i++) {
+      const length = prng.uint32(gen, 0, 48)
+      const body = prng.uint8Array(gen, length)
+      // Aim a third of the frames at the update and awareness decoders behind valid headers.
+      const prefix = i % 3 === 0 ? [0, 2] : i % 3 === 1 ? [1] : []
+      const frame = new Uint8Array([...prefix, ...body])
+      const note = `seed ${seed}, frame ${i}: ${Buffer.from(frame).toString('hex')}`
+      if (!expectHarmless(net, a.id, frame, note).ok) refused++
+    }
+    expect(refused, `seed ${seed}`).toBeGreaterThan(2500)
+    b.doc.getMap('nodes').set('after', true)
+    net.flush()
+    expect(net.doc.getMap('nodes').get('after')).toBe(true)
+  })
+
+  it('refuses every truncation of a real update', () => {
+    const { net, a } = seeded()
+    const source = new Y.Doc()
+    const update = captureUpdate(source, () => {
+      const m = new Y.Map<unknown>()
+      source.getMap('nodes').set('deep', m)
+      m.set('notes', new Y.Text('hello world'))
+      m.set('list', Y.Array.from([1, 2, 3]))
+    })
+    const frame = encodeUpdate(update)
+    for (let cut = 0; cut < frame.length; cut++) {
+      const receipt = expectHarmless(net, a.id, frame.subarray(0, cut), `cut at ${cut} of ${frame.length}`)
+      expect(receipt.ok, `cut at ${cut}`).toBe(false)
+    }
+  })
+
+  it('refuses unknown message types, unknown sync steps and trailing bytes', () => {
+    const { net, a } = seeded()
+    const cases: Array<[number[], string]> = [
+      [[7], 'unknown message type 7'],
+      [[2, 0, 0], 'unknown message type 2'],
+      [[0, 9, 0], 'unknown sync message type 9'],
+      [[0, 0, 1, 0, 0xff], 'trailing bytes'],
+      [[3, 0], 'trailing bytes'],
+      [[], 'malformed'],
+    ]
+    for (const [bytes, reason] of cases) {
+      const receipt = expectHarmless(net, a.id, new Uint8Array(bytes), bytes.join(','))
+      expect(receipt).toMatchObject({ ok: false })
+      expect(!receipt.ok && receipt.reason).toContain(reason)
+    }
+  })
+
+  it('answers sync step 1 and query-awareness', () => {
+    const { net, a } = seeded()
+    expect(net.send(a.id, new Uint8Array([0, 0, 1, 0]))).toMatchObject({ ok: true, kind: 'sync-step1' })
+    expect(net.send(a.id, new Uint8Array([3]))).toMatchObject({ ok: true, kind: 'query-awareness' })
+  })
+})

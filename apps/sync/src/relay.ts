@@ -1,0 +1,277 @@
+/**
+ * One loaded graph and the peers connected to it, on bytes only: frames come in from a peer id,
+ * frames go out through `hooks.send`. No sockets, no storage, no clock of its own.
+ *
+ * Invariants:
+ * - Every frame is parsed in full (protocol.ts) before anything touches the document.
+ * - Document changes leave through ONE path, the doc's `update` event: stored first, then relayed.
+ *   Client updates, MCP tools and imports all write the same `Y.Doc`, so all are stored before any
+ *   peer sees them, and a peer never sees what storage refused.
+ * - Updates from peers are group-committed: the messages of one socket read are applied, then
+ *   stored in one write (`hooks.defer`, after the burst), then relayed. Nothing that carries document content
+ *   leaves the room while updates wait: `flush()` runs before a sync step 2 is sent. Writes made on
+ *   the server (no peer origin) are stored synchronously, before `transact` returns.
+ * - A read-only peer's changes are never applied; it is told once with y-protocols' auth message.
+ */
+import * as Y from 'yjs'
+import { CloseCode, type Breach } from './limits.ts'
+import { Presence } from './presence.ts'
+import {
+  encodeAwareness,
+  encodePermissionDenied,
+  encodeSyncStep1,
+  encodeSyncStep2,
+  encodeUpdate,
+  parseMessage,
+} from './protocol.ts'
+
+export interface PeerInfo {
+  id: number
+  canWrite: boolean
+  /** Who the peer authenticated as; awareness ids move only between connections of one identity. */
+  identity: string
+}
+
+export type FrameKind = 'sync' | 'update' | 'awareness' | 'auth'
+
+export interface RoomHooks {
+  send(peerId: number, frame: Uint8Array, kind: FrameKind): void
+  /** Appends updates durably, in order, as one write; throws when it cannot (nothing is relayed). */
+  persist(updates: Uint8Array[]): void
+  /** Closes a peer's connection (its updates could not be stored). */
+  close(peerId: number, code: number, reason: string): void
+  /**
+   * Runs `fn` after the current burst of messages. Default `queueMicrotask`: ws emits every frame
+   * of one socket read synchronously, so the microtask runs once that read is handled, adding no
+   * turn of the event loop to the relay.
+   */
+  defer?(fn: () => void): void
+}
+
+export interface RoomOptions {
+  maxDocumentBytes: number
+  maxAwarenessClients: number
+  /** Bytes the document already takes in storage (snapshot plus log). */
+  storedBytes: number
+}
+
+export type Receipt =
+  | {
+      ok: true
+      kind: 'sync-step1' | 'sync-step2' | 'update' | 'awareness' | 'query-awareness'
+      applied: boolean
+      /** A change from a read-only peer, dropped. */
+      denied?: boolean
+    }
+  | Rejection
+
+export interface Rejection {
+  ok: false
+  breach: Breach | 'internal'
+  code: number
+  reason: string
+}
+
+class Peer {
+  readonly awarenessIds = new Set<number>()
+  toldReadOnly = false
+  constructor(readonly info: PeerInfo) {}
+  get identity(): string {
+    return this.info.identity
+  }
+}
+
+interface Pending {
+  update: Uint8Array
+  origin: unknown
+}
+
+export class DocRoom {
+  readonly presence: Presence
+  /** Stored size, kept by the owner: grows with each stored update, shrinks on compaction. */
+  storedBytes: number
+  private readonly peers = new Map<number, Peer>()
+  private pending: Pending[] = []
+  private pendingBytes = 0
+  private flushQueued = false
+
+  constructor(
+    readonly doc: Y.Doc,
+    private readonly hooks: RoomHooks,
+    private readonly options: RoomOptions,
+  ) {
+    this.storedBytes = options.storedBytes
+    this.presence = new Presence(doc, options.maxAwarenessClients)
+    doc.on('update', this.onUpdate)
+    this.presence.awareness.on('update', this.onAwareness)
+  }
+
+  get awareness() {
+    return this.presence.awareness
+  }
+
+  get peerCount(): number {
+    return this.peers.size
+  }
+
+  /** Registers a peer and sends it what a fresh y-websocket connection expects. */
+  join(info: PeerInfo): void {
+    if (this.peers.has(info.id)) throw new Error(`peer ${info.id} already joined`)
+    this.peers.set(info.id, new Peer(info))
+    this.hooks.send(info.id, encodeSyncStep1(this.doc), 'sync')
+    const states = this.presence.snapshot()
+    if (states) this.hooks.send(info.id, encodeAwareness(states), 'awareness')
+  }
+
+  /** Removes a peer; its presence is withdrawn and the others are told. */
+  leave(peerId: number): void {
+    const peer = this.peers.get(peerId)
+    if (!peer) return
+    this.peers.delete(peerId)
+    this.presence.leave(peer)
+  }
+
+  receive(peerId: number, frame: Uint8Array): Receipt {
+    const peer = this.peers.get(peerId)
+    if (!peer) throw new Error(`peer ${peerId} is not in this room`)
+    const parsed = parseMessage(frame)
+    if (!parsed.ok) return reject('malformed', CloseCode.badRequest, parsed.reason)
+    const message = parsed.message
+    switch (message.type) {
+      case 'sync-step1':
+        this.flush()
+        this.hooks.send(peerId, encodeSyncStep2(this.doc, message.stateVector), 'sync')
+        return { ok: true, kind: message.type, applied: false }
+      case 'sync-step2':
+      case 'update':
+        return this.applyUpdate(peer, message.type, message.update, message.empty)
+      case 'awareness': {
+        const result = this.presence.apply(peer, message.entries, peer)
+        if (!result.ok) return reject('spoofing', CloseCode.forbidden, result.reason)
+        return { ok: true, kind: 'awareness', applied: result.applied }
+      }
+      case 'query-awareness': {
+        const states = this.presence.snapshot() ?? this.presence.encode([])
+        this.hooks.send(peerId, encodeAwareness(states), 'awareness')
+        return { ok: true, kind: message.type, applied: false }
+      }
+    }
+  }
+
+  /**
+   * Stores and relays updates waiting for the group commit, now. Never throws: if storage fails,
+   * the peers that sent those updates are closed (1011) and nothing of them is relayed.
+   */
+  flush(): void {
+    if (this.pending.length === 0) return
+    const batch = this.pending
+    this.pending = []
+    this.pendingBytes = 0
+    try {
+      this.commit(batch)
+    } catch (error) {
+      if (!(error instanceof PersistError)) throw error
+      for (const { origin } of batch) {
+        if (origin instanceof Peer && this.peers.has(origin.info.id)) {
+          this.hooks.close(origin.info.id, CloseCode.internalError, 'storage failed; update not saved')
+        }
+      }
+    }
+  }
+
+  destroy(): void {
+    this.flush()
+    this.doc.off('update', this.onUpdate)
+    this.presence.awareness.off('update', this.onAwareness)
+    this.presence.destroy()
+    this.peers.clear()
+  }
+
+  private applyUpdate(
+    peer: Peer,
+    kind: 'sync-step2' | 'update',
+    update: Uint8Array,
+    empty: boolean,
+  ): Receipt {
+    if (empty) return { ok: true, kind, applied: false }
+    if (!peer.info.canWrite) {
+      if (!peer.toldReadOnly) {
+        peer.toldReadOnly = true
+        const text = 'read-only access: your changes are not saved or shared'
+        this.hooks.send(peer.info.id, encodePermissionDenied(text), 'auth')
+      }
+      return { ok: true, kind, applied: false, denied: true }
+    }
+    const size = this.storedBytes + this.pendingBytes + update.length
+    if (size > this.options.maxDocumentBytes) {
+      const limit = this.options.maxDocumentBytes
+      return reject('document_too_large', CloseCode.documentTooLarge, `document would exceed ${limit} bytes`)
+    }
+    try {
+      Y.applyUpdate(this.doc, update, peer)
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error)
+      return reject('malformed', CloseCode.badRequest, `update rejected: ${text}`)
+    }
+    return { ok: true, kind, applied: true }
+  }
+
+  private readonly onUpdate = (update: Uint8Array, origin: unknown): void => {
+    if (origin instanceof Peer) {
+      this.pending.push({ update, origin })
+      this.pendingBytes += update.length
+      if (!this.flushQueued) {
+        this.flushQueued = true
+        const defer = this.hooks.defer ?? queueMicrotask
+        defer(() => {
+          this.flushQueued = false
+          this.flush()
+        })
+      }
+      return
+    }
+    // A write made on the server: keep order behind waiting peer updates, then store it before
+    // `transact` returns, so its caller can report it saved. A PersistError reaches that caller.
+    this.flush()
+    this.commit([{ update, origin }])
+  }
+
+  private commit(batch: Pending[]): void {
+    try {
+      this.hooks.persist(batch.map((p) => p.update))
+    } catch (error) {
+      throw new PersistError(error)
+    }
+    for (const { update, origin } of batch) {
+      this.storedBytes += update.length
+      const frame = encodeUpdate(update)
+      for (const peer of this.peers.values()) {
+        if (peer !== origin) this.hooks.send(peer.info.id, frame, 'update')
+      }
+    }
+  }
+
+  private readonly onAwareness = (
+    change: { added: number[]; updated: number[]; removed: number[] },
+    origin: unknown,
+  ): void => {
+    const clients = [...change.added, ...change.updated, ...change.removed]
+    if (clients.length === 0) return
+    const frame = encodeAwareness(this.presence.encode(clients))
+    for (const peer of this.peers.values()) {
+      if (peer !== origin) this.hooks.send(peer.info.id, frame, 'awareness')
+    }
+  }
+}
+
+/** Storage refused an update; thrown out of the doc's update event so the write fails loudly. */
+export class PersistError extends Error {
+  constructor(cause: unknown) {
+    super(`could not persist update: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
+    this.name = 'PersistError'
+  }
+}
+
+function reject(breach: Rejection['breach'], code: number, reason: string): Rejection {
+  return { ok: false, breach, code, reason }
+}

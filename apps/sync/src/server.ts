@@ -1,0 +1,180 @@
+/**
+ * `startServer(config)`: the whole server on one port (HTTP app, WebSocket sync, store), returning
+ * `{ url, port, docs, close() }`. Used by the CLI, tests, e2e and benchmarks.
+ *
+ * The data directory holds `plexus.db` (the store) and, while a server runs, `server.json`
+ * ({ pid, url }): the CLI reads it to go through the running server instead of writing the file
+ * behind its back, and a second server on the same directory refuses to start.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { createAdaptorServer } from '@hono/node-server'
+import { createApp } from './app.ts'
+import { Auth } from './auth.ts'
+import { checkExposure, resolveConfig, type ServerConfig } from './config.ts'
+import { DocRegistry } from './docs.ts'
+import { summarize } from './graphs.ts'
+import { Metrics } from './metrics.ts'
+import { Guard, defaultAllowedHosts } from './origin.ts'
+import { SqliteStore } from './sqlite-store.ts'
+import type { Store } from './store.ts'
+import { VERSION } from './version.ts'
+import { attachSync } from './ws.ts'
+import { createMcpEndpoint } from './mcp/http.ts'
+
+export interface StartOptions extends Partial<Omit<ServerConfig, 'limits'>> {
+  limits?: Partial<ServerConfig['limits']>
+  /** Where status lines go; defaults to nowhere. */
+  log?: (line: string) => void
+  /** Use this store instead of `plexus.db` in the data directory. */
+  store?: Store
+  heartbeatMs?: number
+}
+
+export interface RunningServer {
+  /** `http://host:port` (no trailing slash); WebSocket sync is at `ws://host:port/sync/:graph`. */
+  url: string
+  port: number
+  config: ServerConfig
+  docs: DocRegistry
+  metrics: Metrics
+  close(): Promise<void>
+}
+
+export class StartError extends Error {
+  override name = 'StartError'
+}
+
+export const DB_FILE = 'plexus.db'
+export const SERVER_FILE = 'server.json'
+
+export interface ServerFile {
+  pid: number
+  url: string
+  version: string
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const defaults = resolveConfig({}, {})
+  if (!defaults.ok) throw new StartError(defaults.message)
+  const { log = () => {}, store: givenStore, heartbeatMs, limits, ...rest } = options
+  const config: ServerConfig = { ...defaults.value, ...rest, limits: { ...defaults.value.limits, ...limits } }
+  const exposure = checkExposure(config)
+  if (!exposure.ok) throw new StartError(exposure.message)
+
+  mkdirSync(config.dataDir, { recursive: true })
+  const other = runningServer(config.dataDir)
+  if (other) {
+    throw new StartError(`another Plexus server (pid ${other.pid}, ${other.url}) is using ${config.dataDir}`)
+  }
+  const store =
+    givenStore ?? new SqliteStore(join(config.dataDir, DB_FILE), { synchronous: config.synchronous })
+  const started = performance.now()
+  const uptime = () => (performance.now() - started) / 1000
+  const metrics = new Metrics()
+  const auth = new Auth(config.tokens)
+  const guard = new Guard({
+    allowedHosts: defaultAllowedHosts(config.host, config.allowedHosts),
+    allowedOrigins: config.allowedOrigins,
+  })
+  const docs = new DocRegistry(store, metrics, {
+    idleUnloadMs: config.idleUnloadMs,
+    compactAfterUpdates: config.compactAfterUpdates,
+    compactAfterBytes: config.compactAfterBytes,
+    maxDocumentBytes: config.limits.maxDocumentBytes,
+    maxAwarenessClients: config.limits.maxAwarenessClientsPerConnection,
+    summarize,
+    log,
+  })
+  let connections = () => 0
+  const mcp = createMcpEndpoint({ docs, auth })
+  const app = createApp({
+    docs,
+    auth,
+    guard,
+    metrics,
+    version: VERSION,
+    uptime,
+    connections: () => connections(),
+    webDist: config.webDist,
+    summarize,
+    mcp: mcp.handle,
+  })
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server
+  const sync = attachSync(server, { docs, auth, guard, metrics, limits: config.limits, log, heartbeatMs })
+  connections = () => sync.connections
+
+  try {
+    await listen(server, config.port, config.host)
+  } catch (error) {
+    sync.close()
+    if (!givenStore) store.close()
+    const code = (error as NodeJS.ErrnoException).code
+    const why = code === 'EADDRINUSE' ? 'the port is in use' : (error as Error).message
+    throw new StartError(`cannot listen on ${config.host}:${config.port}: ${why}`)
+  }
+  const port = (server.address() as AddressInfo).port
+  const url = `http://${urlHost(config.host)}:${port}`
+  const serverFile = join(config.dataDir, SERVER_FILE)
+  writeFileSync(
+    serverFile,
+    JSON.stringify({ pid: process.pid, url, version: VERSION } satisfies ServerFile) + '\n',
+  )
+
+  let closing: Promise<void> | null = null
+  return {
+    url,
+    port,
+    config,
+    docs,
+    metrics,
+    close: () =>
+      (closing ??= (async () => {
+        sync.close()
+        await mcp.close()
+        docs.closeAll()
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve())
+          server.closeAllConnections()
+        })
+        if (!givenStore) store.close()
+        rmSync(serverFile, { force: true })
+      })()),
+  }
+}
+
+/** The server recorded in a data directory, if its process is still alive. */
+export function runningServer(dataDir: string): ServerFile | null {
+  let file: ServerFile
+  try {
+    file = JSON.parse(readFileSync(join(dataDir, SERVER_FILE), 'utf8')) as ServerFile
+  } catch {
+    return null
+  }
+  if (file.pid === process.pid) return null
+  try {
+    process.kill(file.pid, 0)
+    return file
+  } catch (error) {
+    // EPERM: alive but not ours to signal.
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? file : null
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '' || host === '::') return '127.0.0.1'
+  return host.includes(':') ? `[${host}]` : host
+}

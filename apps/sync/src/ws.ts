@@ -1,0 +1,233 @@
+/**
+ * The WebSocket edge: `/sync/:graph` upgrades on the node http server, with Host/Origin checks before
+ * the handshake, then per connection: token, graph id, connections per address, rate, message size,
+ * slow readers. Every breach closes that one connection with a close code and reason (limits.ts) and
+ * is counted; the protocol itself lives in relay.ts.
+ */
+import type { IncomingMessage, Server } from 'node:http'
+import { performance } from 'node:perf_hooks'
+import type { Duplex } from 'node:stream'
+import { WebSocket, WebSocketServer } from 'ws'
+import { allows, tokenFrom, type Auth } from './auth.ts'
+import type { DocRegistry, PeerHandle } from './docs.ts'
+import { GRAPH_ID_RULE, validGraphId } from './graphs.ts'
+import { CloseCode, TokenBucket, closeReason, type Breach, type Limits } from './limits.ts'
+import type { Metrics } from './metrics.ts'
+import { isLoopbackHost, type Guard } from './origin.ts'
+
+export interface SyncDeps {
+  docs: DocRegistry
+  auth: Auth
+  guard: Guard
+  metrics: Metrics
+  limits: Limits
+  log: (line: string) => void
+  /** Interval between pings; a connection that misses one pong is dropped. */
+  heartbeatMs?: number
+}
+
+export interface SyncEndpoint {
+  readonly connections: number
+  /** Closes every connection (1001) and stops accepting upgrades. */
+  close(): void
+}
+
+const PREFIX = '/sync/'
+
+export function attachSync(server: Server, deps: SyncDeps): SyncEndpoint {
+  const { metrics, limits } = deps
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: limits.maxMessageBytes,
+    perMessageDeflate: false,
+    clientTracking: false,
+  })
+  const open = new Set<WebSocket>()
+  const alive = new WeakSet<WebSocket>()
+  const perAddress = new Map<string, number>()
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = parseUrl(req.url)
+    if (!url || !url.pathname.startsWith(PREFIX)) {
+      refuse(socket, 404, 'Not Found', 'WebSocket connections go to /sync/:graph')
+      return
+    }
+    const check = deps.guard.check(req.headers.host, req.headers.origin)
+    if (!check.ok) {
+      metrics.breach('origin')
+      refuse(socket, 403, 'Forbidden', check.message)
+      return
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, req, url))
+  }
+  server.on('upgrade', onUpgrade)
+
+  const onConnection = (ws: WebSocket, req: IncomingMessage, url: URL) => {
+    metrics.connectionsTotal++
+    metrics.connections++
+    open.add(ws)
+    alive.add(ws)
+    // ws closes an oversized frame with a bare 1009; give it a reason the client can show.
+    const rawClose = ws.close.bind(ws)
+    ws.close = (code?: number, reason?: string | Buffer) =>
+      rawClose(code, code === CloseCode.messageTooBig && reason === undefined ? tooBig(limits) : reason)
+
+    const address = normalizeAddress(req.socket.remoteAddress)
+    perAddress.set(address, (perAddress.get(address) ?? 0) + 1)
+    let peer: PeerHandle | null = null
+    let closed = false
+    const shut = (code: number, reason: string, breach?: Breach | 'internal') => {
+      if (closed) return
+      closed = true
+      if (breach) metrics.breach(breach)
+      peer?.leave()
+      rawClose(code, closeReason(reason))
+    }
+    ws.on('close', () => {
+      closed = true
+      peer?.leave()
+      open.delete(ws)
+      metrics.connections--
+      const left = (perAddress.get(address) ?? 1) - 1
+      if (left > 0) perAddress.set(address, left)
+      else perAddress.delete(address)
+    })
+    ws.on('error', (error: Error & { code?: string }) => {
+      if (error.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') metrics.breach('message_too_big')
+      else if (!closed) metrics.breach('malformed')
+      closed = true
+      peer?.leave()
+    })
+    ws.on('pong', () => alive.add(ws))
+
+    const max = isLoopbackHost(address) ? limits.maxConnectionsPerLoopback : limits.maxConnectionsPerAddress
+    if ((perAddress.get(address) ?? 0) > max) {
+      shut(
+        CloseCode.overloaded,
+        `too many connections from your address (limit ${max})`,
+        'too_many_connections',
+      )
+      return
+    }
+    const identity = deps.auth.authenticate(tokenFrom(req.headers.authorization, url))
+    if (!identity) {
+      shut(CloseCode.unauthorized, 'unauthorized: missing or unknown token', 'unauthorized')
+      return
+    }
+    const graph = graphFromPath(url.pathname)
+    if (graph === null) {
+      shut(CloseCode.badRequest, `invalid graph id: ${GRAPH_ID_RULE}`, 'malformed')
+      return
+    }
+
+    const bucket = new TokenBucket(limits.messagesPerSecond, limits.messageBurst, () => performance.now())
+    try {
+      peer = deps.docs.join(
+        graph,
+        { canWrite: allows(identity, 'write'), identity: identity.name },
+        {
+          send: (frame, kind) => {
+            if (closed || ws.readyState !== WebSocket.OPEN) return
+            if (ws.bufferedAmount > limits.maxBufferedBytes) {
+              shut(CloseCode.overloaded, 'too slow: unread data exceeded the buffer limit', 'slow_consumer')
+              return
+            }
+            ws.send(frame)
+            metrics.messagesOut++
+            metrics.bytesOut += frame.length
+            if (kind === 'update') metrics.updatesOut++
+          },
+          close: (code, reason) => shut(code, reason),
+        },
+      )
+    } catch (error) {
+      deps.log(`sync: cannot open graph ${graph}: ${String(error)}`)
+      shut(CloseCode.internalError, 'cannot open graph', 'internal')
+      return
+    }
+
+    ws.on('message', (data: Buffer, isBinary: boolean) => {
+      if (closed || !peer) return
+      metrics.messagesIn++
+      metrics.bytesIn += data.length
+      if (!isBinary) {
+        shut(CloseCode.badRequest, 'text frames are not part of the protocol', 'malformed')
+        return
+      }
+      if (!bucket.take()) {
+        shut(CloseCode.rateLimited, `rate limit: over ${limits.messagesPerSecond} messages/s`, 'rate_limited')
+        return
+      }
+      let receipt
+      try {
+        receipt = peer.receive(data)
+      } catch (error) {
+        deps.log(`sync: error handling a message for ${graph}: ${String(error)}`)
+        shut(CloseCode.internalError, 'internal error', 'internal')
+        return
+      }
+      if (!receipt.ok) shut(receipt.code, receipt.reason, receipt.breach)
+      else if (receipt.applied && (receipt.kind === 'update' || receipt.kind === 'sync-step2'))
+        metrics.updatesIn++
+      else if (receipt.denied) metrics.readOnlyDrops++
+    })
+  }
+
+  const heartbeat = setInterval(() => {
+    for (const ws of open) {
+      if (!alive.has(ws)) {
+        ws.terminate()
+        continue
+      }
+      alive.delete(ws)
+      ws.ping()
+    }
+  }, deps.heartbeatMs ?? 30_000)
+  heartbeat.unref()
+
+  return {
+    get connections() {
+      return open.size
+    },
+    close() {
+      clearInterval(heartbeat)
+      server.off('upgrade', onUpgrade)
+      for (const ws of open) ws.close(CloseCode.goingAway, 'server shutting down')
+      wss.close()
+    },
+  }
+}
+
+function graphFromPath(pathname: string): string | null {
+  let id: string
+  try {
+    id = decodeURIComponent(pathname.slice(PREFIX.length))
+  } catch {
+    return null
+  }
+  return validGraphId(id) ? id : null
+}
+
+function parseUrl(raw: string | undefined): URL | null {
+  try {
+    return new URL(raw ?? '/', 'http://plexus.invalid')
+  } catch {
+    return null
+  }
+}
+
+function normalizeAddress(address: string | undefined): string {
+  if (!address) return 'unknown'
+  return address.startsWith('::ffff:') ? address.slice(7) : address
+}
+
+function tooBig(limits: Limits): string {
+  return `message too big: limit ${limits.maxMessageBytes} bytes`
+}
+
+function refuse(socket: Duplex, status: number, text: string, body: string): void {
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  )
+}

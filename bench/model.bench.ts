@@ -1,0 +1,188 @@
+// Model benchmark: prints figures and writes bench/reports/model.{md,json}. Never passes or fails.
+// Run: pnpm bench:model   (PLEXUS_BENCH_SIZES=1000,10000 to limit sizes)
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { performance } from 'node:perf_hooks'
+import * as Y from 'yjs'
+import {
+  counterIds,
+  createNodes,
+  initGraph,
+  next,
+  openGraph,
+  search,
+  updateNodes,
+  type CreateItem,
+  type Graph,
+} from '../packages/model/src/index.ts'
+import { rng } from '../packages/model/src/test/harness.ts'
+
+const SIZES = (process.env.PLEXUS_BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number)
+const WORDS = Array.from({ length: 5000 }, (_, i) => {
+  const syll = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'pa', 'do', 'fi', 'gu', 'he', 'ja']
+  let w = ''
+  for (let n = i + 7; w.length < 6; n = Math.floor(n / syll.length) + 3) w += syll[n % syll.length]
+  return w + (i % 97).toString(36)
+})
+
+const quantile = (xs: number[], q: number): number => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN
+}
+const ms = (x: number): string => (x < 1 ? x.toFixed(3) : x.toFixed(1))
+
+function time(fn: () => void): number {
+  const t = performance.now()
+  fn()
+  return performance.now() - t
+}
+
+function sample(n: number, fn: (i: number) => void): { p50: number; p99: number } {
+  const xs: number[] = []
+  for (let i = 0; i < n; i++) xs.push(time(() => fn(i)))
+  return { p50: quantile(xs, 0.5), p99: quantile(xs, 0.99) }
+}
+
+let clock = 1_700_000_000_000
+const env = (actor: string) => ({ actor, now: () => clock++, newId: counterIds(`${actor}_`) })
+
+/** A tree (branching about 6) with about 1.5 edges per node: depends_on and relates_to to earlier nodes. */
+function batch(g: Graph, rand: () => number, ids: string[], n: number): CreateItem[] {
+  const items: CreateItem[] = []
+  for (let i = 0; i < n; i++) {
+    const words = 3 + Math.floor(rand() * 6)
+    const summary = Array.from({ length: words }, () => WORDS[Math.floor(rand() * WORDS.length)]).join(' ')
+    const parent = ids.length ? ids[Math.floor(ids.length * Math.sqrt(rand()))] : undefined
+    const deps: string[] = []
+    if (ids.length > 10 && rand() < 0.75) deps.push(ids[Math.floor(rand() * ids.length)]!)
+    if (ids.length > 10 && rand() < 0.25) deps.push(ids[Math.floor(rand() * ids.length)]!)
+    items.push({
+      summary,
+      parent: parent ?? null,
+      depends_on: [...new Set(deps)],
+      notes: rand() < 0.2 ? `Notes about ${summary} and ${WORDS[Math.floor(rand() * WORDS.length)]}` : undefined,
+      properties: rand() < 0.3 ? { priority: Math.floor(rand() * 4) } : undefined,
+      resolved: rand() < 0.3,
+    })
+  }
+  return items
+}
+
+function build(size: number): { g: Graph; ids: string[]; rand: () => number } {
+  const rand = rng(size)
+  const g = openGraph(new Y.Doc(), env('bench'))
+  const root = initGraph(g, { id: 'bench', title: 'Bench' })
+  if (!root.ok) throw new Error(root.message)
+  const ids = [root.root]
+  while (ids.length < size) {
+    const r = createNodes(g, batch(g, rand, ids, Math.min(2000, size - ids.length)), { mode: 'force' })
+    if (!r.ok) throw new Error(r.message)
+    ids.push(...r.created.map((c) => c.id))
+  }
+  // Relates-to edges so edges total about 1.5 per node.
+  return { g, ids, rand }
+}
+
+interface Row {
+  nodes: number
+  edges: number
+  build_s: number
+  create_1000_ms: number
+  update_p50_ms: number
+  update_p99_ms: number
+  next_p50_ms: number
+  next_p99_ms: number
+  resolve_then_next_p50_ms: number
+  search_p50_ms: number
+  search_p99_ms: number
+  load_ms: number
+  first_read_ms: number
+  bytes_per_node: number
+}
+
+const rows: Row[] = []
+for (const size of SIZES) {
+  let built!: ReturnType<typeof build>
+  const buildS = time(() => (built = build(size))) / 1000
+  const { g, ids, rand } = built
+  next(g, { count: 1 })
+  search(g, WORDS[0]!)
+  const creates: number[] = []
+  for (let k = 0; k < 5; k++) {
+    const items = batch(g, rand, ids, 1000)
+    creates.push(time(() => {
+      const r = createNodes(g, items, { mode: 'auto' })
+      if (!r.ok) throw new Error(r.message)
+    }))
+  }
+  const live = [...g.index.nodes.keys()]
+  const upd = sample(300, (i) => {
+    const r = updateNodes(g, [{ id: live[Math.floor(rand() * live.length)]!, properties: { estimate: i } }])
+    if (!r.ok) throw new Error(r.message)
+  })
+  const nx = sample(300, () => {
+    const r = next(g, { count: 5 })
+    if (!r.ok) throw new Error(r.message)
+  })
+  const resolveNext = sample(100, () => {
+    const r = next(g, { count: 1 })
+    if (!r.ok || !r.items[0]) return
+    updateNodes(g, [{ id: r.items[0].node.id, resolved: true }])
+    next(g, { count: 1 })
+  })
+  const queries = Array.from({ length: 200 }, () =>
+    rand() < 0.5 ? WORDS[Math.floor(rand() * WORDS.length)]! : `${WORDS[Math.floor(rand() * WORDS.length)]} ${WORDS[Math.floor(rand() * WORDS.length)]!.slice(0, 4)}`,
+  )
+  const sr = sample(queries.length, (i) => {
+    const r = search(g, queries[i]!, { limit: 20 })
+    if (!r.ok) throw new Error(r.message)
+  })
+  const bytes = Y.encodeStateAsUpdate(g.doc)
+  let doc2!: Y.Doc
+  const load = time(() => {
+    doc2 = new Y.Doc()
+    Y.applyUpdate(doc2, bytes)
+  })
+  const firstRead = time(() => {
+    const g2 = openGraph(doc2, env('reader'))
+    next(g2, { count: 1 })
+  })
+  const row: Row = {
+    nodes: g.index.nodes.size,
+    edges: g.index.edges.size,
+    build_s: buildS,
+    create_1000_ms: quantile(creates, 0.5),
+    update_p50_ms: upd.p50,
+    update_p99_ms: upd.p99,
+    next_p50_ms: nx.p50,
+    next_p99_ms: nx.p99,
+    resolve_then_next_p50_ms: resolveNext.p50,
+    search_p50_ms: sr.p50,
+    search_p99_ms: sr.p99,
+    load_ms: load,
+    first_read_ms: firstRead,
+    bytes_per_node: Math.round(bytes.length / g.index.nodes.size),
+  }
+  rows.push(row)
+  console.log(
+    `${String(row.nodes).padStart(7)} nodes ${String(row.edges).padStart(7)} edges | create 1000: ${ms(row.create_1000_ms)} ms | update p50 ${ms(row.update_p50_ms)} p99 ${ms(row.update_p99_ms)} ms | next p50 ${ms(row.next_p50_ms)} p99 ${ms(row.next_p99_ms)} ms | resolve+next p50 ${ms(row.resolve_then_next_p50_ms)} ms | search p50 ${ms(row.search_p50_ms)} p99 ${ms(row.search_p99_ms)} ms | load ${ms(row.load_ms)} ms + first read ${ms(row.first_read_ms)} ms | ${row.bytes_per_node} B/node`,
+  )
+}
+
+const head = '| nodes | edges | create 1,000 | update p50 / p99 | next p50 / p99 | resolve + next p50 | search p50 / p99 | load | first read (index build) | bytes/node |'
+const md = [
+  '# Model benchmark',
+  '',
+  `Node ${process.version}, ${new Date().toISOString()}. Times in ms. Targets at 100k nodes: next p50 <= 2, update p50 <= 0.2, search p50 <= 10, create 1,000 <= 50.`,
+  '',
+  head,
+  '|' + '---|'.repeat(10),
+  ...rows.map(
+    (r) =>
+      `| ${r.nodes} | ${r.edges} | ${ms(r.create_1000_ms)} | ${ms(r.update_p50_ms)} / ${ms(r.update_p99_ms)} | ${ms(r.next_p50_ms)} / ${ms(r.next_p99_ms)} | ${ms(r.resolve_then_next_p50_ms)} | ${ms(r.search_p50_ms)} / ${ms(r.search_p99_ms)} | ${ms(r.load_ms)} | ${ms(r.first_read_ms)} | ${r.bytes_per_node} |`,
+  ),
+  '',
+]
+mkdirSync(new URL('./reports/', import.meta.url), { recursive: true })
+writeFileSync(new URL('./reports/model.md', import.meta.url), md.join('\n'))
+writeFileSync(new URL('./reports/model.json', import.meta.url), JSON.stringify(rows, null, 2))
+console.log('wrote bench/reports/model.md')
