@@ -3,6 +3,7 @@ import { layout, type Layout, type YEdge, type YNode } from './schema.ts'
 import { isLive, readEdge, readNode } from './views.ts'
 import type { EdgeView, NodeView, Status } from './types.ts'
 import { buildStructure, type Structure } from './structure.ts'
+import { RankQueue, priorityOf, type Ranked } from './rank-queue.ts'
 
 export type ChangeListener = (nodes: ReadonlySet<string>, edges: ReadonlySet<string>) => void
 
@@ -72,6 +73,7 @@ export class GraphIndex {
       if (after) this.nodes.set(id, after)
       else this.nodes.delete(id)
       this.link(before, after)
+      if (after) this.rankDirty.add(id)
       if (!before && after) added.push(after)
       else if (
         !before ||
@@ -274,6 +276,47 @@ export class GraphIndex {
   }
 
   private actionableSet = new Set<string>()
+  private readonly queue = new RankQueue()
+  /** Nodes whose view changed since they were last queued. */
+  private readonly rankDirty = new Set<string>()
+  private queueVersion = -1
+
+  /**
+   * Actionable nodes in `next` order that `accept` takes, at most `count`. Entries that are stale or not
+   * accepted are passed over without a scan of the whole actionable set.
+   */
+  topActionable(count: number, accept: (e: Ranked) => boolean): Ranked[] {
+    this.refreshStatus()
+    const s = this.struct()
+    if (this.queueVersion !== s.version || this.queue.size > 4 * this.actionableSet.size + 1024) {
+      this.queue.clear()
+      this.rankDirty.clear()
+      for (const id of this.actionableSet) this.enqueue(id, s)
+      this.queueVersion = s.version
+    } else if (this.rankDirty.size) {
+      for (const id of this.rankDirty) if (this.actionableSet.has(id)) this.enqueue(id, s)
+      this.rankDirty.clear()
+    }
+    const out: Ranked[] = []
+    const keep: Ranked[] = []
+    const seen = new Set<string>()
+    while (out.length < count) {
+      const e = this.queue.pop()
+      if (!e) break
+      const id = e.view.id
+      if (seen.has(id) || this.nodes.get(id) !== e.view || !this.actionableSet.has(id) || s.depth.get(id) !== e.depth) continue
+      seen.add(id)
+      keep.push(e)
+      if (accept(e)) out.push(e)
+    }
+    for (const e of keep) this.queue.push(e)
+    return out
+  }
+
+  private enqueue(id: string, s: Structure): void {
+    const view = this.nodes.get(id)
+    if (view) this.queue.push({ view, depth: s.depth.get(id) ?? 0, priority: priorityOf(view) })
+  }
 
   private refreshStatus(): void {
     if (this.fullDirty) {
@@ -292,8 +335,10 @@ export class GraphIndex {
 
   private setStatus(id: string, s: Status): void {
     this.status.set(id, s)
-    if (s === 'actionable') this.actionableSet.add(id)
-    else this.actionableSet.delete(id)
+    if (s === 'actionable') {
+      if (!this.actionableSet.has(id)) this.rankDirty.add(id)
+      this.actionableSet.add(id)
+    } else this.actionableSet.delete(id)
   }
 
   private compute(id: string): Status {

@@ -35,15 +35,7 @@ export function status(g: Graph, id: string): Status {
   return g.index.statusOf(id)
 }
 
-const NAMED_PRIORITY: Record<string, number> = { critical: 4, urgent: 4, high: 3, medium: 2, normal: 2, low: 1 }
-
-/** `properties.priority` as a number: numbers as they are, common words mapped, anything else 0. */
-export function priorityOf(n: NodeView): number {
-  const p = n.properties.priority
-  if (typeof p === 'number' && Number.isFinite(p)) return p
-  if (typeof p === 'string') return NAMED_PRIORITY[p.toLowerCase()] ?? (Number.isFinite(Number(p)) ? Number(p) : 0)
-  return 0
-}
+export { priorityOf } from './rank-queue.ts'
 
 export interface Claim {
   by: string
@@ -91,7 +83,7 @@ export interface NextResult {
 /**
  * Actionable work, best first: priority (high first), then depth (deepest first: finish details before
  * their parents), then least recently updated, then id. Nodes claimed by someone else within the TTL are
- * skipped. Costs one pass over the actionable set, not over the graph.
+ * skipped. Served from a heap of actionable nodes: O(count log n), not a pass over the graph.
  */
 export function next(g: Graph, opts: NextOptions = {}): Result<NextResult> {
   const count = opts.count ?? 1
@@ -111,28 +103,14 @@ export function next(g: Graph, opts: NextOptions = {}): Result<NextResult> {
     return false
   }
   const props = Object.entries(opts.properties ?? {})
-  const best: NextItem[] = []
-  const better = (a: NextItem, b: NextItem): boolean =>
-    a.priority !== b.priority
-      ? a.priority > b.priority
-      : a.depth !== b.depth
-        ? a.depth > b.depth
-        : a.node.updated_at !== b.node.updated_at
-          ? a.node.updated_at < b.node.updated_at
-          : a.node.id < b.node.id
-  for (const id of g.index.actionable()) {
-    const node = g.index.nodes.get(id)!
-    if (opts.kind !== undefined && node.kind !== opts.kind) continue
-    if (heldByOther(node, actor, now, ttl)) continue
-    if (props.length && !props.every(([k, v]) => JSON.stringify(node.properties[k] ?? null) === JSON.stringify(v))) continue
-    const item: NextItem = { node, depth: struct.depth.get(id) ?? 0, priority: priorityOf(node) }
-    if (best.length === count && !better(item, best[best.length - 1]!)) continue
-    if (!inScope(id)) continue
-    let at = best.length
-    while (at > 0 && better(item, best[at - 1]!)) at--
-    best.splice(at, 0, item)
-    if (best.length > count) best.pop()
-  }
+  const best: NextItem[] = g.index
+    .topActionable(count, ({ view: node }) => {
+      if (opts.kind !== undefined && node.kind !== opts.kind) return false
+      if (heldByOther(node, actor, now, ttl)) return false
+      if (props.length && !props.every(([k, v]) => JSON.stringify(node.properties[k] ?? null) === JSON.stringify(v))) return false
+      return inScope(node.id)
+    })
+    .map((e) => ({ node: e.view, depth: e.depth, priority: e.priority }))
   const lost: NextResult['lost_claims'] = []
   for (const id of claimedBy(g, actor)) {
     const n = g.index.live(id)
