@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import * as Y from 'yjs'
 import {
+  connect,
   counterIds,
   createNodes,
   initGraph,
@@ -78,7 +79,16 @@ function build(size: number): { g: Graph; ids: string[]; rand: () => number } {
     if (!r.ok) throw new Error(r.message)
     ids.push(...r.created.map((c) => c.id))
   }
-  // Relates-to edges so edges total about 1.5 per node.
+  // Relates-to edges between random nodes, so edges total about 1.5 per node.
+  for (let done = 0; done < size / 2; done += 2000) {
+    const edges = Array.from({ length: Math.min(2000, size / 2 - done) }, () => ({
+      from: ids[Math.floor(rand() * ids.length)]!,
+      to: ids[Math.floor(rand() * ids.length)]!,
+      type: 'relates_to',
+    })).filter((e) => e.from !== e.to)
+    const r = connect(g, edges)
+    if (!r.ok) throw new Error(r.message)
+  }
   return { g, ids, rand }
 }
 
