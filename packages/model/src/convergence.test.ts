@@ -7,7 +7,10 @@ import { layout } from './schema.ts'
 import { Simulation, equal } from './test/simulation.ts'
 
 // Seeds that once failed stay here forever, named for what they caught.
-const REGRESSIONS: Record<string, number> = {}
+const REGRESSIONS: Record<string, number> = {
+  'integrity problems listed in map order, which differs between peers': 3,
+  'parent cycles listed in the order they were found': 83,
+}
 
 const SEEDS = Number(process.env.PLEXUS_SEEDS ?? 300)
 const STEPS = Number(process.env.PLEXUS_STEPS ?? 60)
