@@ -60,7 +60,8 @@ function batch(g: Graph, rand: () => number, ids: string[], n: number): CreateIt
       summary,
       parent: parent ?? null,
       depends_on: [...new Set(deps)],
-      notes: rand() < 0.2 ? `Notes about ${summary} and ${WORDS[Math.floor(rand() * WORDS.length)]}` : undefined,
+      notes:
+        rand() < 0.2 ? `Notes about ${summary} and ${WORDS[Math.floor(rand() * WORDS.length)]}` : undefined,
       properties: rand() < 0.3 ? { priority: Math.floor(rand() * 4) } : undefined,
       resolved: rand() < 0.3,
     })
@@ -119,10 +120,12 @@ for (const size of SIZES) {
   const creates: number[] = []
   for (let k = 0; k < 5; k++) {
     const items = batch(g, rand, ids, 1000)
-    creates.push(time(() => {
-      const r = createNodes(g, items, { mode: 'auto' })
-      if (!r.ok) throw new Error(r.message)
-    }))
+    creates.push(
+      time(() => {
+        const r = createNodes(g, items, { mode: 'auto' })
+        if (!r.ok) throw new Error(r.message)
+      }),
+    )
   }
   const live = [...g.index.nodes.keys()]
   const upd = sample(300, (i) => {
@@ -140,7 +143,9 @@ for (const size of SIZES) {
     next(g, { count: 1 })
   })
   const queries = Array.from({ length: 200 }, () =>
-    rand() < 0.5 ? WORDS[Math.floor(rand() * WORDS.length)]! : `${WORDS[Math.floor(rand() * WORDS.length)]} ${WORDS[Math.floor(rand() * WORDS.length)]!.slice(0, 4)}`,
+    rand() < 0.5
+      ? WORDS[Math.floor(rand() * WORDS.length)]!
+      : `${WORDS[Math.floor(rand() * WORDS.length)]} ${WORDS[Math.floor(rand() * WORDS.length)]!.slice(0, 4)}`,
   )
   const sr = sample(queries.length, (i) => {
     const r = search(g, queries[i]!, { limit: 20 })
@@ -178,7 +183,8 @@ for (const size of SIZES) {
   )
 }
 
-const head = '| nodes | edges | create 1,000 | update p50 / p99 | next p50 / p99 | resolve + next p50 | search p50 / p99 | load | first read (index build) | bytes/node |'
+const head =
+  '| nodes | edges | create 1,000 | update p50 / p99 | next p50 / p99 | resolve + next p50 | search p50 / p99 | load | first read (index build) | bytes/node |'
 const md = [
   '# Model benchmark',
   '',

@@ -34,18 +34,24 @@ export interface ContextResult {
 const MAX_SUBTREE = 500
 
 /** A node with everything around it an agent or an inspector needs, bounded. */
-export function context(g: Graph, id: string, opts: { depth?: number; limit?: number } = {}): Result<ContextResult> {
+export function context(
+  g: Graph,
+  id: string,
+  opts: { depth?: number; limit?: number } = {},
+): Result<ContextResult> {
   const n = liveNode(g, id, 'id')
   if (isFailure(n)) return n
   const depth = opts.depth ?? 1
-  if (!Number.isInteger(depth) || depth < 0 || depth > 10) return fail('invalid_argument', 'depth must be a whole number from 0 to 10')
+  if (!Number.isInteger(depth) || depth < 0 || depth > 10)
+    return fail('invalid_argument', 'depth must be a whole number from 0 to 10')
   const limit = opts.limit ?? 100
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SUBTREE) {
     return fail('invalid_argument', `limit must be a whole number from 1 to ${MAX_SUBTREE}`)
   }
   const s = g.index.struct()
   const ancestors: Brief[] = []
-  for (let cur = s.parent.get(n.id); cur !== undefined; cur = s.parent.get(cur)) ancestors.unshift(brief(g, g.index.nodes.get(cur)!))
+  for (let cur = s.parent.get(n.id); cur !== undefined; cur = s.parent.get(cur))
+    ancestors.unshift(brief(g, g.index.nodes.get(cur)!))
   const subtree: SubtreeEntry[] = []
   let truncated = 0
   const queue: Array<[string, number]> = [[n.id, 0]]
@@ -55,7 +61,13 @@ export function context(g: Graph, id: string, opts: { depth?: number; limit?: nu
     for (const c of s.children.get(cur) ?? []) {
       // Past the limit the walk goes on only to count what was left out, down to the same depth.
       if (subtree.length >= limit) truncated++
-      else subtree.push({ ...brief(g, g.index.nodes.get(c)!), depth: d + 1, parent: cur, children: s.children.get(c)?.length ?? 0 })
+      else
+        subtree.push({
+          ...brief(g, g.index.nodes.get(c)!),
+          depth: d + 1,
+          parent: cur,
+          children: s.children.get(c)?.length ?? 0,
+        })
       queue.push([c, d + 1])
     }
   }
@@ -63,7 +75,8 @@ export function context(g: Graph, id: string, opts: { depth?: number; limit?: nu
   const edges: ContextResult['edges'] = []
   for (const direction of ['out', 'in'] as const) {
     for (const e of g.index.edgesOf(n.id, direction)) {
-      if (e.type !== 'depends_on') edges.push({ type: e.type, direction, label: e.label, node: toBrief(e.other) })
+      if (e.type !== 'depends_on')
+        edges.push({ type: e.type, direction, label: e.label, node: toBrief(e.other) })
     }
   }
   return {
@@ -93,15 +106,22 @@ export interface Reached extends Brief {
 }
 
 /** Breadth-first walk along typed edges (and the tree, when asked), bounded in depth and count. */
-export function traverse(g: Graph, start: string, opts: TraverseOptions = {}): Result<{ nodes: Reached[]; edges: EdgeView[]; truncated: boolean }> {
+export function traverse(
+  g: Graph,
+  start: string,
+  opts: TraverseOptions = {},
+): Result<{ nodes: Reached[]; edges: EdgeView[]; truncated: boolean }> {
   const n = liveNode(g, start, 'start')
   if (isFailure(n)) return n
   const depth = opts.depth ?? 2
-  if (!Number.isInteger(depth) || depth < 1 || depth > 20) return fail('invalid_argument', 'depth must be a whole number from 1 to 20')
+  if (!Number.isInteger(depth) || depth < 1 || depth > 20)
+    return fail('invalid_argument', 'depth must be a whole number from 1 to 20')
   const limit = opts.limit ?? 200
-  if (!Number.isInteger(limit) || limit < 1 || limit > 2000) return fail('invalid_argument', 'limit must be a whole number from 1 to 2000')
+  if (!Number.isInteger(limit) || limit < 1 || limit > 2000)
+    return fail('invalid_argument', 'limit must be a whole number from 1 to 2000')
   const dir = opts.direction ?? 'out'
-  if (!['out', 'in', 'both'].includes(dir)) return fail('invalid_argument', "direction must be 'out', 'in' or 'both'")
+  if (!['out', 'in', 'both'].includes(dir))
+    return fail('invalid_argument', "direction must be 'out', 'in' or 'both'")
   const types = opts.types ? new Set(opts.types) : null
   const s = g.index.struct()
   const seen = new Map<string, Reached>([[n.id, { ...brief(g, n), distance: 0, via: null }]])
@@ -114,14 +134,16 @@ export function traverse(g: Graph, start: string, opts: TraverseOptions = {}): R
     if (d >= depth) continue
     const steps: Array<{ to: string; type: string; edge?: EdgeView }> = []
     for (const direction of dir === 'both' ? (['out', 'in'] as const) : [dir]) {
-      for (const e of g.index.edgesOf(cur, direction)) if (!types || types.has(e.type)) steps.push({ to: e.other, type: e.type, edge: e })
+      for (const e of g.index.edgesOf(cur, direction))
+        if (!types || types.has(e.type)) steps.push({ to: e.other, type: e.type, edge: e })
     }
     // Tree steps read as edges: 'child' goes from a node to its children, so followed 'in' it reaches the
     // parent; 'parent' the other way round.
     for (const type of ['child', 'parent'] as const) {
       if (!types?.has(type)) continue
       for (const direction of dir === 'both' ? (['out', 'in'] as const) : [dir]) {
-        if ((type === 'child') === (direction === 'out')) for (const c of s.children.get(cur) ?? []) steps.push({ to: c, type })
+        if ((type === 'child') === (direction === 'out'))
+          for (const c of s.children.get(cur) ?? []) steps.push({ to: c, type })
         else {
           const p = s.parent.get(cur)
           if (p) steps.push({ to: p, type })
@@ -134,7 +156,11 @@ export function traverse(g: Graph, start: string, opts: TraverseOptions = {}): R
         truncated = true
         break
       }
-      seen.set(st.to, { ...brief(g, g.index.nodes.get(st.to)!), distance: d + 1, via: { from: cur, type: st.type } })
+      seen.set(st.to, {
+        ...brief(g, g.index.nodes.get(st.to)!),
+        distance: d + 1,
+        via: { from: cur, type: st.type },
+      })
       if (st.edge) edges.push(st.edge)
       queue.push(st.to)
     }

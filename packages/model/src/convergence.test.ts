@@ -47,10 +47,14 @@ function runSeed(seed: number): void {
     const wantPicture = picture(first!.doc, sim.clock.now)
     for (const p of sim.peers) sim.readAll(p.g)
     for (const p of rest) {
-      expect(equal(Y.encodeStateVector(p.doc), Y.encodeStateVector(first!.doc)), `${p.name} state vector`).toBe(true)
+      expect(
+        equal(Y.encodeStateVector(p.doc), Y.encodeStateVector(first!.doc)),
+        `${p.name} state vector`,
+      ).toBe(true)
       expect(equal(Y.encodeStateAsUpdate(p.doc), want), `${p.name} encoded state`).toBe(true)
       const got = picture(p.doc, sim.clock.now)
-      for (const k of Object.keys(wantPicture)) expect(got[k], `${p.name} reads: ${k}`).toEqual(wantPicture[k])
+      for (const k of Object.keys(wantPicture))
+        expect(got[k], `${p.name} reads: ${k}`).toEqual(wantPicture[k])
     }
   } catch (e) {
     const msg = `convergence failed for seed ${seed} (replay: PLEXUS_SEED=${seed} PLEXUS_SEEDS=1 npx vitest run packages/model/src/convergence.test.ts)\nlast steps:\n  ${sim.log.slice(-15).join('\n  ')}`
@@ -66,8 +70,12 @@ describe('convergence of random concurrent edits', () => {
   const CHUNK = 25
   for (let from = FIRST; from < FIRST + SEEDS; from += CHUNK) {
     const to = Math.min(from + CHUNK, FIRST + SEEDS)
-    it(`seeds ${from}..${to - 1}, ${STEPS} steps each: every peer ends with the same state and every read succeeds`, { timeout: 600_000 }, () => {
-      for (let s = from; s < to; s++) runSeed(s)
-    })
+    it(
+      `seeds ${from}..${to - 1}, ${STEPS} steps each: every peer ends with the same state and every read succeeds`,
+      { timeout: 600_000 },
+      () => {
+        for (let s = from; s < to; s++) runSeed(s)
+      },
+    )
   }
 })

@@ -2,7 +2,17 @@ import { fail, write, type Graph } from './graph.ts'
 import { DEPENDS_ON, PendingDeps, dependsPath, writeEdge } from './edges.ts'
 import { bestMatch, resolveLabel } from './resolve.ts'
 import type { Failure, Json, Result } from './types.ts'
-import { LIMITS, checkBatch, checkJson, checkKind, checkLinks, checkProperties, checkString, isFailure, liveNode } from './validate.ts'
+import {
+  LIMITS,
+  checkBatch,
+  checkJson,
+  checkKind,
+  checkLinks,
+  checkProperties,
+  checkString,
+  isFailure,
+  liveNode,
+} from './validate.ts'
 import { appendNotes } from './text.ts'
 
 /**
@@ -47,16 +57,38 @@ export interface CreateResult {
   created: Array<{ ref?: string; id: string; summary: string }>
   matched: Array<{ ref?: string; id: string; summary: string; confidence: number }>
   refs: Record<string, string>
-  possible_duplicates: Array<{ ref?: string; id: string; match: { id: string; summary: string; confidence: number } }>
+  possible_duplicates: Array<{
+    ref?: string
+    id: string
+    match: { id: string; summary: string; confidence: number }
+  }>
 }
 
 function checkItem(g: Graph, raw: unknown, i: number): Failure | null {
   const at = `items[${i}]`
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return fail('invalid_argument', `${at}: expected an object with a summary`)
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    return fail('invalid_argument', `${at}: expected an object with a summary`)
   const it = raw as Record<string, unknown>
-  const known = ['ref', 'summary', 'notes', 'kind', 'parent', 'parent_ref', 'depends_on', 'properties', 'links', 'state', 'resolved', 'x', 'y']
+  const known = [
+    'ref',
+    'summary',
+    'notes',
+    'kind',
+    'parent',
+    'parent_ref',
+    'depends_on',
+    'properties',
+    'links',
+    'state',
+    'resolved',
+    'x',
+    'y',
+  ]
   const extra = Object.keys(it).find((k) => !known.includes(k))
-  if (extra) return fail('invalid_argument', `${at}: unknown field '${extra}'; fields are ${known.join(', ')}`, { index: i })
+  if (extra)
+    return fail('invalid_argument', `${at}: unknown field '${extra}'; fields are ${known.join(', ')}`, {
+      index: i,
+    })
   const checks = [
     checkString(it.summary, `${at}.summary`, LIMITS.summary, { line: true }),
     it.ref !== undefined ? checkString(it.ref, `${at}.ref`, 200, { line: true }) : null,
@@ -66,13 +98,17 @@ function checkItem(g: Graph, raw: unknown, i: number): Failure | null {
     it.properties !== undefined ? checkProperties(it.properties, `${at}.properties`, false) : null,
     it.links !== undefined ? checkLinks(it.links, `${at}.links`) : null,
     it.state !== undefined ? checkJson(it.state, `${at}.state`) : null,
-    it.resolved !== undefined && typeof it.resolved !== 'boolean' ? fail('invalid_argument', `${at}.resolved: expected true or false`) : null,
+    it.resolved !== undefined && typeof it.resolved !== 'boolean'
+      ? fail('invalid_argument', `${at}.resolved: expected true or false`)
+      : null,
     ...(['x', 'y'] as const).map((k) =>
       it[k] !== undefined && (typeof it[k] !== 'number' || !Number.isFinite(it[k]))
         ? fail('invalid_argument', `${at}.${k}: expected a finite number`)
         : null,
     ),
-    it.depends_on !== undefined && !Array.isArray(it.depends_on) ? fail('invalid_argument', `${at}.depends_on: expected an array of refs or ids`) : null,
+    it.depends_on !== undefined && !Array.isArray(it.depends_on)
+      ? fail('invalid_argument', `${at}.depends_on: expected an array of refs or ids`)
+      : null,
   ]
   const c = checks.find((x) => x !== null)
   if (c) return { ...c, index: i }
@@ -88,18 +124,26 @@ function checkItem(g: Graph, raw: unknown, i: number): Failure | null {
 
 const norm = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim()
 
-export function createNodes(g: Graph, items: CreateItem[], opts: { mode?: DedupMode } = {}): Result<CreateResult> {
+export function createNodes(
+  g: Graph,
+  items: CreateItem[],
+  opts: { mode?: DedupMode } = {},
+): Result<CreateResult> {
   const b = checkBatch(items, 'items')
   if (b) return b
   const mode = opts.mode ?? 'auto'
-  if (!MODES.includes(mode)) return fail('invalid_argument', `mode ${JSON.stringify(mode)} is not one of ${MODES.join(', ')}`)
+  if (!MODES.includes(mode))
+    return fail('invalid_argument', `mode ${JSON.stringify(mode)} is not one of ${MODES.join(', ')}`)
   const byRef = new Map<string, number>()
   for (let i = 0; i < items.length; i++) {
     const c = checkItem(g, items[i], i)
     if (c) return c
     const ref = items[i]!.ref
     if (ref !== undefined) {
-      if (byRef.has(ref)) return fail('duplicate_ref', `items[${i}].ref '${ref}' is already used by items[${byRef.get(ref)}]`, { index: i })
+      if (byRef.has(ref))
+        return fail('duplicate_ref', `items[${i}].ref '${ref}' is already used by items[${byRef.get(ref)}]`, {
+          index: i,
+        })
       byRef.set(ref, i)
     }
   }
@@ -115,8 +159,18 @@ export function createNodes(g: Graph, items: CreateItem[], opts: { mode?: DedupM
       const pr: string | undefined = items[cur]!.parent_ref
       if (pr === undefined) break
       const p = byRef.get(pr)
-      if (p === undefined) return fail('unknown_ref', `items[${cur}].parent_ref '${pr}' is not the ref of any item in this batch`, { index: cur })
-      if (mark.get(p) === 1) return fail('cycle_detected', `items[${cur}].parent_ref '${pr}' makes a loop of parents inside the batch`, { index: cur })
+      if (p === undefined)
+        return fail(
+          'unknown_ref',
+          `items[${cur}].parent_ref '${pr}' is not the ref of any item in this batch`,
+          { index: cur },
+        )
+      if (mark.get(p) === 1)
+        return fail(
+          'cycle_detected',
+          `items[${cur}].parent_ref '${pr}' makes a loop of parents inside the batch`,
+          { index: cur },
+        )
       cur = p
     }
     for (const c of chain.reverse()) {
@@ -130,10 +184,16 @@ export function createNodes(g: Graph, items: CreateItem[], opts: { mode?: DedupM
   const possible: CreateResult['possible_duplicates'] = []
   for (const i of order) {
     const item = items[i]!
-    const parent = item.parent_ref !== undefined ? plans[byRef.get(item.parent_ref)!]!.id : (item.parent ?? null)
+    const parent =
+      item.parent_ref !== undefined ? plans[byRef.get(item.parent_ref)!]!.id : (item.parent ?? null)
     const key = `${parent ?? ''}\u0000${norm(item.summary)}`
     if (mode !== 'force' && seen.has(key)) {
-      if (mode === 'strict') return fail('duplicate', `items[${i}] repeats items[${seen.get(key)}] ('${item.summary}') under the same parent`, { index: i })
+      if (mode === 'strict')
+        return fail(
+          'duplicate',
+          `items[${i}] repeats items[${seen.get(key)}] ('${item.summary}') under the same parent`,
+          { index: i },
+        )
       if (mode !== 'explore') {
         plans[i] = { ...plans[seen.get(key)!]!, item }
         continue
@@ -142,16 +202,25 @@ export function createNodes(g: Graph, items: CreateItem[], opts: { mode?: DedupM
     const scope = { parent: parent ?? undefined }
     const match = mode === 'force' || mode === 'explore' ? undefined : bestMatch(g, item.summary, scope)
     if (match && mode === 'strict') {
-      return fail('duplicate', `items[${i}] '${item.summary}' duplicates node ${match.id} '${match.summary}' (confidence ${match.confidence.toFixed(2)}); use mode auto or enrich to reuse it, or force to create anyway`, { index: i, suggestion: { id: match.id, summary: match.summary } })
+      return fail(
+        'duplicate',
+        `items[${i}] '${item.summary}' duplicates node ${match.id} '${match.summary}' (confidence ${match.confidence.toFixed(2)}); use mode auto or enrich to reuse it, or force to create anyway`,
+        { index: i, suggestion: { id: match.id, summary: match.summary } },
+      )
     }
     const plan: Plan = match ? { item, id: match.id, parent, match } : { item, id: g.env.newId(), parent }
     if (mode === 'explore') {
       const near = resolveLabel(g, item.summary, { ...scope, limit: 1 })[0]
       const twin = seen.get(key)
-      if (near && near.confidence >= EXPLORE_CONFIDENCE) possible.push({ ref: item.ref, id: plan.id, match: near })
+      if (near && near.confidence >= EXPLORE_CONFIDENCE)
+        possible.push({ ref: item.ref, id: plan.id, match: near })
       // A repeat inside the batch is as likely a duplicate as a node already in the graph.
       else if (twin !== undefined) {
-        possible.push({ ref: item.ref, id: plan.id, match: { id: plans[twin]!.id, summary: items[twin]!.summary, confidence: 1 } })
+        possible.push({
+          ref: item.ref,
+          id: plan.id,
+          match: { id: plans[twin]!.id, summary: items[twin]!.summary, confidence: 1 },
+        })
       }
     }
     plans[i] = plan
@@ -165,7 +234,8 @@ export function createNodes(g: Graph, items: CreateItem[], opts: { mode?: DedupM
     const from = plans[i]!.id
     for (const [j, d] of (items[i]!.depends_on ?? []).entries()) {
       const at = `items[${i}].depends_on[${j}]`
-      if (typeof d !== 'string') return fail('invalid_argument', `${at}: expected a ref or node id`, { index: i })
+      if (typeof d !== 'string')
+        return fail('invalid_argument', `${at}: expected a ref or node id`, { index: i })
       let to: string
       if (byRef.has(d)) to = plans[byRef.get(d)!]!.id
       else {
@@ -173,9 +243,17 @@ export function createNodes(g: Graph, items: CreateItem[], opts: { mode?: DedupM
         if (isFailure(n)) return { ...n, message: `${n.message} (not a ref in this batch either)`, index: i }
         to = n.id
       }
-      if (to === from) return fail('cycle_detected', `${at}: an item cannot depend on itself`, { index: i, path: [from, from] })
+      if (to === from)
+        return fail('cycle_detected', `${at}: an item cannot depend on itself`, {
+          index: i,
+          path: [from, from],
+        })
       const path = dependsPath(g, to, from, pending)
-      if (path) return fail('cycle_detected', `${at}: would close a dependency cycle ${[...path, to].join(' -> ')}`, { index: i, path: [...path, to] })
+      if (path)
+        return fail('cycle_detected', `${at}: would close a dependency cycle ${[...path, to].join(' -> ')}`, {
+          index: i,
+          path: [...path, to],
+        })
       deps.push([from, to])
       pending.add(from, to)
     }

@@ -21,7 +21,10 @@ export class PendingDeps {
   readonly fwd = new Map<string, string[]>()
   readonly bwd = new Map<string, string[]>()
   add(from: string, to: string): void {
-    for (const [m, a, b] of [[this.fwd, from, to], [this.bwd, to, from]] as const) {
+    for (const [m, a, b] of [
+      [this.fwd, from, to],
+      [this.bwd, to, from],
+    ] as const) {
       const list = m.get(a)
       if (list) list.push(b)
       else m.set(a, [b])
@@ -42,8 +45,14 @@ export function dependsPath(
   extra: PendingDeps = new PendingDeps(),
 ): string[] | null {
   if (from === to) return [from]
-  const fwd = (id: string): string[] => [...(g.index.live(id) ? g.index.dependencies(id) : []), ...(extra.fwd.get(id) ?? [])]
-  const bwd = (id: string): string[] => [...(g.index.live(id) ? g.index.dependents(id) : []), ...(extra.bwd.get(id) ?? [])]
+  const fwd = (id: string): string[] => [
+    ...(g.index.live(id) ? g.index.dependencies(id) : []),
+    ...(extra.fwd.get(id) ?? []),
+  ]
+  const bwd = (id: string): string[] => [
+    ...(g.index.live(id) ? g.index.dependents(id) : []),
+    ...(extra.bwd.get(id) ?? []),
+  ]
   // prevF: node -> the node before it on the way from `from`; prevB: node -> the node after it towards `to`.
   const prevF = new Map<string, string>([[from, from]])
   const prevB = new Map<string, string>([[to, to]])
@@ -51,8 +60,8 @@ export function dependsPath(
   let frontB = [to]
   const join = (meet: string): string[] => {
     const head = [meet]
-    for (let p = meet; p !== from; ) head.unshift((p = prevF.get(p)!))
-    for (let p = meet; p !== to; ) head.push((p = prevB.get(p)!))
+    for (let p = meet; p !== from;) head.unshift((p = prevF.get(p)!))
+    for (let p = meet; p !== to;) head.push((p = prevB.get(p)!))
     return head
   }
   while (frontF.length && frontB.length) {
@@ -92,7 +101,9 @@ export function writeEdge(w: Writer, e: EdgeInput): { id: string; added: boolean
     m.set('created_by', w.g.env.actor)
     w.record(e.from, 'connect', [{ field: `edge:${type}`, before: null, after: e.to }])
   } else if (e.label !== undefined && m.get('label') !== e.label) {
-    w.record(e.from, 'connect', [{ field: `edge:${type}:label`, before: (m.get('label') ?? '') as Json, after: e.label }])
+    w.record(e.from, 'connect', [
+      { field: `edge:${type}:label`, before: (m.get('label') ?? '') as Json, after: e.label },
+    ])
     m.set('label', e.label)
   }
   let props = m.get('properties')
@@ -112,7 +123,8 @@ export function writeEdge(w: Writer, e: EdgeInput): { id: string; added: boolean
 /** Validates one edge against the live graph; `pending` holds depends_on edges accepted earlier in the batch. */
 function checkEdge(g: Graph, e: unknown, i: number, pending: PendingDeps): Rejection | null {
   const at = `edges[${i}]`
-  if (!e || typeof e !== 'object') return { index: i, reason: 'invalid_argument', message: `${at}: expected {from, to, type}` }
+  if (!e || typeof e !== 'object')
+    return { index: i, reason: 'invalid_argument', message: `${at}: expected {from, to, type}` }
   const { from, to, type, label, properties } = e as Record<string, unknown>
   for (const [k, v] of [
     ['from', from],
@@ -126,7 +138,8 @@ function checkEdge(g: Graph, e: unknown, i: number, pending: PendingDeps): Rejec
     (label !== undefined ? checkString(label, `${at}.label`, 200, { line: true, empty: true }) : null) ??
     (properties !== undefined ? checkProperties(properties, `${at}.properties`, true) : null)
   if (c) return { index: i, reason: c.reason, message: c.message }
-  if (from === to) return { index: i, reason: 'self_loop', message: `${at}: a node cannot be connected to itself` }
+  if (from === to)
+    return { index: i, reason: 'self_loop', message: `${at}: a node cannot be connected to itself` }
   if ((type ?? 'relates_to') === DEPENDS_ON) {
     const path = dependsPath(g, to as string, from as string, pending)
     if (path) {
@@ -185,7 +198,8 @@ export function disconnect(g: Graph, refs: EdgeRef[]): Result<{ removed: string[
   const ids: string[] = []
   for (let i = 0; i < refs.length; i++) {
     const r = refs[i] as Record<string, unknown> | undefined
-    if (!r || typeof r !== 'object') return fail('invalid_argument', `edges[${i}]: expected {id} or {from, to, type}`)
+    if (!r || typeof r !== 'object')
+      return fail('invalid_argument', `edges[${i}]: expected {id} or {from, to, type}`)
     if (typeof r.id === 'string') ids.push(r.id)
     else if (typeof r.from === 'string' && typeof r.to === 'string') {
       ids.push(edgeId(r.from, typeof r.type === 'string' ? r.type : 'relates_to', r.to))

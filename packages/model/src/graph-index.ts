@@ -304,7 +304,13 @@ export class GraphIndex {
       const e = this.queue.pop()
       if (!e) break
       const id = e.view.id
-      if (seen.has(id) || this.nodes.get(id) !== e.view || !this.actionableSet.has(id) || s.depth.get(id) !== e.depth) continue
+      if (
+        seen.has(id) ||
+        this.nodes.get(id) !== e.view ||
+        !this.actionableSet.has(id) ||
+        s.depth.get(id) !== e.depth
+      )
+        continue
       seen.add(id)
       keep.push(e)
       if (accept(e)) out.push(e)

@@ -27,7 +27,12 @@ interface HistoryIndex {
 const indexes = new WeakMap<Y.Doc, HistoryIndex>()
 
 function isEvent(v: unknown): v is HistoryEvent {
-  return !!v && typeof v === 'object' && typeof (v as HistoryEvent).node === 'string' && Array.isArray((v as HistoryEvent).changes)
+  return (
+    !!v &&
+    typeof v === 'object' &&
+    typeof (v as HistoryEvent).node === 'string' &&
+    Array.isArray((v as HistoryEvent).changes)
+  )
 }
 
 function historyIndex(doc: Y.Doc): HistoryIndex {
@@ -113,12 +118,16 @@ export function nodeHistory(
   id: string,
   opts: { limit?: number; before?: number } = {},
 ): Result<{ events: HistoryEvent[]; total: number }> {
-  if (typeof id !== 'string' || !g.index.nodes.has(id)) return fail('node_not_found', `node ${String(id)} not found`)
+  if (typeof id !== 'string' || !g.index.nodes.has(id))
+    return fail('node_not_found', `node ${String(id)} not found`)
   const list = [...(historyIndex(g.doc).byNode.get(id) ?? [])].sort(byTime)
   const limit = Math.min(Math.max(1, opts.limit ?? 50), 500)
   // `before`: only events older than this time (ms), for paging back through a long history.
   const older = opts.before === undefined ? list : list.filter((e) => e.event.ts < opts.before!)
-  const events = older.map((e) => e.event).reverse().slice(0, limit)
+  const events = older
+    .map((e) => e.event)
+    .reverse()
+    .slice(0, limit)
   return { ok: true, events, total: list.length }
 }
 
@@ -138,7 +147,11 @@ export function changesSince(
   opts: ChangesOptions = {},
 ): Result<{ events: HistoryEvent[]; cursor: string; more: boolean }> {
   const sv = cursor ? decodeCursor(cursor) : new Map<number, number>()
-  if (!sv) return fail('invalid_cursor', `cursor ${JSON.stringify(cursor)} is not a history cursor; omit it to start from the beginning`)
+  if (!sv)
+    return fail(
+      'invalid_cursor',
+      `cursor ${JSON.stringify(cursor)} is not a history cursor; omit it to start from the beginning`,
+    )
   const limit = Math.min(Math.max(1, opts.limit ?? 100), 1000)
   const fresh = inCursorOrder(historyIndex(g.doc).entries.filter((e) => e.clock >= (sv.get(e.client) ?? 0)))
   const next = new Map(sv)
@@ -179,14 +192,16 @@ function inCursorOrder(entries: Entry[]): Entry[] {
 /** Nodes `actor` has claimed at some point (from history), for reporting claims lost to another agent. */
 export function claimedBy(g: Graph, actor: string): ReadonlySet<string> {
   const out = new Set<string>()
-  for (const [node, e] of historyIndex(g.doc).claims.get(actor) ?? []) if (e.event.action === 'claim') out.add(node)
+  for (const [node, e] of historyIndex(g.doc).claims.get(actor) ?? [])
+    if (e.event.action === 'claim') out.add(node)
   return out
 }
 
 /** The time of the latest event on `node` whose action is not `except`; -Infinity when there is none. */
 export function lastEventTime(g: Graph, node: string, except: string): number {
   let t = -Infinity
-  for (const e of historyIndex(g.doc).byNode.get(node) ?? []) if (e.event.action !== except && e.event.ts > t) t = e.event.ts
+  for (const e of historyIndex(g.doc).byNode.get(node) ?? [])
+    if (e.event.action !== except && e.event.ts > t) t = e.event.ts
   return t
 }
 

@@ -1,5 +1,17 @@
 // The public surface of @plexus/model. Everything else in src/ is internal.
-export type { Change, EdgeView, Evidence, Failure, GraphMeta, HistoryEvent, Json, NodeView, Rejection, Result, Status } from './types.ts'
+export type {
+  Change,
+  EdgeView,
+  Evidence,
+  Failure,
+  GraphMeta,
+  HistoryEvent,
+  Json,
+  NodeView,
+  Rejection,
+  Result,
+  Status,
+} from './types.ts'
 export { GRAPH_ID, SCHEMA_VERSION, migrate, readMeta } from './schema.ts'
 export type { MigrationResult } from './schema.ts'
 export { initGraph, meta, openGraph, setMeta } from './graph.ts'
@@ -14,7 +26,18 @@ export { DEPENDS_ON, connect, disconnect } from './edges.ts'
 export type { EdgeInput, EdgeRef } from './edges.ts'
 export { restructure } from './restructure.ts'
 export type { RestructureOp, RestructureResult } from './restructure.ts'
-export { CLAIMED_AT, CLAIMED_BY, DEFAULT_CLAIM_TTL_MS, claim, claimOf, counts, next, priorityOf, release, status } from './readiness.ts'
+export {
+  CLAIMED_AT,
+  CLAIMED_BY,
+  DEFAULT_CLAIM_TTL_MS,
+  claim,
+  claimOf,
+  counts,
+  next,
+  priorityOf,
+  release,
+  status,
+} from './readiness.ts'
 export type { Claim, Counts, NextItem, NextOptions, NextResult } from './readiness.ts'
 export { board, query } from './query.ts'
 export type { QueryFilter, QueryOptions, QueryResult, SortKey } from './query.ts'

@@ -17,27 +17,53 @@ export function integrity(g: Graph, limit = 100): Problem[] {
   const s = ix.struct()
   const out: Problem[] = []
   for (const c of s.cycles) {
-    out.push({ type: 'parent_cycle', nodes: c, broken_at: c[0]!, message: `parents form a loop ${c.join(' -> ')}; ${c[0]} is shown at the top level until one of them is moved` })
+    out.push({
+      type: 'parent_cycle',
+      nodes: c,
+      broken_at: c[0]!,
+      message: `parents form a loop ${c.join(' -> ')}; ${c[0]} is shown at the top level until one of them is moved`,
+    })
   }
   for (const scc of dependencySccs(g)) {
-    out.push({ type: 'dependency_cycle', nodes: scc, message: `depends_on cycle among ${scc.join(', ')}: all of them count as blocked until an edge is removed` })
+    out.push({
+      type: 'dependency_cycle',
+      nodes: scc,
+      message: `depends_on cycle among ${scc.join(', ')}: all of them count as blocked until an edge is removed`,
+    })
   }
   for (const e of [...ix.edges.values()].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     for (const end of [e.from, e.to]) {
       if (ix.canonical(end) === null) {
-        out.push({ type: 'dangling_edge', edge: e.id, missing: end, message: `edge ${e.id} points at ${end}, which is ${ix.nodes.has(end) ? 'forgotten' : 'missing'}; reads ignore it` })
+        out.push({
+          type: 'dangling_edge',
+          edge: e.id,
+          missing: end,
+          message: `edge ${e.id} points at ${end}, which is ${ix.nodes.has(end) ? 'forgotten' : 'missing'}; reads ignore it`,
+        })
         break
       }
     }
   }
   for (const n of [...ix.nodes.values()].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     if (n.parent !== null && !ix.nodes.has(n.parent)) {
-      out.push({ type: 'missing_parent', node: n.id, parent: n.parent, message: `node ${n.id} names parent ${n.parent}, which this peer has never seen; it is shown at the top level` })
+      out.push({
+        type: 'missing_parent',
+        node: n.id,
+        parent: n.parent,
+        message: `node ${n.id} names parent ${n.parent}, which this peer has never seen; it is shown at the top level`,
+      })
     }
     // updated_at alone is not enough: when the edit and the forget were concurrent, either peer's stamp may
     // win the merge, so the edit's own history event is read too.
-    if (n.deleted_at !== null && (n.updated_at > n.deleted_at || lastEventTime(g, n.id, 'forget') > n.deleted_at)) {
-      out.push({ type: 'edited_after_delete', node: n.id, message: `node ${n.id} ('${n.summary}') was edited after it was forgotten; the edit is kept — restore it to see it` })
+    if (
+      n.deleted_at !== null &&
+      (n.updated_at > n.deleted_at || lastEventTime(g, n.id, 'forget') > n.deleted_at)
+    ) {
+      out.push({
+        type: 'edited_after_delete',
+        node: n.id,
+        message: `node ${n.id} ('${n.summary}') was edited after it was forgotten; the edit is kept — restore it to see it`,
+      })
     }
   }
   return out.slice(0, limit)

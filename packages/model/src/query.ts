@@ -115,7 +115,7 @@ function decodeCursor(c: string, sort: string, order: string): [number | string,
       v.length === 4 &&
       v[0] === sort &&
       v[1] === order &&
-      (typeof v[2] === (sort === 'summary' ? 'string' : 'number')) &&
+      typeof v[2] === (sort === 'summary' ? 'string' : 'number') &&
       typeof v[3] === 'string'
     ) {
       return [v[2] as number | string, v[3]]
@@ -135,14 +135,18 @@ export function query(g: Graph, opts: QueryOptions = {}): Result<QueryResult> {
   const order = opts.order ?? (sort === 'priority' ? 'desc' : 'asc')
   if (order !== 'asc' && order !== 'desc') return fail('invalid_argument', "order must be 'asc' or 'desc'")
   const limit = opts.limit ?? 50
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) return fail('invalid_argument', `limit must be a whole number from 1 to ${MAX_LIMIT}`)
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
+    return fail('invalid_argument', `limit must be a whole number from 1 to ${MAX_LIMIT}`)
   const m = matcher(g, opts.filter)
   if (!m.ok) return m
   let after: [number | string, string] | null = null
   if (opts.cursor !== undefined && opts.cursor !== null) {
     after = decodeCursor(opts.cursor, sort, order)
     if (!after) {
-      return fail('invalid_cursor', `cursor is not one a query sorted by ${sort} ${order} returned; omit it to start from the first page`)
+      return fail(
+        'invalid_cursor',
+        `cursor is not one a query sorted by ${sort} ${order} returned; omit it to start from the first page`,
+      )
     }
   }
   const dir = order === 'asc' ? 1 : -1
@@ -169,14 +173,23 @@ export function query(g: Graph, opts: QueryOptions = {}): Result<QueryResult> {
 }
 
 /** Live nodes grouped by readiness, for a board view. */
-export function board(g: Graph, filter: QueryFilter = {}): Result<{ columns: Record<Exclude<Status, 'deleted'>, NodeView[]> }> {
+export function board(
+  g: Graph,
+  filter: QueryFilter = {},
+): Result<{ columns: Record<Exclude<Status, 'deleted'>, NodeView[]> }> {
   const m = matcher(g, filter)
   if (!m.ok) return m
-  const columns: Record<Exclude<Status, 'deleted'>, NodeView[]> = { actionable: [], blocked: [], waiting: [], resolved: [] }
+  const columns: Record<Exclude<Status, 'deleted'>, NodeView[]> = {
+    actionable: [],
+    blocked: [],
+    waiting: [],
+    resolved: [],
+  }
   for (const n of g.index.nodes.values()) {
     const s = g.index.statusOf(n.id)
     if (s !== 'deleted' && m.test(n)) columns[s].push(n)
   }
-  for (const col of Object.values(columns)) col.sort((a, b) => b.updated_at - a.updated_at || (a.id < b.id ? -1 : 1))
+  for (const col of Object.values(columns))
+    col.sort((a, b) => b.updated_at - a.updated_at || (a.id < b.id ? -1 : 1))
   return { ok: true, columns }
 }

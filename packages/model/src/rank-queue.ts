@@ -1,12 +1,20 @@
 import type { NodeView } from './types.ts'
 
-const NAMED_PRIORITY: Record<string, number> = { critical: 4, urgent: 4, high: 3, medium: 2, normal: 2, low: 1 }
+const NAMED_PRIORITY: Record<string, number> = {
+  critical: 4,
+  urgent: 4,
+  high: 3,
+  medium: 2,
+  normal: 2,
+  low: 1,
+}
 
 /** `properties.priority` as a number: numbers as they are, common words mapped, anything else 0. */
 export function priorityOf(n: NodeView): number {
   const p = n.properties.priority
   if (typeof p === 'number' && Number.isFinite(p)) return p
-  if (typeof p === 'string') return NAMED_PRIORITY[p.toLowerCase()] ?? (Number.isFinite(Number(p)) ? Number(p) : 0)
+  if (typeof p === 'string')
+    return NAMED_PRIORITY[p.toLowerCase()] ?? (Number.isFinite(Number(p)) ? Number(p) : 0)
   return 0
 }
 

@@ -87,9 +87,11 @@ export interface NextResult {
  */
 export function next(g: Graph, opts: NextOptions = {}): Result<NextResult> {
   const count = opts.count ?? 1
-  if (!Number.isInteger(count) || count < 1 || count > 50) return fail('invalid_argument', `count must be a whole number from 1 to 50, got ${String(count)}`)
+  if (!Number.isInteger(count) || count < 1 || count > 50)
+    return fail('invalid_argument', `count must be a whole number from 1 to 50, got ${String(count)}`)
   const ttl = opts.claimTtlMs ?? DEFAULT_CLAIM_TTL_MS
-  if (!Number.isFinite(ttl) || ttl <= 0) return fail('invalid_argument', 'claimTtlMs must be a positive number of milliseconds')
+  if (!Number.isFinite(ttl) || ttl <= 0)
+    return fail('invalid_argument', 'claimTtlMs must be a positive number of milliseconds')
   if (opts.scope !== undefined) {
     const s = liveNode(g, opts.scope, 'scope')
     if (isFailure(s)) return s
@@ -99,7 +101,8 @@ export function next(g: Graph, opts: NextOptions = {}): Result<NextResult> {
   const struct = g.index.struct()
   const inScope = (id: string): boolean => {
     if (opts.scope === undefined) return true
-    for (let cur: string | undefined = id; cur !== undefined; cur = struct.parent.get(cur)) if (cur === opts.scope) return true
+    for (let cur: string | undefined = id; cur !== undefined; cur = struct.parent.get(cur))
+      if (cur === opts.scope) return true
     return false
   }
   const props = Object.entries(opts.properties ?? {})
@@ -107,7 +110,11 @@ export function next(g: Graph, opts: NextOptions = {}): Result<NextResult> {
     .topActionable(count, ({ view: node }) => {
       if (opts.kind !== undefined && node.kind !== opts.kind) return false
       if (heldByOther(node, actor, now, ttl)) return false
-      if (props.length && !props.every(([k, v]) => JSON.stringify(node.properties[k] ?? null) === JSON.stringify(v))) return false
+      if (
+        props.length &&
+        !props.every(([k, v]) => JSON.stringify(node.properties[k] ?? null) === JSON.stringify(v))
+      )
+        return false
       return inScope(node.id)
     })
     .map((e) => ({ node: e.view, depth: e.depth, priority: e.priority }))
@@ -151,12 +158,17 @@ function writeClaim(w: Writer, id: string, by: string | null): void {
  * Claims a node for the calling actor. Refused while another actor's claim is fresh unless `force`;
  * two agents claiming at once while apart both succeed locally and the last writer wins on merge.
  */
-export function claim(g: Graph, id: string, opts: { claimTtlMs?: number; force?: boolean } = {}): Result<{ node: NodeView }> {
+export function claim(
+  g: Graph,
+  id: string,
+  opts: { claimTtlMs?: number; force?: boolean } = {},
+): Result<{ node: NodeView }> {
   const n = liveNode(g, id, 'id')
   if (isFailure(n)) return n
   if (n.resolved) return fail('resolved', `node ${n.id} is already resolved; nothing to claim`)
   const other = heldByOther(n, g.env.actor, g.env.now(), opts.claimTtlMs ?? DEFAULT_CLAIM_TTL_MS)
-  if (other && !opts.force) return fail('claimed', `node ${n.id} is claimed by ${other.by}; pick other work or pass force`)
+  if (other && !opts.force)
+    return fail('claimed', `node ${n.id} is claimed by ${other.by}; pick other work or pass force`)
   write(g, (w) => writeClaim(w, n.id, g.env.actor))
   return { ok: true, node: g.index.nodes.get(n.id)! }
 }
@@ -166,7 +178,11 @@ export function release(g: Graph, id: string): Result<{ node: NodeView }> {
   if (isFailure(n)) return n
   const c = claimOf(n)
   if (!c) return { ok: true, node: n }
-  if (c.by !== g.env.actor) return fail('claimed', `node ${n.id} is claimed by ${c.by}, not by ${g.env.actor}; only the holder releases a claim`)
+  if (c.by !== g.env.actor)
+    return fail(
+      'claimed',
+      `node ${n.id} is claimed by ${c.by}, not by ${g.env.actor}; only the holder releases a claim`,
+    )
   write(g, (w) => writeClaim(w, n.id, null))
   return { ok: true, node: g.index.nodes.get(n.id)! }
 }

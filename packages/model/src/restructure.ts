@@ -80,7 +80,8 @@ class Sim {
   }
 
   private live(id: unknown, path: string): Failure | string {
-    if (typeof id === 'string' && this.gone.has(id)) return fail('node_deleted', `${path}: node ${id} is removed by an earlier op in this batch`)
+    if (typeof id === 'string' && this.gone.has(id))
+      return fail('node_deleted', `${path}: node ${id} is removed by an earlier op in this batch`)
     if (typeof id === 'string' && this.back.has(id)) return id
     const n = liveNode(this.g, id, path)
     return isFailure(n) ? n : n.id
@@ -94,7 +95,8 @@ class Sim {
     if (op.type === 'restore') {
       const n = typeof op.node === 'string' ? this.g.index.nodes.get(op.node) : undefined
       if (!n) return fail('node_not_found', `${at}.node: node ${String(op.node)} not found`)
-      if (n.deleted_at === null && n.merged_into === null) return fail('not_deleted', `${at}: node ${n.id} is not forgotten or merged; nothing to restore`)
+      if (n.deleted_at === null && n.merged_into === null)
+        return fail('not_deleted', `${at}: node ${n.id} is not forgotten or merged; nothing to restore`)
       this.back.add(n.id)
       return null
     }
@@ -109,7 +111,11 @@ class Sim {
         const p = this.live(op.parent, `${at}.parent`)
         if (typeof p !== 'string') return p
         if (this.isAncestor(node, p)) {
-          return fail('cycle_detected', `${at}: cannot move ${node} under ${p}, which is ${p === node ? 'itself' : 'inside it'}`, { path: [node, p] })
+          return fail(
+            'cycle_detected',
+            `${at}: cannot move ${node} under ${p}, which is ${p === node ? 'itself' : 'inside it'}`,
+            { path: [node, p] },
+          )
         }
         this.parent.set(node, p)
         return null
@@ -118,10 +124,18 @@ class Sim {
         const into = this.live(op.into, `${at}.into`)
         if (typeof into !== 'string') return into
         if (into === node) return fail('invalid_argument', `${at}: cannot merge a node into itself`)
-        if (node === root) return fail('invalid_argument', `${at}: the root cannot be merged away; merge the other node into it instead`)
+        if (node === root)
+          return fail(
+            'invalid_argument',
+            `${at}: the root cannot be merged away; merge the other node into it instead`,
+          )
         const cycle = mergeCycle(this.g, node, into)
         if (cycle) {
-          return fail('cycle_detected', `${at}: merging ${node} into ${into} would make a dependency cycle ${cycle.join(' -> ')}`, { path: cycle })
+          return fail(
+            'cycle_detected',
+            `${at}: merging ${node} into ${into} would make a dependency cycle ${cycle.join(' -> ')}`,
+            { path: cycle },
+          )
         }
         if (this.isAncestor(node, into)) this.parent.set(into, this.parentOf(node))
         this.gone.add(node)
@@ -136,7 +150,10 @@ class Sim {
         this.gone.add(node)
         return null
       default:
-        return fail('invalid_argument', `${at}.type: ${JSON.stringify(op.type)} is not one of move, merge, drop, forget, restore`)
+        return fail(
+          'invalid_argument',
+          `${at}.type: ${JSON.stringify(op.type)} is not one of move, merge, drop, forget, restore`,
+        )
     }
   }
 }
@@ -145,7 +162,10 @@ class Sim {
 function mergeCycle(g: Graph, from: string, into: string): string[] | null {
   const map = (id: string): string => (id === from ? into : id)
   const deps = (id: string): string[] =>
-    (id === into ? [...g.index.dependencies(into), ...g.index.dependencies(from)] : g.index.dependencies(id)).map(map)
+    (id === into
+      ? [...g.index.dependencies(into), ...g.index.dependencies(from)]
+      : g.index.dependencies(id)
+    ).map(map)
   const prev = new Map<string, string>()
   const queue = deps(into).filter((d) => d !== into)
   for (const d of queue) prev.set(d, into)
@@ -154,7 +174,7 @@ function mergeCycle(g: Graph, from: string, into: string): string[] | null {
     for (const n of deps(cur)) {
       if (n === into) {
         const path = [cur]
-        for (let p = cur; p !== into; ) path.push((p = prev.get(p)!))
+        for (let p = cur; p !== into;) path.push((p = prev.get(p)!))
         return [...path.reverse(), into]
       }
       if (!prev.has(n)) {
@@ -197,7 +217,9 @@ class Batch {
   }
 
   children(id: string): string[] {
-    const out = (this.g.index.struct().children.get(id) ?? []).filter((c) => !this.moved.has(c) && !this.gone.has(c))
+    const out = (this.g.index.struct().children.get(id) ?? []).filter(
+      (c) => !this.moved.has(c) && !this.gone.has(c),
+    )
     for (const [c, p] of this.moved) if (p === id && !this.gone.has(c)) out.push(c)
     return out.sort()
   }
@@ -230,7 +252,8 @@ function apply(w: Writer, batch: Batch, op: RestructureOp): void {
         const change = ev?.changes.find((c) => c.field === 'children')
         if (change && Array.isArray(change.before)) {
           for (const c of change.before) {
-            if (typeof c === 'string' && batch.rawParent(c) === change.after) batch.move(w, c, op.node, 'restore')
+            if (typeof c === 'string' && batch.rawParent(c) === change.after)
+              batch.move(w, c, op.node, 'restore')
           }
         }
       }
@@ -297,7 +320,8 @@ function merge(w: Writer, batch: Batch, from: string, into: string): void {
   if (links instanceof Y.Map) for (const l of src.links) if (!links.has(l)) links.set(l, true)
   const props = m.get('properties')
   if (props instanceof Y.Map) {
-    for (const [k, v] of Object.entries(src.properties)) if (!props.has(k) && !k.startsWith('_claimed')) props.set(k, v)
+    for (const [k, v] of Object.entries(src.properties))
+      if (!props.has(k) && !k.startsWith('_claimed')) props.set(k, v)
   }
   if (src.notes.trim()) appendNotes(w, into, src.notes)
   w.record(into, 'merge', [{ field: 'merged', before: null, after: from }])

@@ -38,13 +38,22 @@ export interface WorkingSet {
 const SESSION = /^[\w.:@-]{1,128}$/
 
 function checkSession(session: unknown): string | null {
-  return typeof session === 'string' && SESSION.test(session) ? null : `session ${JSON.stringify(session)} must be 1-128 characters of letters, digits, '_', '.', ':', '@' or '-'`
+  return typeof session === 'string' && SESSION.test(session)
+    ? null
+    : `session ${JSON.stringify(session)} must be 1-128 characters of letters, digits, '_', '.', ':', '@' or '-'`
 }
 
 function read(g: Graph, session: string): Stored {
   const v = layout(g.doc).checkpoints.get(`ws/${session}`) as Partial<Stored> | undefined
-  const ids = (x: unknown): string[] => (Array.isArray(x) ? x.filter((i): i is string => typeof i === 'string') : [])
-  return { session, actor: g.env.actor, hot: ids(v?.hot), warm: ids(v?.warm), updated_at: typeof v?.updated_at === 'number' ? v.updated_at : 0 }
+  const ids = (x: unknown): string[] =>
+    Array.isArray(x) ? x.filter((i): i is string => typeof i === 'string') : []
+  return {
+    session,
+    actor: g.env.actor,
+    hot: ids(v?.hot),
+    warm: ids(v?.warm),
+    updated_at: typeof v?.updated_at === 'number' ? v.updated_at : 0,
+  }
 }
 
 function view(g: Graph, s: { session: string; hot: string[]; warm: string[] }): WorkingSet {
@@ -52,7 +61,10 @@ function view(g: Graph, s: { session: string; hot: string[]; warm: string[] }): 
   return {
     session: s.session,
     hot: s.hot.map(live).filter((n): n is NodeView => !!n),
-    warm: s.warm.map(live).filter((n): n is NodeView => !!n).map((n) => ({ id: n.id, summary: n.summary })),
+    warm: s.warm
+      .map(live)
+      .filter((n): n is NodeView => !!n)
+      .map((n) => ({ id: n.id, summary: n.summary })),
   }
 }
 
@@ -81,11 +93,29 @@ export function workingSet(g: Graph, session: string): Result<{ working_set: Wor
 }
 
 /** Saves the session's working set under a name anyone can resume from. */
-export function saveCheckpoint(g: Graph, session: string, name: string, note = ''): Result<{ checkpoint: Checkpoint }> {
-  const bad = checkSession(session) ?? (checkString(name, 'name', 128, { line: true })?.message ?? null) ?? (checkString(note, 'note', 4000, { empty: true })?.message ?? null)
+export function saveCheckpoint(
+  g: Graph,
+  session: string,
+  name: string,
+  note = '',
+): Result<{ checkpoint: Checkpoint }> {
+  const bad =
+    checkSession(session) ??
+    checkString(name, 'name', 128, { line: true })?.message ??
+    null ??
+    checkString(note, 'note', 4000, { empty: true })?.message ??
+    null
   if (bad) return fail('invalid_argument', bad)
   const cur = read(g, session)
-  const cp: Checkpoint = { name, session, actor: g.env.actor, note, created_at: g.env.now(), hot: cur.hot, warm: cur.warm }
+  const cp: Checkpoint = {
+    name,
+    session,
+    actor: g.env.actor,
+    note,
+    created_at: g.env.now(),
+    hot: cur.hot,
+    warm: cur.warm,
+  }
   g.doc.transact(() => layout(g.doc).checkpoints.set(`cp/${name}`, cp as unknown as Json), g.origin)
   return { ok: true, checkpoint: cp }
 }
@@ -109,13 +139,23 @@ export function listCheckpoints(g: Graph): Checkpoint[] {
 }
 
 /** Makes a checkpoint the session's working set again and returns it. */
-export function resume(g: Graph, session: string, name: string): Result<{ checkpoint: Checkpoint; working_set: WorkingSet }> {
+export function resume(
+  g: Graph,
+  session: string,
+  name: string,
+): Result<{ checkpoint: Checkpoint; working_set: WorkingSet }> {
   const bad = checkSession(session)
   if (bad) return fail('invalid_argument', bad)
   const cp = listCheckpoints(g).find((c) => c.name === name)
   if (!cp) {
-    const names = listCheckpoints(g).map((c) => c.name).slice(0, 10)
-    return fail('not_found', `no checkpoint named ${JSON.stringify(name)}` + (names.length ? `; there are: ${names.join(', ')}` : '; none saved yet'))
+    const names = listCheckpoints(g)
+      .map((c) => c.name)
+      .slice(0, 10)
+    return fail(
+      'not_found',
+      `no checkpoint named ${JSON.stringify(name)}` +
+        (names.length ? `; there are: ${names.join(', ')}` : '; none saved yet'),
+    )
   }
   const stored: Stored = { session, actor: g.env.actor, hot: cp.hot, warm: cp.warm, updated_at: g.env.now() }
   g.doc.transact(() => layout(g.doc).checkpoints.set(`ws/${session}`, stored as unknown as Json), g.origin)

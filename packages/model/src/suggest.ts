@@ -7,7 +7,11 @@ import type { NodeView } from './types.ts'
 export interface Suggestions {
   /** Places where the plan is thin: work with nothing under it, questions nobody answered. */
   gaps: Array<{ id: string; summary: string; why: string }>
-  likely_duplicates: Array<{ a: { id: string; summary: string }; b: { id: string; summary: string }; confidence: number }>
+  likely_duplicates: Array<{
+    a: { id: string; summary: string }
+    b: { id: string; summary: string }
+    confidence: number
+  }>
   orphans: Array<{ id: string; summary: string }>
   next: Array<{ id: string; summary: string }>
   integrity: Problem[]
@@ -31,15 +35,29 @@ export function suggest(g: Graph, opts: { limit?: number } = {}): Suggestions {
     if (gaps.length >= limit) break
     if (n.resolved) continue
     const kids = s.children.get(n.id)?.length ?? 0
-    if (n.kind === 'question' && n.evidence.length === 0) gaps.push({ id: n.id, summary: n.summary, why: 'open question with no evidence or answer yet' })
-    else if (n.kind === 'goal' && kids === 0 && n.id !== root) gaps.push({ id: n.id, summary: n.summary, why: 'goal with no steps under it: decompose it' })
-    else if (n.id === root && kids === 0) gaps.push({ id: n.id, summary: n.summary, why: 'the graph has nothing under its root yet: plan the first steps' })
-    else if (PLANNING_KINDS.has(n.kind) && kids === 0 && !n.notes.trim() && n.summary.split(/\s+/).length <= 2) {
+    if (n.kind === 'question' && n.evidence.length === 0)
+      gaps.push({ id: n.id, summary: n.summary, why: 'open question with no evidence or answer yet' })
+    else if (n.kind === 'goal' && kids === 0 && n.id !== root)
+      gaps.push({ id: n.id, summary: n.summary, why: 'goal with no steps under it: decompose it' })
+    else if (n.id === root && kids === 0)
+      gaps.push({
+        id: n.id,
+        summary: n.summary,
+        why: 'the graph has nothing under its root yet: plan the first steps',
+      })
+    else if (
+      PLANNING_KINDS.has(n.kind) &&
+      kids === 0 &&
+      !n.notes.trim() &&
+      n.summary.split(/\s+/).length <= 2
+    ) {
       gaps.push({ id: n.id, summary: n.summary, why: 'terse task with no notes: say what done looks like' })
     }
   }
 
-  const recent = [...live].sort((a, b) => b.updated_at - a.updated_at || (a.id < b.id ? -1 : 1)).slice(0, DUPLICATE_WINDOW)
+  const recent = [...live]
+    .sort((a, b) => b.updated_at - a.updated_at || (a.id < b.id ? -1 : 1))
+    .slice(0, DUPLICATE_WINDOW)
   const dupes: Suggestions['likely_duplicates'] = []
   const seen = new Set<string>()
   for (const n of recent) {
@@ -49,7 +67,11 @@ export function suggest(g: Graph, opts: { limit?: number } = {}): Suggestions {
       const key = [n.id, m.id].sort().join('|')
       if (seen.has(key)) continue
       seen.add(key)
-      dupes.push({ a: { id: n.id, summary: n.summary }, b: { id: m.id, summary: m.summary }, confidence: m.confidence })
+      dupes.push({
+        a: { id: n.id, summary: n.summary },
+        b: { id: m.id, summary: m.summary },
+        confidence: m.confidence,
+      })
     }
   }
 

@@ -38,34 +38,71 @@ export interface UpdateResult {
   newly_actionable: string[]
 }
 
-const FIELDS = ['id', 'summary', 'notes', 'kind', 'resolved', 'state', 'properties', 'add_links', 'remove_links', 'add_evidence', 'x', 'y', 'expected_rev']
+const FIELDS = [
+  'id',
+  'summary',
+  'notes',
+  'kind',
+  'resolved',
+  'state',
+  'properties',
+  'add_links',
+  'remove_links',
+  'add_evidence',
+  'x',
+  'y',
+  'expected_rev',
+]
 
 function checkUpdate(g: Graph, raw: unknown, i: number, seen: Set<string>): Failure | null {
   const at = `items[${i}]`
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return fail('invalid_argument', `${at}: expected {id, ...fields}`)
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    return fail('invalid_argument', `${at}: expected {id, ...fields}`)
   const it = raw as Record<string, unknown>
   const extra = Object.keys(it).find((k) => !FIELDS.includes(k))
-  if (extra) return fail('invalid_argument', `${at}: unknown field '${extra}'; fields are ${FIELDS.join(', ')}`, { index: i })
+  if (extra)
+    return fail('invalid_argument', `${at}: unknown field '${extra}'; fields are ${FIELDS.join(', ')}`, {
+      index: i,
+    })
   const n = liveNode(g, it.id, `${at}.id`)
   if (isFailure(n)) return { ...n, index: i }
-  if (seen.has(n.id)) return fail('invalid_argument', `${at}: node ${n.id} appears twice in one batch; combine the changes`, { index: i })
+  if (seen.has(n.id))
+    return fail('invalid_argument', `${at}: node ${n.id} appears twice in one batch; combine the changes`, {
+      index: i,
+    })
   seen.add(n.id)
-  if (Object.keys(it).length === 1) return fail('invalid_argument', `${at}: nothing to change; pass at least one field besides id`, { index: i })
+  if (Object.keys(it).length === 1)
+    return fail('invalid_argument', `${at}: nothing to change; pass at least one field besides id`, {
+      index: i,
+    })
   const ev = it.add_evidence
   const checks = [
-    it.summary !== undefined ? checkString(it.summary, `${at}.summary`, LIMITS.summary, { line: true }) : null,
+    it.summary !== undefined
+      ? checkString(it.summary, `${at}.summary`, LIMITS.summary, { line: true })
+      : null,
     it.notes !== undefined ? checkString(it.notes, `${at}.notes`, LIMITS.notes, { empty: true }) : null,
     it.kind !== undefined ? checkKind(it.kind, `${at}.kind`) : null,
-    it.resolved !== undefined && typeof it.resolved !== 'boolean' ? fail('invalid_argument', `${at}.resolved: expected true or false`) : null,
+    it.resolved !== undefined && typeof it.resolved !== 'boolean'
+      ? fail('invalid_argument', `${at}.resolved: expected true or false`)
+      : null,
     it.state !== undefined ? checkJson(it.state, `${at}.state`) : null,
     it.properties !== undefined ? checkProperties(it.properties, `${at}.properties`, true) : null,
     it.add_links !== undefined ? checkLinks(it.add_links, `${at}.add_links`) : null,
     it.remove_links !== undefined ? checkLinks(it.remove_links, `${at}.remove_links`) : null,
     ...(['x', 'y'] as const).map((k) =>
-      it[k] !== undefined && (typeof it[k] !== 'number' || !Number.isFinite(it[k])) ? fail('invalid_argument', `${at}.${k}: expected a finite number`) : null,
+      it[k] !== undefined && (typeof it[k] !== 'number' || !Number.isFinite(it[k]))
+        ? fail('invalid_argument', `${at}.${k}: expected a finite number`)
+        : null,
     ),
-    it.expected_rev !== undefined && typeof it.expected_rev !== 'number' ? fail('invalid_argument', `${at}.expected_rev: expected a number`) : null,
-    ev !== undefined && (!Array.isArray(ev) || ev.length > LIMITS.links) ? fail('invalid_argument', `${at}.add_evidence: expected an array of {type, ref} (at most ${LIMITS.links})`) : null,
+    it.expected_rev !== undefined && typeof it.expected_rev !== 'number'
+      ? fail('invalid_argument', `${at}.expected_rev: expected a number`)
+      : null,
+    ev !== undefined && (!Array.isArray(ev) || ev.length > LIMITS.links)
+      ? fail(
+          'invalid_argument',
+          `${at}.add_evidence: expected an array of {type, ref} (at most ${LIMITS.links})`,
+        )
+      : null,
   ]
   const c = checks.find((x) => x !== null)
   if (c) return { ...c, index: i }
@@ -73,12 +110,19 @@ function checkUpdate(g: Graph, raw: unknown, i: number, seen: Set<string>): Fail
     for (const [j, e] of ev.entries()) {
       const p = `${at}.add_evidence[${j}]`
       const r = e as Record<string, unknown> | null
-      const ec = !r || typeof r !== 'object' ? fail('invalid_argument', `${p}: expected {type, ref}`) : (checkKind(r.type, `${p}.type`) ?? checkString(r.ref, `${p}.ref`, LIMITS.notes))
+      const ec =
+        !r || typeof r !== 'object'
+          ? fail('invalid_argument', `${p}: expected {type, ref}`)
+          : (checkKind(r.type, `${p}.type`) ?? checkString(r.ref, `${p}.ref`, LIMITS.notes))
       if (ec) return { ...ec, index: i }
     }
   }
   if (typeof it.expected_rev === 'number' && it.expected_rev !== n.rev) {
-    return fail('conflict', `${at}: node ${n.id} is at revision ${n.rev}, not ${it.expected_rev}; read it again and retry`, { index: i })
+    return fail(
+      'conflict',
+      `${at}: node ${n.id} is at revision ${n.rev}, not ${it.expected_rev}; read it again and retry`,
+      { index: i },
+    )
   }
   return null
 }
@@ -103,7 +147,9 @@ export function trackActionable<T>(g: Graph, around: Set<string>, fn: () => T): 
   const before = new Map([...readinessNeighbourhood(g, around)].map((id) => [id, g.index.statusOf(id)]))
   const out = fn()
   const after = readinessNeighbourhood(g, around)
-  const became = [...after].filter((id) => before.get(id) !== 'actionable' && g.index.statusOf(id) === 'actionable')
+  const became = [...after].filter(
+    (id) => before.get(id) !== 'actionable' && g.index.statusOf(id) === 'actionable',
+  )
   return [out, became.sort()]
 }
 
@@ -181,9 +227,15 @@ function applyUpdate(w: Writer, it: UpdateItem): void {
   if (it.add_evidence?.length) {
     let ea = m.get('evidence')
     if (!(ea instanceof Y.Array)) m.set('evidence', (ea = new Y.Array()))
-    const entries = it.add_evidence.map((e) => ({ type: e.type, ref: e.ref, agent: w.g.env.actor, timestamp: w.now }))
+    const entries = it.add_evidence.map((e) => ({
+      type: e.type,
+      ref: e.ref,
+      agent: w.g.env.actor,
+      timestamp: w.now,
+    }))
     ;(ea as Y.Array<Json>).push(entries)
-    for (const e of entries) w.record(id, 'evidence', [{ field: 'evidence', before: null, after: `${e.type}: ${e.ref}` }])
+    for (const e of entries)
+      w.record(id, 'evidence', [{ field: 'evidence', before: null, after: `${e.type}: ${e.ref}` }])
     changed = true
   }
   for (const k of ['x', 'y'] as const) if (it[k] !== undefined && m.get(k) !== it[k]) m.set(k, it[k])
@@ -191,12 +243,17 @@ function applyUpdate(w: Writer, it: UpdateItem): void {
 }
 
 /** Positions only: what a drag writes. Not history, not a revision. */
-export function setPositions(g: Graph, items: Array<{ id: string; x: number; y: number }>): Result<{ moved: number }> {
+export function setPositions(
+  g: Graph,
+  items: Array<{ id: string; x: number; y: number }>,
+): Result<{ moved: number }> {
   const b = checkBatch(items, 'positions')
   if (b) return b
   for (const [i, p] of items.entries()) {
-    if (!p || !g.index.nodes.has(p.id)) return fail('node_not_found', `positions[${i}]: node ${String(p?.id)} not found`, { index: i })
-    if (!Number.isFinite(p.x) || !Number.isFinite(p.y)) return fail('invalid_argument', `positions[${i}]: x and y must be finite numbers`, { index: i })
+    if (!p || !g.index.nodes.has(p.id))
+      return fail('node_not_found', `positions[${i}]: node ${String(p?.id)} not found`, { index: i })
+    if (!Number.isFinite(p.x) || !Number.isFinite(p.y))
+      return fail('invalid_argument', `positions[${i}]: x and y must be finite numbers`, { index: i })
   }
   g.doc.transact(() => {
     for (const p of items) {

@@ -20,10 +20,12 @@ export const LIMITS = {
 // A lone surrogate cannot be encoded as UTF-8: Yjs would write U+FFFD on the wire while the writer keeps
 // the original, and peers would diverge. Control characters (C0, DEL and C1) have no place in a one-line
 // summary; text keeps tab and line breaks.
-// eslint-disable-next-line no-control-regex
-const BAD_LINE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
-// eslint-disable-next-line no-control-regex
-const BAD_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+/* eslint-disable no-control-regex */
+const BAD_LINE =
+  /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+const BAD_TEXT =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+/* eslint-enable no-control-regex */
 const LONE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 // Marks included: many scripts cannot write a word without them (Hindi कार्य, decomposed tâche).
 const KIND = /^[\p{L}\p{N}_-][\p{L}\p{M}\p{N}_-]*$/u
@@ -32,16 +34,28 @@ export type Check = Failure | null
 
 const where = (path: string): string => (path ? `${path}: ` : '')
 
-export function checkString(v: unknown, path: string, max: number, opts: { line?: boolean; empty?: boolean } = {}): Check {
-  if (typeof v !== 'string') return fail('invalid_argument', `${where(path)}expected a string, got ${typeName(v)}`)
+export function checkString(
+  v: unknown,
+  path: string,
+  max: number,
+  opts: { line?: boolean; empty?: boolean } = {},
+): Check {
+  if (typeof v !== 'string')
+    return fail('invalid_argument', `${where(path)}expected a string, got ${typeName(v)}`)
   if (!opts.empty && v.trim() === '') return fail('invalid_argument', `${where(path)}must not be empty`)
   if (v.length > max) {
-    return fail('too_large', `${where(path)}is ${v.length} characters; the limit is ${max}. Shorten it or put the body in notes.`)
+    return fail(
+      'too_large',
+      `${where(path)}is ${v.length} characters; the limit is ${max}. Shorten it or put the body in notes.`,
+    )
   }
   const bad = (opts.line ? BAD_LINE : BAD_TEXT).exec(v)
   if (bad) {
     const code = bad[0].codePointAt(0)!.toString(16).padStart(4, '0')
-    return fail('invalid_argument', `${where(path)}contains U+${code} at ${bad.index}, which cannot be stored: remove control characters and unpaired surrogates`)
+    return fail(
+      'invalid_argument',
+      `${where(path)}contains U+${code} at ${bad.index}, which cannot be stored: remove control characters and unpaired surrogates`,
+    )
   }
   return null
 }
@@ -50,7 +64,10 @@ export function checkKind(v: unknown, path: string): Check {
   const c = checkString(v, path, LIMITS.kind, { line: true })
   if (c) return c
   if (!KIND.test(v as string)) {
-    return fail('invalid_argument', `${where(path)}kind ${JSON.stringify(v)} must be one word of letters, digits, '_' or '-' (e.g. task, concept, question)`)
+    return fail(
+      'invalid_argument',
+      `${where(path)}kind ${JSON.stringify(v)} must be one word of letters, digits, '_' or '-' (e.g. task, concept, question)`,
+    )
   }
   return null
 }
@@ -65,7 +82,8 @@ export function typeName(v: unknown): string {
 export function checkJson(v: unknown, path: string, max: number = LIMITS.value): Check {
   const walk = (x: unknown, d: number): string | null => {
     if (d > LIMITS.depth) return `is nested deeper than ${LIMITS.depth} levels`
-    if (typeof x === 'string') return LONE.test(x) ? 'contains an unpaired surrogate, which cannot be stored' : null
+    if (typeof x === 'string')
+      return LONE.test(x) ? 'contains an unpaired surrogate, which cannot be stored' : null
     if (x === null || typeof x === 'boolean') return null
     if (typeof x === 'number') return Number.isFinite(x) ? null : 'holds a number that is not finite'
     if (Array.isArray(x)) {
@@ -103,7 +121,8 @@ export function checkProperties(v: unknown, path: string, allowNull: boolean): C
     const kc = checkString(k, `${path}.key`, LIMITS.propertyKey, { line: true })
     if (kc) return kc
     if (val === null && !allowNull) continue
-    if (val === undefined) return fail('invalid_argument', `${path}.${k}: undefined is not a value; use null to delete`)
+    if (val === undefined)
+      return fail('invalid_argument', `${path}.${k}: undefined is not a value; use null to delete`)
     const c = checkJson(val, `${path}.${k}`)
     if (c) return c
   }
@@ -111,8 +130,10 @@ export function checkProperties(v: unknown, path: string, allowNull: boolean): C
 }
 
 export function checkLinks(v: unknown, path: string): Check {
-  if (!Array.isArray(v)) return fail('invalid_argument', `${where(path)}expected an array of strings, got ${typeName(v)}`)
-  if (v.length > LIMITS.links) return fail('too_large', `${where(path)}has ${v.length} links; the limit is ${LIMITS.links}`)
+  if (!Array.isArray(v))
+    return fail('invalid_argument', `${where(path)}expected an array of strings, got ${typeName(v)}`)
+  if (v.length > LIMITS.links)
+    return fail('too_large', `${where(path)}has ${v.length} links; the limit is ${LIMITS.links}`)
   for (let i = 0; i < v.length; i++) {
     const c = checkString(v[i], `${path}[${i}]`, LIMITS.link, { line: true })
     if (c) return c
@@ -124,7 +145,10 @@ export function checkBatch(v: unknown, what: string): Check {
   if (!Array.isArray(v)) return fail('invalid_argument', `${what}: expected an array, got ${typeName(v)}`)
   if (v.length === 0) return fail('empty_batch', `${what}: the batch is empty; pass at least one item`)
   if (v.length > LIMITS.batch) {
-    return fail('too_large', `${what}: ${v.length} items in one batch; the limit is ${LIMITS.batch}. Split it into several calls.`)
+    return fail(
+      'too_large',
+      `${what}: ${v.length} items in one batch; the limit is ${LIMITS.batch}. Split it into several calls.`,
+    )
   }
   return null
 }
@@ -138,11 +162,16 @@ export function liveNode(g: Graph, id: unknown, path: string): NodeView | Failur
   if (n && n.deleted_at === null && n.merged_into === null) return n
   if (n && n.merged_into !== null) {
     const target = g.index.canonical(id)
-    return fail('node_merged', `${where(path)}node ${id} was merged into ${target ?? n.merged_into}; use that id`, {
-      suggestion: target ? { id: target, summary: g.index.nodes.get(target)?.summary ?? '' } : undefined,
-    })
+    return fail(
+      'node_merged',
+      `${where(path)}node ${id} was merged into ${target ?? n.merged_into}; use that id`,
+      {
+        suggestion: target ? { id: target, summary: g.index.nodes.get(target)?.summary ?? '' } : undefined,
+      },
+    )
   }
-  if (n) return fail('node_deleted', `${where(path)}node ${id} ('${n.summary}') was forgotten; restore it first`)
+  if (n)
+    return fail('node_deleted', `${where(path)}node ${id} ('${n.summary}') was forgotten; restore it first`)
   const near = closestId(g, id)
   return fail(
     'node_not_found',

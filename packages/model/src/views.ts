@@ -76,4 +76,5 @@ export function readEdge(id: string, m: YEdge): EdgeView {
 }
 
 /** Live: neither forgotten nor merged away. */
-export const isLive = (n: NodeView | undefined): boolean => !!n && n.deleted_at === null && n.merged_into === null
+export const isLive = (n: NodeView | undefined): boolean =>
+  !!n && n.deleted_at === null && n.merged_into === null

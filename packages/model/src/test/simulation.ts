@@ -36,7 +36,10 @@ export class Simulation {
   private group: number[] = []
   readonly log: string[] = []
 
-  constructor(readonly seed: number, opts: SimOptions = {}) {
+  constructor(
+    readonly seed: number,
+    opts: SimOptions = {},
+  ) {
     this.rand = rng(seed)
     const n = opts.peers ?? 4 + Math.floor(this.rand() * 2)
     const first = new Y.Doc()
@@ -50,7 +53,8 @@ export class Simulation {
         doc.clientID = 1000 + i
         Y.applyUpdate(doc, base)
       }
-      const g = i === 0 ? g0 : openGraph(doc, { actor: `p${i}`, now: this.clock.now, newId: counterIds(`p${i}_`) })
+      const g =
+        i === 0 ? g0 : openGraph(doc, { actor: `p${i}`, now: this.clock.now, newId: counterIds(`p${i}_`) })
       const peer: Peer = { name: `p${i}`, doc, g, inbox: new Map() }
       doc.on('update', (u: Uint8Array, origin: unknown) => {
         if (origin === 'remote') return
@@ -77,7 +81,9 @@ export class Simulation {
    */
   deliverOne(): boolean {
     const links: Array<[Peer, string]> = []
-    for (const p of this.peers) for (const [from, q] of [...p.inbox].sort((a, b) => (a[0] < b[0] ? -1 : 1))) if (q.length) links.push([p, from])
+    for (const p of this.peers)
+      for (const [from, q] of [...p.inbox].sort((a, b) => (a[0] < b[0] ? -1 : 1)))
+        if (q.length) links.push([p, from])
     const link = this.pick(links)
     if (!link) return false
     const u = link[0].inbox.get(link[1])!.shift()!
@@ -113,7 +119,9 @@ export class Simulation {
   }
 
   randomNode(g: Graph, opts: { live?: boolean } = { live: true }): string | undefined {
-    const ids = [...g.index.nodes.values()].filter((n) => !opts.live || (n.deleted_at === null && n.merged_into === null)).map((n) => n.id)
+    const ids = [...g.index.nodes.values()]
+      .filter((n) => !opts.live || (n.deleted_at === null && n.merged_into === null))
+      .map((n) => n.id)
     ids.sort()
     return this.pick(ids)
   }
@@ -131,7 +139,16 @@ export class Simulation {
       const parent = this.rand() < 0.8 ? a : null
       const items = Array.from({ length: 1 + Math.floor(this.rand() * 3) }, (_, i) => ({
         ref: `r${i}`,
-        summary: this.pick(['Design API', 'Write tests', 'Ship it', 'Auth service', 'User repository', 'Docs', 'Fix bug'])! + (this.rand() < 0.5 ? ` ${Math.floor(this.rand() * 20)}` : ''),
+        summary:
+          this.pick([
+            'Design API',
+            'Write tests',
+            'Ship it',
+            'Auth service',
+            'User repository',
+            'Docs',
+            'Fix bug',
+          ])! + (this.rand() < 0.5 ? ` ${Math.floor(this.rand() * 20)}` : ''),
         parent: i === 0 ? parent : undefined,
         parent_ref: i > 0 ? 'r0' : undefined,
         depends_on: b && this.rand() < 0.3 ? [b] : undefined,
@@ -147,7 +164,9 @@ export class Simulation {
           ...(this.rand() < 0.5 ? { resolved: this.rand() < 0.6 } : {}),
           ...(this.rand() < 0.3 ? { summary: `edited ${Math.floor(this.rand() * 100)}` } : {}),
           ...(this.rand() < 0.3 ? { notes: `note ${Math.floor(this.rand() * 100)}` } : {}),
-          ...(this.rand() < 0.3 ? { properties: { priority: this.rand() < 0.2 ? null : Math.floor(this.rand() * 5) } } : {}),
+          ...(this.rand() < 0.3
+            ? { properties: { priority: this.rand() < 0.2 ? null : Math.floor(this.rand() * 5) } }
+            : {}),
           ...(this.rand() < 0.2 ? { add_evidence: [{ type: 'note', ref: 'seen' }] } : {}),
           ...(this.rand() < 0.2 ? { add_links: ['https://example.com/' + Math.floor(this.rand() * 5)] } : {}),
         },
@@ -172,7 +191,8 @@ export class Simulation {
       const d = this.randomNode(g, { live: false })
       const n = d ? g.index.nodes.get(d) : undefined
       what = `restore ${d}`
-      if (n && (n.deleted_at !== null || n.merged_into !== null)) restructure(g, [{ type: 'restore', node: n.id }])
+      if (n && (n.deleted_at !== null || n.merged_into !== null))
+        restructure(g, [{ type: 'restore', node: n.id }])
     } else if (r < 0.87 && a) {
       what = `drop ${a}`
       restructure(g, [{ type: 'drop', node: a, reason: 'not needed' } as RestructureOp])
@@ -206,7 +226,11 @@ export class Simulation {
     const some = this.randomNode(g)
     if (some) {
       context(g, some, { depth: 3 })
-      traverse(g, some, { direction: 'both', depth: 3, types: ['depends_on', 'relates_to', 'child', 'parent'] })
+      traverse(g, some, {
+        direction: 'both',
+        depth: 3,
+        types: ['depends_on', 'relates_to', 'child', 'parent'],
+      })
       nodeHistory(g, some)
     }
   }

@@ -1,0 +1,179 @@
+import { setMeta } from '@plexus/model'
+import { ReactFlowProvider } from '@xyflow/react'
+import { useEffect, useMemo, useState } from 'react'
+import { Board } from './board/Board.tsx'
+import { Canvas } from './canvas/Canvas.tsx'
+import { jumpTo } from './canvas/commands.ts'
+import { EmptyState } from './canvas/EmptyState.tsx'
+import { FlowModel } from './canvas/flow-model.ts'
+import { SearchBox } from './canvas/SearchBox.tsx'
+import { Toolbar } from './canvas/Toolbar.tsx'
+import { WorkspaceContext, type Workspace } from './canvas/workspace.ts'
+import { useMeta } from './graph/hooks.ts'
+import type { Identity } from './identity.ts'
+import { Inspector } from './inspector/Inspector.tsx'
+import { IOMenu } from './io/IOMenu.tsx'
+import { PeerList } from './presence/PeerList.tsx'
+import { usePresenceFeed } from './presence/presence.ts'
+import { navigate } from './router.ts'
+import { useUI } from './store.ts'
+import { acquireSession, releaseSession, type GraphSession } from './sync/session.ts'
+import { CommitInput } from './inspector/Field.tsx'
+import { Help } from './ui/Help.tsx'
+import { Icon } from './ui/Icon.tsx'
+import { SyncIndicator } from './ui/SyncIndicator.tsx'
+import { ThemeToggle } from './ui/ThemeToggle.tsx'
+import { Toasts } from './ui/Toasts.tsx'
+
+declare global {
+  interface Window {
+    /** The open graph, for tests, benchmarks and the curious; nothing in the app reads it. */
+    __plexus?: Workspace
+  }
+}
+
+/** Opens a graph (IndexedDB first, then the server) and shows it. */
+export function GraphPage({ id, identity }: { id: string; identity: Identity }) {
+  const [session, setSession] = useState<GraphSession | null>(null)
+  useEffect(() => {
+    const s = acquireSession(id, identity)
+    let live = true
+    void s.ready.then(() => live && setSession(s))
+    return () => {
+      live = false
+      releaseSession(s)
+      setSession(null)
+    }
+  }, [id, identity])
+  if (!session) return <div className="loading">Opening {id}…</div>
+  return <Workbench key={session.id} session={session} identity={identity} />
+}
+
+function Workbench({ session, identity }: { session: GraphSession; identity: Identity }) {
+  const ws = useMemo<Workspace>(() => {
+    const model = new FlowModel(session)
+    performance.mark('plexus:flow-model')
+    return { session, model, rf: null }
+  }, [session])
+  useEffect(() => {
+    window.__plexus = ws
+    useUI.setState({ selection: [], selectedEdges: [], editing: null })
+    const detach = ws.model.attach()
+    session.connectAfterPaint()
+    return () => {
+      detach()
+      if (window.__plexus === ws) delete window.__plexus
+    }
+  }, [ws, session])
+  usePresenceFeed(session)
+  const view = useUI((s) => s.view)
+  const inspectorOpen = useUI((s) => s.inspectorOpen)
+  const searchOpen = useUI((s) => s.searchOpen)
+  const helpOpen = useUI((s) => s.helpOpen)
+  const meta = useMeta(session.g)
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
+        e.preventDefault()
+        useUI.getState().setSearchOpen(true)
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+
+  useEffect(() => {
+    document.title = `${meta.title || session.id} · Plexus`
+  }, [meta.title, session.id])
+
+  return (
+    <WorkspaceContext.Provider value={ws}>
+      <ReactFlowProvider>
+        <div className={`workbench ${inspectorOpen ? 'with-inspector' : ''}`}>
+          <header className="topbar">
+            <button
+              className="btn ghost icon-only"
+              onClick={() => navigate('/')}
+              title="All graphs"
+              aria-label="All graphs"
+              data-testid="home-link"
+            >
+              <Icon name="back" />
+            </button>
+            <div className="title-edit">
+              <CommitInput
+                value={meta.title || session.id}
+                onCommit={(t) => t.trim() && setMeta(session.g, { title: t.trim() })}
+                testId="graph-title"
+              />
+            </div>
+            <div className="seg" role="tablist" aria-label="View">
+              <button
+                role="tab"
+                aria-selected={view === 'canvas'}
+                className={view === 'canvas' ? 'on' : ''}
+                onClick={() => useUI.getState().setView('canvas')}
+                data-testid="view-canvas"
+              >
+                <Icon name="canvas" size={14} /> Canvas
+              </button>
+              <button
+                role="tab"
+                aria-selected={view === 'board'}
+                className={view === 'board' ? 'on' : ''}
+                onClick={() => useUI.getState().setView('board')}
+                data-testid="view-board"
+              >
+                <Icon name="board" size={14} /> Board
+              </button>
+            </div>
+            <div className="spacer" />
+            <button
+              className="btn ghost search-btn"
+              onClick={() => useUI.getState().setSearchOpen(true)}
+              data-testid="search-open"
+              aria-label="Search (Ctrl+K)"
+            >
+              <Icon name="search" size={14} />
+              <span className="btn-label">Search</span>
+              <kbd>Ctrl K</kbd>
+            </button>
+            <IOMenu />
+            <SyncIndicator session={session} />
+            <PeerList me={identity} />
+            <ThemeToggle />
+            <button
+              className="btn ghost icon-only"
+              onClick={() => useUI.getState().setHelpOpen(true)}
+              title="Keyboard map (?)"
+              aria-label="Keyboard map"
+            >
+              <Icon name="help" />
+            </button>
+            <button
+              className={`btn ghost icon-only ${inspectorOpen ? 'on' : ''}`}
+              onClick={() => useUI.getState().toggleInspector()}
+              title="Inspector"
+              aria-label="Toggle inspector"
+              aria-pressed={inspectorOpen}
+            >
+              <Icon name="panel" />
+            </button>
+          </header>
+          <main className="stage">
+            {/* The canvas stays mounted under the board, so its viewport and instance survive a switch. */}
+            <Canvas />
+            <Toolbar />
+            <EmptyState />
+            {view === 'board' && <Board />}
+          </main>
+          {inspectorOpen && <Inspector />}
+          <Toasts onNode={(id) => jumpTo(ws, id)} />
+          {searchOpen && <SearchBox />}
+          {helpOpen && <Help />}
+        </div>
+      </ReactFlowProvider>
+    </WorkspaceContext.Provider>
+  )
+}

@@ -1,0 +1,33 @@
+import { initGraph } from '@plexus/model'
+import { useStore } from 'zustand'
+import { useSyncExternalStore } from 'react'
+import { report } from './commands.ts'
+import { useWorkspace } from './workspace.ts'
+
+/** Shown over an empty canvas once we know the graph is empty (synced, or offline with nothing stored). */
+export function EmptyState() {
+  const ws = useWorkspace()
+  const nodes = useSyncExternalStore(ws.model.subscribe, () => ws.model.nodes.length)
+  const sync = useStore(ws.session.tracker.store, (s) => s.state)
+  if (nodes > 0 || sync === 'connecting' || sync === 'syncing') return null
+  const start = () => {
+    const r = initGraph(ws.session.g, { id: ws.session.id })
+    if (!r.ok) return report(r)
+    ws.model.select([r.root])
+    document.querySelector<HTMLElement>('.canvas-wrap')?.focus({ preventScroll: true })
+  }
+  return (
+    <div className="empty-state" data-testid="empty-state">
+      <h2>Nothing here yet</h2>
+      <p className="muted">
+        {sync === 'offline'
+          ? 'This device has not seen this graph, and the server cannot be reached.'
+          : 'This graph has no nodes.'}{' '}
+        Start it here: it will sync as soon as the server is reachable.
+      </p>
+      <button className="btn primary" onClick={start} data-testid="start-graph">
+        Start “{ws.session.id}”
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,109 @@
+import { claimOf } from '@plexus/model'
+import { Handle, Position, type NodeProps } from '@xyflow/react'
+import { memo, type CSSProperties } from 'react'
+import { describeActor } from '../identity.ts'
+import { usePresence } from '../presence/presence.ts'
+import { useUI } from '../store.ts'
+import { Icon } from '../ui/Icon.tsx'
+import type { PNode } from './flow-model.ts'
+import { SummaryEditor } from './SummaryEditor.tsx'
+
+const KNOWN_KINDS = new Set(['concept', 'task', 'goal', 'question', 'evidence', 'action'])
+const STATUS_LABEL = {
+  actionable: 'Ready',
+  blocked: 'Blocked',
+  waiting: 'Waiting',
+  resolved: 'Done',
+  deleted: 'Deleted',
+} as const
+
+/**
+ * One node on the canvas. It receives its own view through React Flow (a new object only when this node
+ * changed) and subscribes to nothing global but its own editing state, highlight and presence, so a
+ * change elsewhere in the graph never renders it. Text is only ever rendered as text.
+ */
+function PlexusNodeImpl({ id, data, selected }: NodeProps<PNode>) {
+  const editing = useUI((s) => (s.editing?.id === id ? s.editing : null))
+  const flash = useUI((s) => s.flash[id] !== undefined)
+  const presence = usePresence((s) => s.byNode[id])
+  const { view, status, isRoot } = data
+  const claim = claimOf(view)
+  const claimer = claim ? describeActor(claim.by) : null
+  const ring = presence?.selectedBy[0]
+  const style: CSSProperties | undefined = ring ? ({ '--peer': ring.color } as CSSProperties) : undefined
+  const cls = [
+    'pnode',
+    `st-${status}`,
+    KNOWN_KINDS.has(view.kind) ? `k-${view.kind}` : 'k-custom',
+    isRoot ? 'is-root' : '',
+    selected ? 'is-selected' : '',
+    flash ? 'is-flash' : '',
+    ring ? 'is-peer-selected' : '',
+    claim ? 'is-claimed' : '',
+  ].join(' ')
+  return (
+    <div
+      className={cls}
+      style={style}
+      data-testid="node"
+      data-id={id}
+      data-status={status}
+      data-kind={view.kind}
+      title={`${STATUS_LABEL[status]} · ${view.kind}`}
+    >
+      <Handle type="target" position={Position.Left} className="phandle" />
+      {ring && (
+        <div className="pnode-peer" style={{ background: ring.color }}>
+          {presence!.selectedBy.map((p) => p.name).join(', ')}
+        </div>
+      )}
+      {presence?.agents.length ? (
+        <div className="pnode-agents" data-testid="agent-badge">
+          {presence.agents.map((a) => (
+            <span key={a.clientId} className="agent-chip" style={{ '--c': a.color } as CSSProperties}>
+              <Icon name="bot" size={11} />
+              {a.name}
+            </span>
+          ))}
+        </div>
+      ) : null}
+      <div className="pnode-body">
+        <span className="pnode-status" aria-label={STATUS_LABEL[status]}>
+          <Icon
+            name={
+              status === 'resolved'
+                ? 'check'
+                : status === 'blocked'
+                  ? 'lock'
+                  : status === 'waiting'
+                    ? 'clock'
+                    : 'dot'
+            }
+            size={12}
+          />
+        </span>
+        {editing ? (
+          <SummaryEditor id={id} summary={view.summary} initial={editing.initial} />
+        ) : (
+          <div className="pnode-summary" data-testid="node-summary">
+            {view.summary}
+          </div>
+        )}
+      </div>
+      {(view.kind !== 'concept' || claimer) && (
+        <div className="pnode-meta">
+          {view.kind !== 'concept' && <span className="pnode-kind">{view.kind}</span>}
+          {claimer && (
+            <span className="pnode-claim" data-testid="claim" title={`Claimed by ${claim!.by}`}>
+              <Icon name={claimer.person ? 'user' : 'bot'} size={11} />
+              {claimer.name}
+            </span>
+          )}
+        </div>
+      )}
+      <Handle type="source" position={Position.Right} className="phandle" />
+    </div>
+  )
+}
+
+export const PlexusNode = memo(PlexusNodeImpl)

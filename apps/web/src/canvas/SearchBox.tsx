@@ -1,0 +1,90 @@
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { findNodes } from '../graph/find.ts'
+import { useUI } from '../store.ts'
+import { Icon } from '../ui/Icon.tsx'
+import { jumpTo } from './commands.ts'
+import { useWorkspace } from './workspace.ts'
+
+/** Ctrl/Cmd+K: type, pick with the arrows, Enter jumps to the node on the canvas. */
+export function SearchBox() {
+  const ws = useWorkspace()
+  const close = () => useUI.getState().setSearchOpen(false)
+  const [q, setQ] = useState('')
+  const [active, setActive] = useState(0)
+  const input = useRef<HTMLInputElement>(null)
+  const results = useMemo(() => findNodes(ws.session.g, q, 12), [ws, q])
+  useEffect(() => input.current?.focus(), [])
+  useEffect(() => setActive(0), [q])
+
+  const choose = (i: number) => {
+    const r = results[i]
+    if (!r) return
+    close()
+    jumpTo(ws, r.id)
+    setTimeout(
+      () => (document.querySelector('.canvas-wrap') as HTMLElement | null)?.focus({ preventScroll: true }),
+      0,
+    )
+  }
+
+  return (
+    <div
+      className="overlay"
+      role="presentation"
+      onPointerDown={(e) => e.target === e.currentTarget && close()}
+    >
+      <div className="search" role="dialog" aria-modal="true" aria-label="Search nodes">
+        <div className="search-input">
+          <Icon name="search" />
+          <input
+            ref={input}
+            value={q}
+            placeholder="Jump to a node…"
+            aria-label="Search"
+            data-testid="search-input"
+            role="combobox"
+            aria-expanded={results.length > 0}
+            aria-controls="search-results"
+            aria-activedescendant={results[active] ? `sr-${results[active].id}` : undefined}
+            onChange={(e) => setQ(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'ArrowDown') {
+                e.preventDefault()
+                setActive((a) => Math.min(results.length - 1, a + 1))
+              } else if (e.key === 'ArrowUp') {
+                e.preventDefault()
+                setActive((a) => Math.max(0, a - 1))
+              } else if (e.key === 'Enter') {
+                e.preventDefault()
+                choose(active)
+              } else if (e.key === 'Escape') {
+                e.preventDefault()
+                close()
+              }
+            }}
+          />
+          <kbd>Esc</kbd>
+        </div>
+        <ul className="search-results" id="search-results" role="listbox">
+          {results.map((r, i) => (
+            <li
+              key={r.id}
+              id={`sr-${r.id}`}
+              role="option"
+              aria-selected={i === active}
+              className={i === active ? 'active' : ''}
+              onPointerEnter={() => setActive(i)}
+              onClick={() => choose(i)}
+            >
+              <span className={`dot st-${r.status}`} />
+              <span className="sr-summary">{r.summary}</span>
+              {r.kind !== 'concept' && <span className="chip">{r.kind}</span>}
+              {r.snippet && <span className="sr-snippet muted small">{r.snippet}</span>}
+            </li>
+          ))}
+          {q && !results.length && <li className="muted empty">Nothing matches “{q}”.</li>}
+        </ul>
+      </div>
+    </div>
+  )
+}

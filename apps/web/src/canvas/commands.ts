@@ -1,0 +1,212 @@
+import {
+  connect,
+  createNodes,
+  disconnect,
+  meta,
+  restructure,
+  setPositions,
+  updateNodes,
+  type Failure,
+} from '@plexus/model'
+import { useUI, type LinkType } from '../store.ts'
+import type { XY } from './geometry.ts'
+import type { Workspace } from './workspace.ts'
+
+// What a person can do to the graph from the canvas. Every write goes through the model with the
+// person's handle (`session.g`), so undo can take it back; each command is one undo step.
+
+export const NEW_SUMMARY = 'New idea'
+
+const ui = () => useUI.getState()
+
+export function report(f: Failure): void {
+  ui().toast({ text: f.message, tone: 'error' })
+}
+
+function step(ws: Workspace): void {
+  ws.session.undo.stopCapturing()
+}
+
+export interface CreateOptions {
+  parent?: string | null
+  at?: XY
+  summary?: string
+  edit?: boolean
+}
+
+/** Creates one node (placed beside its parent when no position is given), selects it and starts editing. */
+export function createNode(ws: Workspace, o: CreateOptions = {}): string | null {
+  step(ws)
+  const r = createNodes(
+    ws.session.g,
+    [
+      {
+        summary: o.summary ?? NEW_SUMMARY,
+        parent: o.parent ?? null,
+        ...(o.at ? { x: Math.round(o.at.x), y: Math.round(o.at.y) } : {}),
+      },
+    ],
+    { mode: 'force' },
+  )
+  if (!r.ok) {
+    report(r)
+    return null
+  }
+  step(ws)
+  const id = r.created[0]!.id
+  ws.model.select([id])
+  if (o.edit !== false) ui().setEditing({ id, initial: null })
+  queueMicrotask(() => reveal(ws, id))
+  return id
+}
+
+export function addChild(ws: Workspace, of?: string): string | null {
+  const parent = of ?? ws.model.selection()[0] ?? meta(ws.session.g).root
+  return createNode(ws, { parent })
+}
+
+export function addSibling(ws: Workspace, of?: string): string | null {
+  const id = of ?? ws.model.selection()[0]
+  if (!id) return addChild(ws)
+  const parent = ws.session.g.index.struct().parent.get(id)
+  if (!parent) return createNode(ws, { parent: id })
+  return createNode(ws, { parent })
+}
+
+export function rename(ws: Workspace, id: string, summary: string): boolean {
+  const text = summary.replace(/\s+/g, ' ').trim()
+  const view = ws.session.g.index.nodes.get(id)
+  if (!view || !text || text === view.summary) return false
+  step(ws)
+  const r = updateNodes(ws.session.g, [{ id, summary: text }])
+  if (!r.ok) report(r)
+  step(ws)
+  return r.ok
+}
+
+export function setResolved(ws: Workspace, ids: string[], resolved?: boolean): void {
+  const ix = ws.session.g.index
+  const targets = ids.filter((id) => ix.live(id))
+  if (!targets.length) return
+  const value = resolved ?? !targets.every((id) => ix.nodes.get(id)!.resolved)
+  step(ws)
+  const r = updateNodes(
+    ws.session.g,
+    targets.map((id) => ({ id, resolved: value })),
+  )
+  step(ws)
+  if (!r.ok) return report(r)
+  const freed = r.newly_actionable.filter((id) => !targets.includes(id))
+  if (value && freed.length) {
+    ui().flashNodes(freed, 4000)
+    ui().toast(
+      {
+        tone: 'success',
+        text: `Unblocked ${freed.length} node${freed.length === 1 ? '' : 's'}:`,
+        nodes: freed.slice(0, 6).map((id) => ({ id, summary: ix.nodes.get(id)?.summary ?? id })),
+      },
+      7000,
+    )
+  }
+}
+
+export function deleteSelection(ws: Workspace): void {
+  const g = ws.session.g
+  const root = meta(g).root
+  const nodes = ws.model.selection().filter((id) => id !== root)
+  const edges = ws.model.selectedEdgeIds()
+  if (ws.model.selection().includes(root ?? '') && !nodes.length && !edges.length) {
+    ui().toast({ text: 'The root of a graph cannot be deleted.', tone: 'info' })
+    return
+  }
+  step(ws)
+  if (edges.length) {
+    const r = disconnect(
+      g,
+      edges.map((id) => ({ id })),
+    )
+    if (!r.ok) report(r)
+  }
+  if (nodes.length) {
+    // Select the parent of the first removed node, so the keyboard keeps a place in the tree.
+    const parent = g.index.struct().parent.get(nodes[0]!)
+    const r = restructure(
+      g,
+      nodes.map((node) => ({ type: 'forget' as const, node })),
+    )
+    if (!r.ok) report(r)
+    else if (parent && g.index.live(parent)) ws.model.select([parent])
+    else ws.model.select([])
+  }
+  step(ws)
+}
+
+export function link(ws: Workspace, from: string, to: string, type: LinkType | string): void {
+  step(ws)
+  const r = connect(ws.session.g, [{ from, to, type }])
+  step(ws)
+  if (!r.ok) report(r)
+}
+
+export function moveBy(ws: Workspace, ids: string[], dx: number, dy: number): void {
+  const items: Array<{ id: string; x: number; y: number }> = []
+  for (const id of ids) {
+    const p = ws.model.positionOf(id)
+    if (p) items.push({ id, x: p.x + dx, y: p.y + dy })
+  }
+  if (!items.length) return
+  const r = setPositions(ws.session.g, items)
+  if (!r.ok) report(r)
+}
+
+export function undo(ws: Workspace): void {
+  ui().setEditing(null)
+  ws.session.undo.undo()
+}
+
+export function redo(ws: Workspace): void {
+  ui().setEditing(null)
+  ws.session.undo.redo()
+}
+
+/** Pans so the node is on screen (centring it only when it is not). */
+export function reveal(ws: Workspace, id: string, opts: { center?: boolean; zoom?: number } = {}): void {
+  const rf = ws.rf
+  const p = ws.model.positionOf(id)
+  if (!rf || !p) return
+  const s = ws.model.sizeOf(id)
+  const el = document.querySelector('.react-flow')
+  const box = el?.getBoundingClientRect()
+  if (box && !opts.center) {
+    const a = rf.flowToScreenPosition(p)
+    const b = rf.flowToScreenPosition({ x: p.x + s.width, y: p.y + s.height })
+    const m = 40
+    if (a.x >= box.left + m && a.y >= box.top + m && b.x <= box.right - m && b.y <= box.bottom - m) return
+  }
+  void rf.setCenter(p.x + s.width / 2, p.y + s.height / 2, {
+    zoom: opts.zoom ?? Math.max(rf.getZoom(), 0.6),
+    duration: 250,
+  })
+}
+
+/** Selects a node, brings it into view and makes it glow for a moment: what search and toasts do. */
+export function jumpTo(ws: Workspace, id: string): void {
+  ui().setView('canvas')
+  ws.model.select([id])
+  ui().flashNodes([id], 1500)
+  reveal(ws, id, { center: true, zoom: Math.max(ws.rf?.getZoom() ?? 1, 0.9) })
+}
+
+/**
+ * Fits the graph (or some nodes) in view. Nodes off screen were never rendered, so React Flow has not
+ * measured them: `includeHiddenNodes` makes it use their declared sizes instead of leaving them out.
+ */
+export function fit(ws: Workspace, opts: { nodes?: string[]; duration?: number } = {}): void {
+  void ws.rf?.fitView({
+    duration: opts.duration ?? 300,
+    maxZoom: 1.2,
+    padding: 0.18,
+    includeHiddenNodes: true,
+    ...(opts.nodes ? { nodes: opts.nodes.map((id) => ({ id })) } : {}),
+  })
+}

@@ -1,0 +1,461 @@
+import { meta, setPositions, type NodeView, type Status } from '@plexus/model'
+import {
+  Position,
+  type Edge,
+  type EdgeChange,
+  type Node,
+  type NodeChange,
+  type NodeHandle,
+} from '@xyflow/react'
+import type { GraphSession } from '../sync/session.ts'
+import { useUI } from '../store.ts'
+import { estimateSize, type Size, type XY } from './geometry.ts'
+import { placeNodes } from './placement.ts'
+
+export interface PNodeData extends Record<string, unknown> {
+  view: NodeView
+  status: Status
+  isRoot: boolean
+}
+export type PNode = Node<PNodeData, 'plexus'>
+
+export interface PEdgeData extends Record<string, unknown> {
+  /** `tree` for parent -> child, else the edge type (`depends_on`, `relates_to`, ...). */
+  kind: string
+  label: string
+  /** The source's tree parent: which side is "outside" for a bracket between stacked siblings. */
+  parent?: string
+}
+export type PEdge = Edge<PEdgeData>
+
+const live = (n: NodeView | undefined): n is NodeView =>
+  !!n && n.deleted_at === null && n.merged_into === null
+
+const HANDLE = 10
+/**
+ * Where the two handles are (as canvas.css draws them: just inside the left and right borders). Giving
+ * React Flow the handles up front lets it draw edges to nodes it has not rendered, so it does not have to
+ * render every node once to measure it: only what is on screen is ever in the DOM.
+ */
+function handlesFor(size: Size): NodeHandle[] {
+  const y = size.height / 2 - HANDLE / 2
+  return [
+    { type: 'target', position: Position.Left, x: 1, y, width: HANDLE, height: HANDLE },
+    {
+      type: 'source',
+      position: Position.Right,
+      x: size.width - HANDLE - 1,
+      y,
+      width: HANDLE,
+      height: HANDLE,
+    },
+  ]
+}
+
+/**
+ * React Flow's nodes and edges, derived from the graph index and kept as stable objects: an object is
+ * replaced only when something it shows changed (its view, its readiness, its selection, its size), so
+ * React Flow re-renders exactly the nodes that changed and none for changes elsewhere.
+ *
+ * It also owns what is local to this canvas: selection, positions during a drag (written to the document
+ * at a bounded rate by the drag code), and provisional positions of nodes placed but not yet written.
+ */
+export class FlowModel {
+  nodes: PNode[] = []
+  edges: PEdge[] = []
+  private readonly nodeById = new Map<string, PNode>()
+  private readonly edgeById = new Map<string, PEdge>()
+  private readonly selected = new Set<string>()
+  private readonly selectedEdges = new Set<string>()
+  readonly measured = new Map<string, Size>()
+  private readonly dragging = new Map<string, XY>()
+  private readonly provisional = new Map<string, XY>()
+  private readonly listeners = new Set<() => void>()
+  private structRef: unknown = null
+  private root: string | null = null
+  private nodesChanged = false
+  private edgesChanged = false
+  private flushQueued = false
+  private placing = false
+  private off: (() => void) | null = null
+  /** The index version the objects were last built from. */
+  private builtAt = -1
+
+  constructor(readonly session: GraphSession) {
+    this.root = meta(session.g).root
+    for (const id of session.g.index.nodes.keys()) this.rebuildNode(id)
+    this.rebuildEdges()
+    this.nodes = [...this.nodeById.values()]
+    this.edges = [...this.edgeById.values()]
+    this.nodesChanged = false
+    this.edgesChanged = false
+    this.builtAt = session.g.index.version
+  }
+
+  /** Starts following the document (rebuilding whatever changed while detached). Returns the detach. */
+  attach(): () => void {
+    this.off?.()
+    const ix = this.index
+    this.off = ix.onChange((nodes, edges) => this.onIndex(nodes, edges))
+    if (ix.version !== this.builtAt)
+      this.onIndex(new Set([...ix.nodes.keys(), ...this.nodeById.keys()]), new Set(['*']))
+    else this.schedulePlacement()
+    return () => {
+      this.off?.()
+      this.off = null
+    }
+  }
+
+  get index() {
+    return this.session.g.index
+  }
+
+  subscribe = (fn: () => void): (() => void) => {
+    this.listeners.add(fn)
+    return () => this.listeners.delete(fn)
+  }
+
+  // ---- derived objects ---------------------------------------------------------------------------
+
+  positionOf(id: string): XY | null {
+    const d = this.dragging.get(id)
+    if (d) return d
+    const v = this.index.nodes.get(id)
+    if (v && v.x !== null && v.y !== null) return { x: v.x, y: v.y }
+    return this.provisional.get(id) ?? null
+  }
+
+  sizeOf = (id: string): Size =>
+    this.measured.get(id) ?? estimateSize(this.index.nodes.get(id) ?? { summary: '' })
+
+  /** Rebuilds one node's object if anything it shows changed. Returns whether it did. */
+  private rebuildNode(id: string): boolean {
+    const view = this.index.nodes.get(id)
+    const prev = this.nodeById.get(id)
+    if (!live(view)) {
+      if (!prev) return false
+      this.nodeById.delete(id)
+      this.selected.delete(id)
+      this.dragging.delete(id)
+      this.provisional.delete(id)
+      this.nodesChanged = true
+      return true
+    }
+    // Our own drag's writes come back as new views that differ only in x and y (positions do not bump
+    // `rev`); the dragged node already shows the pointer's position, so its object is kept.
+    if (
+      prev &&
+      this.dragging.has(id) &&
+      prev.data.view.rev === view.rev &&
+      prev.data.view !== view &&
+      this.selected.has(id) === !!prev.selected
+    ) {
+      return false
+    }
+    const status = this.index.statusOf(id)
+    const position = this.positionOf(id) ?? { x: 0, y: 0 }
+    const selected = this.selected.has(id)
+    const measured = this.measured.get(id)
+    const isRoot = id === this.root
+    if (
+      prev &&
+      prev.data.view === view &&
+      prev.data.status === status &&
+      prev.data.isRoot === isRoot &&
+      prev.position.x === position.x &&
+      prev.position.y === position.y &&
+      !!prev.selected === selected &&
+      (measured === undefined || prev.measured === measured)
+    ) {
+      return false
+    }
+    // Unmeasured nodes carry an estimate: React Flow then treats them as initialised (fitView and
+    // `nodesInitialized` wait for every node otherwise) and re-measures them when they render.
+    const size = measured ?? estimateSize(view)
+    this.nodeById.set(id, {
+      id,
+      type: 'plexus',
+      position,
+      data: { view, status, isRoot },
+      selected,
+      measured: size,
+      initialWidth: size.width,
+      initialHeight: size.height,
+      handles: handlesFor(size),
+    })
+    this.nodesChanged = true
+    return true
+  }
+
+  private treeEdge(child: string, parent: string): PEdge {
+    return {
+      id: `t:${child}`,
+      source: parent,
+      target: child,
+      type: 'plexus',
+      selectable: false,
+      focusable: false,
+      data: { kind: 'tree', label: '' },
+    }
+  }
+
+  /** Tree edges for nodes just added under a parent (no other edge can have changed). */
+  private addTreeEdges(ids: string[]): void {
+    const s = this.index.struct()
+    for (const id of ids) {
+      const p = s.parent.get(id)
+      if (!p || this.edgeById.has(`t:${id}`)) continue
+      this.edgeById.set(`t:${id}`, this.treeEdge(id, p))
+      this.edgesChanged = true
+    }
+  }
+
+  private rebuildEdges(): void {
+    const ix = this.index
+    const s = ix.struct()
+    this.structRef = s
+    const next = new Map<string, PEdge>()
+    let changed = false
+    for (const [child, parent] of s.parent) {
+      const id = `t:${child}`
+      const prev = this.edgeById.get(id)
+      if (prev && prev.source === parent) next.set(id, prev)
+      else {
+        next.set(id, this.treeEdge(child, parent))
+        changed = true
+      }
+    }
+    for (const e of ix.edges.values()) {
+      const from = ix.canonical(e.from)
+      const to = ix.canonical(e.to)
+      if (!from || !to || from === to) continue
+      const parent = s.parent.get(from)
+      const selected = this.selectedEdges.has(e.id)
+      const prev = this.edgeById.get(e.id)
+      if (
+        prev &&
+        prev.source === from &&
+        prev.target === to &&
+        prev.data?.kind === e.type &&
+        prev.data?.label === e.label &&
+        prev.data?.parent === parent &&
+        !!prev.selected === selected
+      ) {
+        next.set(e.id, prev)
+        continue
+      }
+      changed = true
+      next.set(e.id, {
+        id: e.id,
+        source: from,
+        target: to,
+        type: 'plexus',
+        selected,
+        data: { kind: e.type, label: e.label, ...(parent ? { parent } : {}) },
+      })
+    }
+    if (changed || next.size !== this.edgeById.size) this.edgesChanged = true
+    this.edgeById.clear()
+    for (const [k, v] of next) this.edgeById.set(k, v)
+    for (const id of [...this.selectedEdges]) if (!next.has(id)) this.selectedEdges.delete(id)
+  }
+
+  // ---- document changes --------------------------------------------------------------------------
+
+  private onIndex(nodes: ReadonlySet<string>, edges: ReadonlySet<string>): void {
+    const ix = this.index
+    this.builtAt = ix.version
+    let sweep = edges.size > 0
+    // The tree changed: a node came, went, or moved to another parent. Only additions is the common case
+    // (an agent's plan, Tab): their tree edges are added without rebuilding the others.
+    let structural = false
+    const added: string[] = []
+    for (const id of nodes) {
+      const before = this.nodeById.get(id)?.data.view
+      const after = ix.nodes.get(id)
+      if (after && after.x !== null && after.y !== null) this.provisional.delete(id)
+      if (!before && live(after)) added.push(id)
+      else if (!before || !after || before.parent !== after.parent || !live(after)) structural = true
+      if (
+        !before ||
+        !after ||
+        before.resolved !== after.resolved ||
+        before.parent !== after.parent ||
+        !live(after)
+      )
+        sweep = true
+      this.rebuildNode(id)
+    }
+    if (sweep) {
+      // Readiness can change far from the edit (a parent, a dependent): compare every node's status.
+      this.root = meta(this.session.g).root
+      for (const [id, n] of this.nodeById)
+        if (n.data.status !== ix.statusOf(id) || n.data.isRoot !== (id === this.root)) this.rebuildNode(id)
+    }
+    if (structural || edges.size > 0 || ix.struct() !== this.structRef) this.rebuildEdges()
+    else if (added.length) this.addTreeEdges(added)
+    this.schedulePlacement(nodes)
+    this.queueFlush()
+  }
+
+  private queueFlush(): void {
+    if (this.flushQueued) return
+    this.flushQueued = true
+    queueMicrotask(() => {
+      this.flushQueued = false
+      this.flush()
+    })
+  }
+
+  /** Publishes new arrays if anything changed. */
+  flush(): void {
+    let changed = false
+    if (this.nodesChanged) {
+      this.nodes = [...this.nodeById.values()]
+      this.nodesChanged = false
+      changed = true
+    }
+    if (this.edgesChanged) {
+      this.edges = [...this.edgeById.values()]
+      this.edgesChanged = false
+      changed = true
+    }
+    if (changed) for (const fn of this.listeners) fn()
+  }
+
+  // ---- placement of nodes without a position -----------------------------------------------------
+
+  /** Places nodes without a position, looking only at `candidates` when given (the ids a change touched). */
+  private schedulePlacement(candidates?: Iterable<string>): void {
+    if (this.placing) return
+    const ix = this.index
+    let any = false
+    for (const id of candidates ?? ix.nodes.keys()) {
+      const v = ix.nodes.get(id)
+      if (live(v) && (v.x === null || v.y === null) && !this.provisional.has(id)) {
+        any = true
+        break
+      }
+    }
+    if (!any) return
+    this.placing = true
+    queueMicrotask(() => {
+      this.placing = false
+      this.place()
+    })
+  }
+
+  private place(): void {
+    const ix = this.index
+    const placed = new Map<string, XY>()
+    const unplaced: string[] = []
+    for (const [id, v] of ix.nodes) {
+      if (!live(v)) continue
+      const p = this.positionOf(id)
+      if (p && (v.x !== null || this.provisional.has(id))) placed.set(id, p)
+      else unplaced.push(id)
+    }
+    if (!unplaced.length) return
+    const at = placeNodes({ index: ix, unplaced, placed, sizeOf: this.sizeOf })
+    for (const [id, p] of at) this.provisional.set(id, p)
+    for (const id of at.keys()) this.rebuildNode(id)
+    this.queueFlush()
+    // Written once, by the app's own handle: every peer sees the same picture, and Ctrl+Z leaves it alone.
+    const items = [...at].map(([id, p]) => ({ id, x: p.x, y: p.y }))
+    for (let i = 0; i < items.length; i += 2000) setPositions(this.session.sys, items.slice(i, i + 2000))
+  }
+
+  // ---- React Flow changes ------------------------------------------------------------------------
+
+  onNodesChange = (changes: NodeChange<PNode>[]): void => {
+    let selection = false
+    for (const c of changes) {
+      if (c.type === 'dimensions' && c.dimensions) {
+        const m = this.measured.get(c.id)
+        if (!m || m.width !== c.dimensions.width || m.height !== c.dimensions.height) {
+          this.measured.set(c.id, { width: c.dimensions.width, height: c.dimensions.height })
+          this.rebuildNode(c.id)
+        }
+      } else if (c.type === 'select') {
+        if (c.selected) this.selected.add(c.id)
+        else this.selected.delete(c.id)
+        this.rebuildNode(c.id)
+        selection = true
+      } else if (c.type === 'position' && c.position && c.dragging) {
+        this.dragging.set(c.id, { x: c.position.x, y: c.position.y })
+        this.rebuildNode(c.id)
+      }
+    }
+    if (selection) this.publishSelection()
+    this.flush()
+  }
+
+  onEdgesChange = (changes: EdgeChange<PEdge>[]): void => {
+    let selection = false
+    for (const c of changes) {
+      if (c.type !== 'select') continue
+      const e = this.edgeById.get(c.id)
+      if (!e) continue
+      if (c.selected) this.selectedEdges.add(c.id)
+      else this.selectedEdges.delete(c.id)
+      this.edgeById.set(c.id, { ...e, selected: c.selected })
+      this.edgesChanged = true
+      selection = true
+    }
+    if (selection) this.publishSelection()
+    this.flush()
+  }
+
+  /** Positions being dragged right now, for the drag writer. */
+  draggingPositions(): Array<{ id: string; x: number; y: number }> {
+    return [...this.dragging].map(([id, p]) => ({ id, ...p }))
+  }
+
+  endDrag(): void {
+    const ids = [...this.dragging.keys()]
+    this.dragging.clear()
+    for (const id of ids) this.rebuildNode(id)
+    this.flush()
+  }
+
+  // ---- selection ---------------------------------------------------------------------------------
+
+  selection(): string[] {
+    return [...this.selected]
+  }
+
+  select(ids: Iterable<string>, opts: { add?: boolean } = {}): void {
+    const want = new Set([...ids].filter((id) => this.nodeById.has(id)))
+    const touched = new Set<string>()
+    if (!opts.add) {
+      for (const id of this.selected) if (!want.has(id)) touched.add(id)
+      this.selected.clear()
+      for (const id of this.selectedEdges) {
+        const e = this.edgeById.get(id)
+        if (e) this.edgeById.set(id, { ...e, selected: false })
+        this.edgesChanged = true
+      }
+      this.selectedEdges.clear()
+    }
+    for (const id of want) {
+      this.selected.add(id)
+      touched.add(id)
+    }
+    for (const id of touched) this.rebuildNode(id)
+    this.publishSelection()
+    this.flush()
+  }
+
+  selectedEdgeIds(): string[] {
+    return [...this.selectedEdges]
+  }
+
+  private publishSelection(): void {
+    useUI.setState({ selection: [...this.selected], selectedEdges: [...this.selectedEdges] })
+    this.session.setPresence({ selection: [...this.selected] })
+  }
+
+  node(id: string): PNode | undefined {
+    return this.nodeById.get(id)
+  }
+}

@@ -1,0 +1,145 @@
+import type { GraphIndex } from '@plexus/model'
+import { layoutTree } from '../layout/tree.ts'
+import { GAP_X, GAP_Y, SpatialGrid, bounds, type Rect, type Size, type XY } from './geometry.ts'
+
+export interface PlacementInput {
+  index: GraphIndex
+  /** Live nodes without a position. */
+  unplaced: readonly string[]
+  /** Every live node that has a position, with it. */
+  placed: ReadonlyMap<string, XY>
+  sizeOf: (id: string) => Size
+}
+
+const STEP = 24
+const MAX_STEPS = 600
+
+/**
+ * Positions for nodes that arrived without one (an agent's, an import's): each group of unplaced nodes
+ * hanging from one parent is laid out as a small tree and put right of that parent, below its placed
+ * children, in the first spot where it overlaps nothing; groups with no placed parent go next to a placed
+ * neighbour, else below everything. Deterministic for a given document, so peers that place the same
+ * nodes at once mostly agree; whatever is written last wins everywhere.
+ */
+export function placeNodes({ index, unplaced, placed, sizeOf }: PlacementInput): Map<string, XY> {
+  const out = new Map<string, XY>()
+  if (!unplaced.length) return out
+  const s = index.struct()
+  const todo = new Set(unplaced)
+  const grid = new SpatialGrid()
+  const rectOf = (id: string, p: XY): Rect => ({ ...p, ...sizeOf(id) })
+  for (const [id, p] of placed) grid.add(rectOf(id, p))
+  const where = (id: string): XY | undefined => placed.get(id) ?? out.get(id)
+
+  // Creation order: nodes written in one batch share a timestamp, but the index lists them in the order
+  // they were written (Yjs integrates one client's items in clock order).
+  const ordinal = new Map<string, number>()
+  let i = 0
+  for (const id of index.nodes.keys()) if (todo.has(id)) ordinal.set(id, i++)
+  const byCreation = (a: string, b: string) => cmpCreated(index, a, b) || ordinal.get(a)! - ordinal.get(b)!
+  // Group roots: unplaced nodes whose effective parent is not itself unplaced.
+  const groupRoots = [...todo].filter((id) => !todo.has(s.parent.get(id) ?? ''))
+  groupRoots.sort((a, b) => (s.depth.get(a) ?? 0) - (s.depth.get(b) ?? 0) || byCreation(a, b))
+  const kids = (id: string) => (s.children.get(id) ?? []).filter((c) => todo.has(c)).sort(byCreation)
+
+  // Roots sharing an anchor are laid out together, as one block, in creation order.
+  const byAnchor = new Map<string, string[]>()
+  for (const r of groupRoots) {
+    const key = anchorOf(index, r, where) ?? ''
+    let list = byAnchor.get(key)
+    if (!list) byAnchor.set(key, (list = []))
+    list.push(r)
+  }
+  for (const [anchor, roots] of byAnchor) {
+    const rel = layoutTree(roots, kids, sizeOf, { between: GAP_Y })
+    const block = bounds([...rel].map(([id, p]) => rectOf(id, p)))!
+    let start: XY
+    if (anchor) {
+      const a = where(anchor)!
+      const aw = sizeOf(anchor)
+      // A branch on the left of its parent (the left half of a mind map) grows leftwards.
+      const up = s.parent.get(anchor)
+      const leftward = !!up && !!where(up) && where(up)!.x > a.x
+      // Below everything already hanging from the anchor on that side (grandchildren included), else
+      // level with it.
+      const onSide = (r: Rect) => (leftward ? r.x + r.width <= a.x + 1 : r.x >= a.x + aw.width - 1)
+      const below = bounds(
+        descendants(s.children, anchor)
+          .filter((d) => where(d) && !todo.has(d))
+          .map((d) => rectOf(d, where(d)!))
+          .filter(onSide),
+      )
+      if (leftward)
+        for (const [id, p] of rel) p.x = block.x + block.width - (p.x - block.x) - sizeOf(id).width
+      const kidsX = (s.children.get(anchor) ?? [])
+        .filter((c) => !todo.has(c))
+        .map((c) => (where(c) ? (leftward ? where(c)!.x + sizeOf(c).width : where(c)!.x) : undefined))
+        .filter((x): x is number => x !== undefined)
+      const edge = kidsX.length
+        ? leftward
+          ? Math.max(...kidsX)
+          : Math.min(...kidsX)
+        : leftward
+          ? a.x - GAP_X
+          : a.x + aw.width + GAP_X
+      const x = leftward ? edge - block.width : edge
+      start = below
+        ? { x, y: below.y + below.height + GAP_Y }
+        : { x, y: a.y + aw.height / 2 - block.height / 2 }
+    } else {
+      const all = bounds([...placed].map(([id, p]) => rectOf(id, p)))
+      start = all ? { x: all.x, y: all.y + all.height + GAP_Y * 4 } : { x: 0, y: 0 }
+    }
+    const spot = freeSpot(
+      grid,
+      { ...start, width: block.width, height: block.height },
+      anchor ? 'down' : 'right',
+    )
+    for (const [id, p] of rel) {
+      const at = { x: Math.round(spot.x + p.x), y: Math.round(spot.y + p.y) }
+      out.set(id, at)
+      grid.add(rectOf(id, at))
+    }
+  }
+  return out
+}
+
+function cmpCreated(index: GraphIndex, a: string, b: string): number {
+  const na = index.nodes.get(a)
+  const nb = index.nodes.get(b)
+  return (na?.created_at ?? 0) - (nb?.created_at ?? 0)
+}
+
+/** The placed node a group should sit beside: its parent, else a node it is connected to. */
+function anchorOf(index: GraphIndex, id: string, where: (id: string) => XY | undefined): string | null {
+  const p = index.struct().parent.get(id)
+  if (p && where(p)) return p
+  for (const dir of ['out', 'in'] as const) {
+    for (const e of index.edgesOf(id, dir)) if (where(e.other)) return e.other
+  }
+  return null
+}
+
+function descendants(children: ReadonlyMap<string, string[]>, id: string): string[] {
+  const out: string[] = []
+  const stack = [...(children.get(id) ?? [])]
+  while (stack.length && out.length < 50_000) {
+    const c = stack.pop()!
+    out.push(c)
+    stack.push(...(children.get(c) ?? []))
+  }
+  return out
+}
+
+/**
+ * Scans from `r` for a spot that overlaps nothing: downwards for a group beside its parent (so
+ * branches added one after another stay in order, top to bottom), rightwards for a free-standing one.
+ */
+function freeSpot(grid: SpatialGrid, r: Rect, direction: 'down' | 'right'): XY {
+  for (let i = 0; i < MAX_STEPS; i++) {
+    const d = direction === 'right' ? { x: i * STEP * 4, y: 0 } : { x: 0, y: i * STEP }
+    const c = { ...r, x: r.x + d.x, y: r.y + d.y }
+    if (grid.free(c, 8)) return c
+  }
+  return { x: r.x, y: r.y }
+}

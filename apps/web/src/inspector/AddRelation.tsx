@@ -1,0 +1,82 @@
+import type { Graph } from '@plexus/model'
+import { useMemo, useState } from 'react'
+import { link } from '../canvas/commands.ts'
+import { useWorkspace } from '../canvas/workspace.ts'
+import { findNodes } from '../graph/find.ts'
+
+/**
+ * Connects the node to another one found by name, without the mouse: type, pick with the arrows,
+ * Enter. The edge type is chosen next to it (depends on, relates to, or any word).
+ */
+export function AddRelation({ g, id }: { g: Graph; id: string }) {
+  const ws = useWorkspace()
+  const [q, setQ] = useState('')
+  const [type, setType] = useState('depends_on')
+  const [active, setActive] = useState(0)
+  const results = useMemo(() => findNodes(g, q, 6).filter((r) => r.id !== id), [g, q, id])
+  const choose = (i: number) => {
+    const r = results[i]
+    if (!r) return
+    link(ws, id, r.id, type.trim().replace(/\s+/g, '_') || 'relates_to')
+    setQ('')
+  }
+  return (
+    <div className="add-rel">
+      <div className="kv-row">
+        <select
+          className="input narrow"
+          value={type}
+          onChange={(e) => setType(e.target.value)}
+          aria-label="Edge type"
+        >
+          <option value="depends_on">depends on</option>
+          <option value="relates_to">relates to</option>
+          <option value="blocks">blocks</option>
+          <option value="supports">supports</option>
+        </select>
+        <input
+          className="input"
+          placeholder="Connect to… (type a name)"
+          value={q}
+          aria-label="Connect to a node"
+          role="combobox"
+          aria-expanded={results.length > 0}
+          data-testid="add-relation"
+          onChange={(e) => {
+            setQ(e.target.value)
+            setActive(0)
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowDown') {
+              e.preventDefault()
+              setActive((a) => Math.min(results.length - 1, a + 1))
+            } else if (e.key === 'ArrowUp') {
+              e.preventDefault()
+              setActive((a) => Math.max(0, a - 1))
+            } else if (e.key === 'Enter') {
+              e.preventDefault()
+              choose(active)
+            } else if (e.key === 'Escape') setQ('')
+          }}
+        />
+      </div>
+      {q && results.length > 0 && (
+        <ul className="add-rel-results" role="listbox">
+          {results.map((r, i) => (
+            <li
+              key={r.id}
+              role="option"
+              aria-selected={i === active}
+              className={i === active ? 'active' : ''}
+              onPointerEnter={() => setActive(i)}
+              onClick={() => choose(i)}
+            >
+              <span className={`dot st-${r.status}`} />
+              {r.summary}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,50 @@
+import { disconnect, type Graph } from '@plexus/model'
+import { jumpTo, report } from '../canvas/commands.ts'
+import { useWorkspace } from '../canvas/workspace.ts'
+import { Icon } from '../ui/Icon.tsx'
+
+/** What this node depends on and what depends on it, each a jump on the canvas away. */
+export function Relations({ g, id, version }: { g: Graph; id: string; version: number }) {
+  const ws = useWorkspace()
+  void version
+  const ix = g.index
+  const out = ix.edgesOf(id, 'out')
+  const inc = ix.edgesOf(id, 'in')
+  const row = (other: string, label: string, edgeId: string) => {
+    const n = ix.nodes.get(other)
+    const st = ix.statusOf(other)
+    return (
+      <li key={`${edgeId}`} className="rel-row">
+        <span className="rel-type">{label}</span>
+        <button className={`rel-node st-${st}`} onClick={() => jumpTo(ws, other)} title="Show on the canvas">
+          <span className="dot" />
+          {n?.summary ?? other}
+        </button>
+        <button
+          className="icon-btn"
+          aria-label="Remove this edge"
+          onClick={() => {
+            const r = disconnect(g, [{ id: edgeId }])
+            if (!r.ok) report(r)
+          }}
+        >
+          <Icon name="x" size={12} />
+        </button>
+      </li>
+    )
+  }
+  if (!out.length && !inc.length)
+    return (
+      <p className="muted small">
+        No edges yet: drag between two nodes' handles on the canvas, or connect one below.
+      </p>
+    )
+  return (
+    <ul className="relations">
+      {out.map((e) => row(e.other, e.type === 'depends_on' ? 'depends on' : e.type.replace(/_/g, ' '), e.id))}
+      {inc.map((e) =>
+        row(e.other, e.type === 'depends_on' ? 'needed by' : `← ${e.type.replace(/_/g, ' ')}`, e.id),
+      )}
+    </ul>
+  )
+}

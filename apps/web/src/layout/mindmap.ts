@@ -1,0 +1,60 @@
+import { GAP_X, GAP_Y, type Size, type XY } from '../canvas/geometry.ts'
+import { layoutTree } from './tree.ts'
+
+/**
+ * A balanced mind map: the root in the middle, its branches split between the right side and the left
+ * (in order, clockwise, the right side taking branches until it holds about half of the height), each
+ * side a tidy tree growing away from the root. Half as tall as a one-sided tree. The root's top-left
+ * corner is at (0, 0).
+ */
+export function layoutMindMap(
+  root: string,
+  childrenOf: (id: string) => readonly string[],
+  sizeOf: (id: string) => Size,
+): Map<string, XY> {
+  const kids = childrenOf(root)
+  const rs = sizeOf(root)
+  const pos = new Map<string, XY>([[root, { x: 0, y: 0 }]])
+  if (!kids.length) return pos
+  // Each branch laid out alone first, to know how tall it is.
+  const heights = kids.map((k) => {
+    const p = layoutTree([k], childrenOf, sizeOf)
+    let top = Infinity
+    let bottom = -Infinity
+    for (const [id, q] of p) {
+      top = Math.min(top, q.y)
+      bottom = Math.max(bottom, q.y + sizeOf(id).height)
+    }
+    return bottom - top
+  })
+  const total = heights.reduce((a, b) => a + b, 0)
+  const right: string[] = []
+  const left: string[] = []
+  let acc = 0
+  kids.forEach((k, i) => {
+    if (kids.length < 3 || acc < total / 2) {
+      right.push(k)
+      acc += heights[i]!
+    } else left.push(k)
+  })
+  const side = (branches: string[], dir: 1 | -1) => {
+    if (!branches.length) return
+    const p = layoutTree(branches, childrenOf, sizeOf, { between: GAP_Y * 2 })
+    let top = Infinity
+    let bottom = -Infinity
+    for (const [id, q] of p) {
+      top = Math.min(top, q.y)
+      bottom = Math.max(bottom, q.y + sizeOf(id).height)
+    }
+    const dy = rs.height / 2 - (top + bottom) / 2
+    for (const [id, q] of p) {
+      const w = sizeOf(id).width
+      const x = dir === 1 ? rs.width + GAP_X + q.x : -GAP_X - q.x - w
+      pos.set(id, { x: Math.round(x), y: Math.round(q.y + dy) })
+    }
+  }
+  side(right, 1)
+  // The left side mirrors columns: a node's right edge lines up with its column's right edge.
+  side(left, -1)
+  return pos
+}

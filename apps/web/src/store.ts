@@ -1,0 +1,104 @@
+import { create } from 'zustand'
+
+export type ThemeChoice = 'system' | 'light' | 'dark'
+export type View = 'canvas' | 'board'
+export type LinkType = 'depends_on' | 'relates_to'
+
+export interface Toast {
+  id: number
+  text: string
+  tone: 'info' | 'error' | 'success'
+  /** Node ids the toast is about (clicking one selects it). */
+  nodes?: Array<{ id: string; summary: string }>
+}
+
+/** UI state only: what the person is looking at and doing. The graph itself lives in the Y.Doc. */
+export interface UIState {
+  theme: ThemeChoice
+  view: View
+  inspectorOpen: boolean
+  /** Selected node ids, in the order they were selected. */
+  selection: string[]
+  selectedEdges: string[]
+  /** The node whose summary is being edited inline, and the text editing started with. */
+  editing: { id: string; initial: string | null } | null
+  searchOpen: boolean
+  helpOpen: boolean
+  linkType: LinkType
+  toasts: Toast[]
+  /** Nodes to highlight briefly (just unblocked, just jumped to): id -> until (ms). */
+  flash: Record<string, number>
+  setTheme: (t: ThemeChoice) => void
+  setView: (v: View) => void
+  toggleInspector: () => void
+  setEditing: (e: UIState['editing']) => void
+  setSearchOpen: (open: boolean) => void
+  setHelpOpen: (open: boolean) => void
+  setLinkType: (t: LinkType) => void
+  toast: (t: Omit<Toast, 'id'>, ms?: number) => void
+  dismiss: (id: number) => void
+  flashNodes: (ids: string[], ms?: number) => void
+}
+
+const THEME_KEY = 'plexus.theme'
+
+function storedTheme(): ThemeChoice {
+  try {
+    const v = localStorage.getItem(THEME_KEY)
+    return v === 'light' || v === 'dark' ? v : 'system'
+  } catch {
+    return 'system'
+  }
+}
+
+let toastSeq = 0
+
+export const useUI = create<UIState>()((set, get) => ({
+  theme: storedTheme(),
+  view: 'canvas',
+  inspectorOpen: true,
+  selection: [],
+  selectedEdges: [],
+  editing: null,
+  searchOpen: false,
+  helpOpen: false,
+  linkType: 'depends_on',
+  toasts: [],
+  flash: {},
+  setTheme: (theme) => {
+    try {
+      localStorage.setItem(THEME_KEY, theme)
+    } catch {
+      // not remembered; still applied
+    }
+    set({ theme })
+  },
+  setView: (view) => set({ view }),
+  toggleInspector: () => set((s) => ({ inspectorOpen: !s.inspectorOpen })),
+  setEditing: (editing) => set({ editing }),
+  setSearchOpen: (searchOpen) => set({ searchOpen }),
+  setHelpOpen: (helpOpen) => set({ helpOpen }),
+  setLinkType: (linkType) => set({ linkType }),
+  toast: (t, ms = 5000) => {
+    const id = ++toastSeq
+    set((s) => ({ toasts: [...s.toasts.slice(-3), { ...t, id }] }))
+    setTimeout(() => get().dismiss(id), ms)
+  },
+  dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+  flashNodes: (ids, ms = 2500) => {
+    const until = Date.now() + ms
+    set((s) => {
+      const flash = { ...s.flash }
+      for (const id of ids) flash[id] = until
+      return { flash }
+    })
+    setTimeout(() => {
+      set((s) => {
+        const flash: Record<string, number> = {}
+        const now = Date.now()
+        for (const [k, v] of Object.entries(s.flash)) if (v > now) flash[k] = v
+        return { flash }
+      })
+    }, ms + 50)
+  },
+}))

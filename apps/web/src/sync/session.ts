@@ -1,0 +1,270 @@
+import { counts, meta, openGraph, type Graph } from '@plexus/model'
+import { WebsocketProvider } from 'y-websocket'
+import * as Y from 'yjs'
+import { actorOf, newId, type Identity } from '../identity.ts'
+import { db, type LocalGraph } from './db.ts'
+import { DexiePersistence } from './persistence.ts'
+import { token, syncUrl } from './server-api.ts'
+import { SyncTracker } from './status.ts'
+
+export interface PresenceUser {
+  name: string
+  color: string
+  kind: 'person' | 'agent'
+}
+
+/** What a peer publishes in awareness. Agents set `node`; people set `cursor` and `selection`. */
+export interface PresenceState {
+  user?: PresenceUser
+  cursor?: { x: number; y: number } | null
+  selection?: string[]
+  node?: string
+}
+
+/**
+ * One open graph: its Y.Doc, the graph handles over it, IndexedDB persistence, the WebSocket provider,
+ * awareness, undo of this person's changes, and the sync status.
+ *
+ * The document is filled from IndexedDB before the provider connects, so the first render never waits
+ * for the network. Two handles write to the document: `g` for what the person does (tracked by undo)
+ * and `sys` for what the app does on its own (placing nodes that arrived without a position), which
+ * Ctrl+Z must not undo.
+ *
+ * Undo tracks `nodes`, `edges` and `history`: undoing an edit also removes the history events it wrote,
+ * so the log never claims a change the document no longer has.
+ */
+export class GraphSession {
+  readonly doc = new Y.Doc()
+  readonly persistence: DexiePersistence
+  readonly ready: Promise<void>
+  g!: Graph
+  sys!: Graph
+  provider!: WebsocketProvider
+  undo!: Y.UndoManager
+  tracker!: SyncTracker
+  /** Stored updates read at open: 0 means the device had never seen this graph. */
+  storedUpdates = 0
+  loadMs = 0
+  private recordTimer: ReturnType<typeof setTimeout> | null = null
+  /** When this device last saw the document change (0: not since it was opened). */
+  private lastChange = 0
+  private destroyed = false
+  private readonly cleanups: Array<() => void> = []
+
+  constructor(
+    readonly id: string,
+    readonly identity: Identity,
+  ) {
+    this.persistence = new DexiePersistence(id, this.doc)
+    this.ready = this.start()
+  }
+
+  private async start(): Promise<void> {
+    const t0 = performance.now()
+    performance.mark('plexus:idb-start')
+    const [stored, record] = await Promise.all([
+      this.persistence.load(),
+      db()
+        .graphs.get(this.id)
+        .catch(() => undefined),
+    ])
+    this.storedUpdates = stored
+    this.storedChange = record?.updated_at ?? 0
+    performance.mark('plexus:idb-loaded')
+    this.loadMs = performance.now() - t0
+    const env = { actor: actorOf(this.identity), now: () => Date.now(), newId: () => newId() }
+    this.g = openGraph(this.doc, env)
+    performance.mark('plexus:index-built')
+    this.sys = openGraph(this.doc, env)
+    this.undo = new Y.UndoManager(
+      [this.doc.getMap('nodes'), this.doc.getMap('edges'), this.doc.getArray('history')],
+      {
+        trackedOrigins: new Set([this.g.origin]),
+        captureTimeout: 400,
+      },
+    )
+    if (this.destroyed) return
+    const t = token()
+    // Not connected yet: the first render comes from IndexedDB alone, then `connect()` (after paint).
+    this.provider = new WebsocketProvider(syncUrl(), this.id, this.doc, {
+      connect: false,
+      params: t ? { token: t } : {},
+      maxBackoffTime: 5000,
+    })
+    this.provider.awareness.setLocalState({
+      user: { name: this.identity.name, color: this.identity.color, kind: 'person' },
+      cursor: null,
+      selection: [],
+    } satisfies PresenceState)
+    this.tracker = new SyncTracker(
+      this.doc,
+      this.provider,
+      (origin) => origin === this.provider || origin === this.persistence,
+      `plexus.pending.${this.id}`,
+    )
+    const online = () => {
+      this.tracker.setOnline(true)
+      if (this.wantConnection) this.provider.connect()
+    }
+    const offline = () => {
+      this.tracker.setOnline(false)
+      this.provider.disconnect()
+    }
+    window.addEventListener('online', online)
+    window.addEventListener('offline', offline)
+    this.cleanups.push(() => {
+      window.removeEventListener('online', online)
+      window.removeEventListener('offline', offline)
+    })
+    // Leaving the page runs no React cleanup: write the home page's line now if it is due.
+    const onHide = () => {
+      if (!this.recordTimer) return
+      clearTimeout(this.recordTimer)
+      this.recordTimer = null
+      this.writeRecordNow()
+    }
+    window.addEventListener('pagehide', onHide)
+    this.cleanups.push(() => window.removeEventListener('pagehide', onHide))
+    const onUpdate = (_u: Uint8Array, origin: unknown) => {
+      if (origin !== this.persistence) this.lastChange = Date.now()
+      this.scheduleRecord()
+    }
+    this.doc.on('update', onUpdate)
+    this.cleanups.push(() => this.doc.off('update', onUpdate))
+    this.scheduleRecord(1500)
+  }
+
+  /** The home page's line for this graph, refreshed a moment after changes. */
+  private scheduleRecord(delay = 1000): void {
+    if (this.recordTimer) return
+    this.recordTimer = setTimeout(() => {
+      this.recordTimer = null
+      void this.writeRecord()
+    }, delay)
+  }
+
+  /** The home page's line for this graph, from the live document. */
+  private record(): LocalGraph | null {
+    const m = meta(this.g)
+    if (m.schema === 0) return null
+    const c = counts(this.g)
+    let edges = 0
+    for (const e of this.g.index.edges.values())
+      if (this.g.index.live(e.from) && this.g.index.live(e.to)) edges++
+    return {
+      id: this.id,
+      title: m.title || this.id,
+      nodes: c.total,
+      edges,
+      actionable: c.actionable,
+      resolved: c.resolved,
+      updated_at: this.lastChange || this.storedChange || Date.now(),
+      opened_at: Date.now(),
+    }
+  }
+
+  async writeRecord(): Promise<void> {
+    if (this.destroyed) return
+    const r = this.record()
+    if (r) await db().graphs.put(r)
+  }
+
+  /**
+   * As the page goes away no promise is resolved again, so the record is written with one raw
+   * IndexedDB request on Dexie's open connection, issued synchronously.
+   */
+  private writeRecordNow(): void {
+    const r = this.record()
+    const idb = db().isOpen() ? db().backendDB() : null
+    if (!r || !idb) return
+    try {
+      const tx = idb.transaction('graphs', 'readwrite')
+      tx.objectStore('graphs').put(r)
+      tx.commit()
+    } catch {
+      // the connection is closing: the line stays as it was
+    }
+  }
+
+  /** When the stored record says the graph last changed (read once at open). */
+  private storedChange = 0
+
+  private wantConnection = false
+
+  /** Starts syncing with the server (now, or when the browser is back online). Idempotent. */
+  connect(): void {
+    if (this.destroyed || !this.provider) return
+    this.wantConnection = true
+    if (navigator.onLine && !this.provider.wsconnected && !this.provider.wsconnecting) this.provider.connect()
+    this.tracker.recompute()
+  }
+
+  /** Connects once the page has painted what IndexedDB had: syncing a large graph costs main-thread time. */
+  connectAfterPaint(): void {
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => this.connect(), 0)))
+  }
+
+  setPresence(fields: Partial<PresenceState>): void {
+    if (!this.provider) return
+    const cur = (this.provider.awareness.getLocalState() ?? {}) as PresenceState
+    this.provider.awareness.setLocalState({ ...cur, ...fields })
+  }
+
+  private closing = false
+
+  async destroy(): Promise<void> {
+    if (this.closing) return
+    this.closing = true
+    await this.ready.catch(() => {})
+    if (this.recordTimer) {
+      // The home page's line would otherwise miss the last changes.
+      clearTimeout(this.recordTimer)
+      this.recordTimer = null
+      await this.writeRecord().catch(() => {})
+    }
+    this.destroyed = true
+    for (const c of this.cleanups) c()
+    this.tracker?.destroy()
+    this.provider?.awareness.setLocalState(null)
+    this.provider?.destroy()
+    this.undo?.destroy()
+    await this.persistence.destroy()
+    this.doc.destroy()
+  }
+}
+
+// ---- a small cache so navigating home -> graph -> home reuses an open session --------------------------
+
+const sessions = new Map<
+  string,
+  { session: GraphSession; refs: number; timer: ReturnType<typeof setTimeout> | null }
+>()
+
+export function acquireSession(id: string, identity: Identity): GraphSession {
+  let entry = sessions.get(id)
+  if (!entry) sessions.set(id, (entry = { session: new GraphSession(id, identity), refs: 0, timer: null }))
+  if (entry.timer) clearTimeout(entry.timer)
+  entry.timer = null
+  entry.refs++
+  return entry.session
+}
+
+export function releaseSession(session: GraphSession, delayMs = 3000): void {
+  const entry = sessions.get(session.id)
+  if (!entry || entry.session !== session) return
+  entry.refs--
+  if (entry.refs > 0) return
+  entry.timer = setTimeout(() => {
+    sessions.delete(session.id)
+    void session.destroy()
+  }, delayMs)
+}
+
+/** Closes a graph's session at once (before deleting the graph). */
+export async function closeSession(id: string): Promise<void> {
+  const entry = sessions.get(id)
+  if (!entry) return
+  sessions.delete(id)
+  if (entry.timer) clearTimeout(entry.timer)
+  await entry.session.destroy()
+}

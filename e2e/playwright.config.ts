@@ -1,0 +1,34 @@
+import { defineConfig } from '@playwright/test'
+
+/** Debian's Chromium; `npx playwright install` is not used. Flags keep it quiet and deterministic. */
+export const CHROMIUM = process.env.PLEXUS_CHROMIUM ?? '/usr/bin/chromium'
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: '../test-results/e2e',
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: Number(process.env.PLEXUS_E2E_WORKERS ?? 2),
+  retries: 0,
+  // The JSON report feeds the one closing line scripts/test prints for the whole run.
+  reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
+  globalSetup: './global-setup.ts',
+  use: {
+    browserName: 'chromium',
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+    viewport: { width: 1280, height: 800 },
+    actionTimeout: 15_000,
+    serviceWorkers: 'allow',
+    trace: 'retain-on-failure',
+  },
+})

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test'
+import { Agent } from './agent.ts'
+import { baseUrl, createGraph, graphState, newPage, node } from './helpers.ts'
+
+test('an agent writing through /mcp appears on the canvas; resolving on the canvas unblocks its next work', async ({
+  browser,
+}) => {
+  const { context, page } = await newPage(browser)
+  const id = await createGraph(page, 'Agent at work')
+  const agent = await Agent.connect(baseUrl(), 'e2e-planner')
+  try {
+    await agent.call('graph_plan', {
+      project: id,
+      items: [
+        { ref: 'schema', summary: 'Write the schema', kind: 'task' },
+        { ref: 'api', summary: 'Build the API', kind: 'task', depends_on: ['schema'] },
+        { ref: 'ship', summary: 'Ship it', kind: 'task', depends_on: ['api'] },
+      ],
+    })
+    // Nodes arrive without positions: the canvas places them beside their parent, once, for everyone.
+    for (const s of ['Write the schema', 'Build the API', 'Ship it'])
+      await expect(node(page, s)).toBeVisible()
+    await expect(node(page, 'Write the schema')).toHaveAttribute('data-status', 'actionable')
+    await expect(node(page, 'Build the API')).toHaveAttribute('data-status', 'blocked')
+    await expect
+      .poll(async () => (await graphState(page)).nodes.every((n) => n.x !== null && n.y !== null))
+      .toBe(true)
+    // The agent is shown where it worked, and history says an agent (not a person) made the nodes.
+    await expect(page.getByTestId('agent-badge').filter({ hasText: 'e2e-planner' })).toBeVisible()
+    await node(page, 'Build the API').click()
+    await expect(page.getByTestId('history').locator('.who.agent').first()).toContainText('e2e-planner')
+
+    const before = await agent.call<{ items: Array<{ summary: string }> }>('graph_next', { project: id })
+    expect(before.items.map((i) => i.summary)).toEqual(['Write the schema'])
+
+    // The person resolves the agent's first task on the canvas; the app says what that unblocked.
+    await node(page, 'Write the schema').click()
+    await page.keyboard.press('Control+Enter')
+    await expect(node(page, 'Write the schema')).toHaveAttribute('data-status', 'resolved')
+    await expect(page.getByTestId('unblocked')).toHaveText(['Build the API'])
+    await expect(node(page, 'Build the API')).toHaveAttribute('data-status', 'actionable')
+
+    await expect
+      .poll(async () =>
+        (await agent.call<{ items: Array<{ summary: string }> }>('graph_next', { project: id })).items.map(
+          (i) => i.summary,
+        ),
+      )
+      .toEqual(['Build the API'])
+  } finally {
+    await agent.close()
+    await context.close()
+  }
+})

@@ -1,0 +1,53 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+
+/** An agent: an MCP client over Streamable HTTP at the server's /mcp, as an AI agent would connect. */
+export class Agent {
+  private constructor(private readonly client: Client) {}
+
+  static async connect(base: string, name = 'e2e-agent'): Promise<Agent> {
+    const client = new Client({ name, version: '1.0.0' })
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)))
+    return new Agent(client)
+  }
+
+  /** Calls a tool; a tool error fails the test with the server's message. */
+  async call<T = Record<string, unknown>>(name: string, args: Record<string, unknown>): Promise<T> {
+    const r = await this.client.callTool({ name, arguments: args })
+    if (r.isError) {
+      const text = (r.content as Array<{ type: string; text?: string }>).map((c) => c.text ?? '').join(' ')
+      throw new Error(`${name} failed: ${text}`)
+    }
+    if (r.structuredContent) return r.structuredContent as T
+    const text =
+      (r.content as Array<{ type: string; text?: string }>).find((c) => c.type === 'text')?.text ?? '{}'
+    return JSON.parse(text) as T
+  }
+
+  async close(): Promise<void> {
+    await this.client.close()
+  }
+}
+
+/** Whether the server has an MCP endpoint (it is built separately from the sync server). */
+export async function hasMcp(base: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-03-26',
+          capabilities: {},
+          clientInfo: { name: 'probe', version: '0' },
+        },
+      }),
+    })
+    return res.status !== 404
+  } catch {
+    return false
+  }
+}

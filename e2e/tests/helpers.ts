@@ -1,0 +1,122 @@
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
+import type { Workspace } from '../../apps/web/src/canvas/workspace.ts'
+
+declare global {
+  interface Window {
+    /** The open graph (apps/web exposes it for tests and benchmarks). */
+    __plexus?: Workspace
+  }
+}
+
+export const baseUrl = (): string => {
+  const u = process.env.PLEXUS_URL
+  if (!u) throw new Error('PLEXUS_URL is not set: run through e2e/run.mjs (global setup starts the server)')
+  return u
+}
+
+export interface NodeState {
+  id: string
+  summary: string
+  parent: string | null
+  x: number | null
+  y: number | null
+  resolved: boolean
+  status: string
+}
+
+export interface GraphState {
+  nodes: NodeState[]
+  edges: Array<{ from: string; to: string; type: string }>
+  root: string | null
+}
+
+/** A fresh context whose page fails the test on any script dialog (an alert from injected markup would). */
+export async function newPage(
+  browser: Browser,
+  base = baseUrl(),
+): Promise<{ context: BrowserContext; page: Page; dialogs: string[] }> {
+  const context = await browser.newContext({ baseURL: base })
+  const page = await context.newPage()
+  const dialogs: string[] = []
+  page.on('dialog', (d) => {
+    dialogs.push(d.message())
+    void d.dismiss()
+  })
+  return { context, page, dialogs }
+}
+
+/** Creates a graph from the home page, without the mouse. Returns its id. */
+export async function createGraph(page: Page, title: string): Promise<string> {
+  await page.goto('/')
+  const input = page.getByTestId('new-graph-title')
+  await input.focus()
+  await input.fill(title)
+  await page.keyboard.press('Enter')
+  await page.waitForURL(/\/g\/[^/]+$/)
+  const id = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]!)
+  await expect(page.getByTestId('node')).toHaveCount(1)
+  await waitSynced(page)
+  return id
+}
+
+export async function openGraph(page: Page, id: string): Promise<void> {
+  await page.goto(`/g/${encodeURIComponent(id)}`)
+  await page.getByTestId('canvas').waitFor()
+}
+
+export function node(page: Page, summary: string): Locator {
+  return page
+    .getByTestId('node')
+    .filter({ has: page.getByTestId('node-summary').getByText(summary, { exact: true }) })
+}
+
+export async function waitSynced(page: Page): Promise<void> {
+  await expect(page.getByTestId('sync')).toHaveAttribute('data-state', 'synced')
+}
+
+/** The graph as the page's model reads it (through the debugging handle `window.__plexus`). */
+export async function graphState(page: Page): Promise<GraphState> {
+  return page.evaluate(() => {
+    const ws = window.__plexus
+    if (!ws) return { nodes: [], edges: [], root: null }
+    const ix = ws.session.g.index
+    const s = ix.struct()
+    const nodes = [...ix.nodes.values()]
+      .filter((n) => ix.live(n.id))
+      .map((n) => ({
+        id: n.id,
+        summary: n.summary,
+        parent: s.parent.get(n.id) ?? null,
+        x: n.x,
+        y: n.y,
+        resolved: n.resolved,
+        status: ix.statusOf(n.id),
+      }))
+    const edges = [...ix.edges.values()].map((e) => ({ from: e.from, to: e.to, type: e.type }))
+    const root = (ws.session.doc.getMap('meta').get('root') as string | undefined) ?? null
+    return { nodes, edges, root }
+  })
+}
+
+export async function nodeId(page: Page, summary: string): Promise<string> {
+  const id = await node(page, summary).getAttribute('data-id')
+  if (!id) throw new Error(`no node "${summary}"`)
+  return id
+}
+
+/** Centre of an element on the screen. */
+export async function centre(l: Locator): Promise<{ x: number; y: number }> {
+  const b = await l.boundingBox()
+  if (!b) throw new Error('element has no box')
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 }
+}
+
+/** Waits until the page's service worker controls it, so a reload works with no network. */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await expect
+    .poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 15_000 })
+    .toBe(true)
+}

@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+import { createGraph, graphState, newPage, node } from './helpers.ts'
+
+test('export as JSON, Mermaid, SVG and PNG; import a Mermaid file; copy and paste into another graph', async ({
+  browser,
+}) => {
+  const { context, page } = await newPage(browser)
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const id = await createGraph(page, 'Files in and out')
+  const k = page.keyboard
+  await k.press('Enter')
+  await k.press('Tab')
+  await k.type('Design <b>bold</b> & "quoted"')
+  await k.press('Tab')
+  await k.type('Prototype')
+  await k.press('Enter')
+
+  const save = async (testId: string) => {
+    await page.getByTestId('io-menu').click()
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()])
+    return { name: download.suggestedFilename(), text: readFileSync((await download.path())!) }
+  }
+  const json = await save('export-json')
+  expect(json.name).toBe(`${id}.json`)
+  const parsed = JSON.parse(json.text.toString('utf8')) as { nodes: Array<{ summary: string }> }
+  expect(parsed.nodes.map((n) => n.summary)).toContain('Prototype')
+  const mermaid = await save('export-mermaid')
+  expect(mermaid.text.toString('utf8')).toMatch(/^(flowchart|graph) /m)
+  const svg = await save('export-svg')
+  const svgText = svg.text.toString('utf8')
+  expect(svgText).toContain('&lt;b&gt;bold&lt;/b&gt;')
+  expect(svgText).not.toContain('<b>')
+  const png = await save('export-png')
+  expect(png.text.subarray(1, 4).toString('latin1')).toBe('PNG')
+
+  // Import: a Mermaid flowchart picked from disk lands under the selected node, placed by the canvas.
+  await node(page, 'Prototype').click()
+  await page.getByTestId('import-input').setInputFiles({
+    name: 'plan.mmd',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('flowchart LR\n  A[Collect feedback] -->|depends_on| B[Ship beta]\n'),
+  })
+  await expect(page.getByTestId('toast').filter({ hasText: 'Imported plan.mmd' })).toBeVisible()
+  await expect(node(page, 'Collect feedback')).toBeVisible()
+  await expect.poll(async () => (await graphState(page)).nodes.every((n) => n.x !== null)).toBe(true)
+
+  // Copy two nodes, open another graph, paste: new nodes with the same text and the same edge.
+  await node(page, 'Collect feedback').click()
+  await node(page, 'Ship beta').click({ modifiers: ['Shift'] })
+  await k.press('Control+c')
+  const other = await createGraph(page, 'Pasted into')
+  expect(other).not.toBe(id)
+  await page.getByTestId('canvas').focus()
+  await k.press('Control+v')
+  await expect(node(page, 'Collect feedback')).toBeVisible()
+  await expect(node(page, 'Ship beta')).toBeVisible()
+  const s = await graphState(page)
+  const a = s.nodes.find((n) => n.summary === 'Collect feedback')!
+  const b = s.nodes.find((n) => n.summary === 'Ship beta')!
+  expect(s.edges.some((e) => (e.from === a.id && e.to === b.id) || (e.from === b.id && e.to === a.id))).toBe(
+    true,
+  )
+  await context.close()
+})

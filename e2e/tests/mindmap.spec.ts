@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test'
+import { createGraph, graphState, newPage, node, waitSynced, type GraphState } from './helpers.ts'
+
+/** The tree as summaries: each node's parent's summary. */
+function shape(s: GraphState): Record<string, string | null> {
+  const byId = new Map(s.nodes.map((n) => [n.id, n.summary]))
+  return Object.fromEntries(s.nodes.map((n) => [n.summary, n.parent ? byId.get(n.parent)! : null]))
+}
+
+test('keyboard mind mapping builds a three-level tree without the mouse, and a reload keeps it', async ({
+  browser,
+}) => {
+  const { context, page } = await newPage(browser)
+  await createGraph(page, 'Holiday')
+  const k = page.keyboard
+
+  // Nothing selected: Enter selects the root. Tab adds a child and starts editing it.
+  await k.press('Enter')
+  await k.press('Tab')
+  await k.type('Travel')
+  await k.press('Tab') // commits, adds a child of Travel
+  await k.type('Trains')
+  await k.press('Tab')
+  await k.type('Book seats')
+  await k.press('Enter') // commits, leaves editing; Book seats stays selected
+  await k.press('Enter') // a sibling of Book seats
+  await k.type('Check timetable')
+  await k.press('Enter')
+  await k.press('ArrowLeft') // Trains
+  await k.press('Enter') // a sibling of Trains
+  await k.type('Ferries')
+  await k.press('Escape') // Escape also finishes editing
+  await k.press('ArrowLeft') // Travel
+  await k.press('ArrowLeft') // the root
+  await k.press('Tab')
+  await k.type('Food')
+  await k.press('Enter')
+  // Typing on a selected node starts editing it, replacing its text.
+  await k.type('Food and drink')
+  await k.press('Enter')
+
+  const want = {
+    Holiday: null,
+    Travel: 'Holiday',
+    Trains: 'Travel',
+    'Book seats': 'Trains',
+    'Check timetable': 'Trains',
+    Ferries: 'Travel',
+    'Food and drink': 'Holiday',
+  }
+  await expect.poll(async () => shape(await graphState(page))).toEqual(want)
+  await k.press('Shift+Digit1') // fit view: only what is on screen is rendered
+  for (const s of Object.keys(want)) await expect(node(page, s)).toBeVisible()
+  await expect(page.locator('.react-flow__edge')).toHaveCount(6) // the tree, drawn as it grew
+
+  // Still without the mouse: go to the inspector and make Ferries depend on Trains.
+  await k.press('Escape')
+  await k.press('Enter') // the root
+  await k.press('ArrowRight') // Travel or Food and drink: walk until Ferries is selected
+  const selected = async () => (await page.evaluate(() => window.__plexus!.model.selection()))[0]
+  const byName = async (s: string) => (await graphState(page)).nodes.find((n) => n.summary === s)!.id
+  const ferries = await byName('Ferries')
+  const travel = await byName('Travel')
+  if ((await selected()) !== travel) await k.press('ArrowUp')
+  if ((await selected()) !== travel) await k.press('ArrowDown')
+  expect(await selected()).toBe(travel)
+  await k.press('ArrowRight') // a child of Travel
+  for (let i = 0; i < 3 && (await selected()) !== ferries; i++) await k.press('ArrowDown')
+  expect(await selected()).toBe(ferries)
+  await k.press('Control+i')
+  for (let i = 0; i < 15; i++) {
+    if (await page.getByTestId('add-relation').evaluate((el) => el === document.activeElement)) break
+    await k.press('Tab')
+  }
+  await k.type('Trains')
+  await k.press('Enter')
+  await expect(node(page, 'Ferries')).toHaveAttribute('data-status', 'blocked')
+  await k.press('Escape')
+  await expect(page.getByTestId('canvas')).toBeFocused()
+  await waitSynced(page)
+
+  await page.reload()
+  await expect(node(page, 'Book seats')).toBeVisible()
+  await k.press('Shift+Digit1')
+  await expect(page.locator('.react-flow__edge')).toHaveCount(7) // six tree edges and the dependency
+  expect(shape(await graphState(page))).toEqual(want)
+  await context.close()
+})
