@@ -102,7 +102,6 @@ export function saveCheckpoint(
   const bad =
     checkSession(session) ??
     checkString(name, 'name', 128, { line: true })?.message ??
-    null ??
     checkString(note, 'note', 4000, { empty: true })?.message ??
     null
   if (bad) return fail('invalid_argument', bad)
