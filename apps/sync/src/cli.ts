@@ -15,7 +15,8 @@ import {
   type Target,
 } from './commands.ts'
 import { resolveConfig, type ServeFlags } from './config.ts'
-import { FORMATS, formatFromFilename, isFormat, validGraphId, GRAPH_ID_RULE, type Format } from './graphs.ts'
+import { formatOfFile } from '@plexus/model'
+import { FORMATS, isFormat, validGraphId, GRAPH_ID_RULE, type Format } from './graphs.ts'
 import { DB_FILE, StartError, startServer } from './server.ts'
 import { VERSION } from './version.ts'
 import { McpUsageError, runMcp } from './mcp/stdio.ts'
@@ -222,7 +223,7 @@ async function runImport(argv: string[], env: NodeJS.ProcessEnv): Promise<number
   const [file, extra] = positionals
   if (!file || extra !== undefined) throw new UsageError(`import takes one FILE\n\n${HELP.import}`)
   const graph = requireGraph(values.graph, 'import')
-  const format = values.format ?? formatFromFilename(file)
+  const format = values.format ?? formatOfFile(file)
   if (!format || !isFormat(format)) {
     throw new UsageError(`cannot tell the format of ${file}; pass --format (${FORMATS.join(', ')})`)
   }

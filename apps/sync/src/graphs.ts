@@ -45,16 +45,6 @@ export const FORMAT_FILES: Record<Format, { contentType: string; extension: stri
   canvas: { contentType: 'application/json; charset=utf-8', extension: 'canvas' },
 }
 
-/** Guesses a format from a file name: .json, .mmd/.mermaid, .canvas, .txt/.dsl/.plexus. */
-export function formatFromFilename(name: string): Format | null {
-  const ext = name.toLowerCase().split('.').pop() ?? ''
-  if (ext === 'json') return 'json'
-  if (ext === 'mmd' || ext === 'mermaid') return 'mermaid'
-  if (ext === 'canvas') return 'canvas'
-  if (ext === 'txt' || ext === 'dsl' || ext === 'plexus') return 'dsl'
-  return null
-}
-
 function open(doc: Y.Doc, actor: string): Graph {
   return openGraph(doc, { actor, now: Date.now, newId: randomUUID })
 }

@@ -17,7 +17,7 @@ export type { MigrationResult } from './schema.ts'
 export { initGraph, meta, openGraph, setMeta } from './graph.ts'
 export type { Env, Graph, InitOptions } from './graph.ts'
 export { GraphIndex, indexOf } from './graph-index.ts'
-export { LIMITS } from './validate.ts'
+export { LIMITS, editDistance } from './validate.ts'
 export { createNodes } from './create.ts'
 export type { CreateItem, CreateResult, DedupMode } from './create.ts'
 export { setPositions, updateNodes } from './update.ts'
@@ -71,6 +71,7 @@ export { ask, findByLabel } from './analysis-ask.ts'
 export type { Answer } from './analysis-ask.ts'
 export {
   FORMATS,
+  formatOfFile,
   applyParsed,
   contextDump,
   exportGraph,

@@ -11,6 +11,7 @@ import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-sc
 import type { z } from 'zod'
 import { ToolError, canWrite, type CallContext } from './context.ts'
 import type { Tool } from './tool.ts'
+import { editDistance } from './model.ts'
 import { TOOLS } from './tools/index.ts'
 
 const byName = new Map(TOOLS.map((t) => [t.name, t]))
@@ -166,19 +167,8 @@ function closest(word: string, options: string[]): string | undefined {
   let best: string | undefined
   let bestD = Math.max(2, Math.floor(word.length / 3)) + 1
   for (const o of options) {
-    const d = norm(o) === norm(word) ? 0 : lev(norm(o), norm(word))
+    const d = norm(o) === norm(word) ? 0 : editDistance(norm(o), norm(word))
     if (d < bestD) [best, bestD] = [o, d]
   }
   return best
-}
-
-function lev(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i)
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i]
-    for (let j = 1; j <= b.length; j++)
-      cur.push(Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)))
-    prev = cur
-  }
-  return prev[b.length]!
 }

@@ -9,7 +9,16 @@
  */
 import type * as Y from 'yjs'
 import type { Role } from '../auth.ts'
-import { GRAPH_ID, initGraph, openGraph, readMeta, touch, type Failure, type Graph } from './model.ts'
+import {
+  GRAPH_ID,
+  editDistance,
+  initGraph,
+  openGraph,
+  readMeta,
+  touch,
+  type Failure,
+  type Graph,
+} from './model.ts'
 
 export interface GraphInfo {
   id: string
@@ -136,7 +145,7 @@ export function ensureGraph(
 async function unknownProject(ctx: CallContext, project: string): Promise<ToolError> {
   const ids = (await ctx.source.list()).map((g) => g.id)
   const near = ids
-    .map((id) => ({ id, d: distance(id, project) }))
+    .map((id) => ({ id, d: editDistance(id, project) }))
     .filter((x) => x.d <= Math.max(2, Math.floor(project.length / 3)))
     .sort((a, b) => a.d - b.d)[0]
   const listed = ids.length
@@ -149,17 +158,6 @@ async function unknownProject(ctx: CallContext, project: string): Promise<ToolEr
       `. Create it with graph_open {project: "${project}", goal: "..."}`,
     'graph_not_found',
   )
-}
-
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i)
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i]
-    for (let j = 1; j <= b.length; j++)
-      cur.push(Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)))
-    prev = cur
-  }
-  return prev[b.length]!
 }
 
 /** Ids unique across peers, in the web app's form: `n_` and 12 random base-36 characters. */

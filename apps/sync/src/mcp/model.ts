@@ -54,6 +54,7 @@ export {
   components,
   contextDump,
   degreeCentrality,
+  editDistance,
   exportGraph,
   exportJSON,
   FORMATS,

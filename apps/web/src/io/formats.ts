@@ -1,7 +1,7 @@
 // The text formats come from the model, like every other read and write of the graph.
 import type { Format } from '@plexus/model'
 
-export { FORMATS, exportGraph, importGraph } from '@plexus/model'
+export { FORMATS, exportGraph, formatOfFile, importGraph } from '@plexus/model'
 export type { Format } from '@plexus/model'
 
 export const FORMAT_INFO: Record<Format, { label: string; ext: string; mime: string }> = {
@@ -9,14 +9,4 @@ export const FORMAT_INFO: Record<Format, { label: string; ext: string; mime: str
   mermaid: { label: 'Mermaid', ext: 'mmd', mime: 'text/plain' },
   dsl: { label: 'Plexus DSL', ext: 'txt', mime: 'text/plain' },
   canvas: { label: 'JSON Canvas', ext: 'canvas', mime: 'application/json' },
-}
-
-/** Guesses a format from a file name. */
-export function formatOfFile(name: string): Format | null {
-  const ext = name.toLowerCase().split('.').pop() ?? ''
-  if (ext === 'json') return 'json'
-  if (ext === 'mmd' || ext === 'mermaid') return 'mermaid'
-  if (ext === 'canvas') return 'canvas'
-  if (ext === 'txt' || ext === 'dsl' || ext === 'plexus') return 'dsl'
-  return null
 }

@@ -16,6 +16,16 @@ import { parseMermaid, toMermaid } from './mermaid.ts'
 export type Format = 'json' | 'mermaid' | 'dsl' | 'canvas'
 export const FORMATS: readonly Format[] = ['json', 'mermaid', 'dsl', 'canvas']
 
+/** Guesses a format from a file name: .json, .mmd/.mermaid, .canvas, .txt/.dsl/.plexus. */
+export function formatOfFile(name: string): Format | null {
+  const ext = name.toLowerCase().split('.').pop() ?? ''
+  if (ext === 'json') return 'json'
+  if (ext === 'mmd' || ext === 'mermaid') return 'mermaid'
+  if (ext === 'canvas') return 'canvas'
+  if (ext === 'txt' || ext === 'dsl' || ext === 'plexus') return 'dsl'
+  return null
+}
+
 export function exportGraph(g: Graph, format: Format): string {
   switch (format) {
     case 'json':
