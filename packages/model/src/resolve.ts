@@ -50,6 +50,15 @@ export interface Label {
   digits: string
 }
 
+const labels = new WeakMap<NodeView, Label>()
+
+/** A node's label, computed once per view (views are replaced when a node changes). */
+function labelOfNode(n: NodeView): Label {
+  let l = labels.get(n)
+  if (!l) labels.set(n, (l = labelOf(n.summary)))
+  return l
+}
+
 export function labelOf(s: string): Label {
   const words = labelWords(s).slice(0, MAX_WORDS)
   const seq = words.join(' ')
@@ -63,13 +72,18 @@ export function labelOf(s: string): Label {
   }
 }
 
-/** How sure we are that `a` and `b` name the same thing, in [0, 1]. */
-export function confidence(a: Label, b: Label): number {
+/**
+ * How sure we are that `a` and `b` name the same thing, in [0, 1]. With `min`, a pair that cannot reach
+ * it scores 0 without the edit distance: the fuzzy score never exceeds 1 - length difference / length.
+ */
+export function confidence(a: Label, b: Label, min = 0): number {
   if (a.exact === b.exact) return 1
   if (a.words.length === 0 || b.words.length === 0) return 0
   if (a.seq === b.seq) return SAME_WORDS
   if (a.compact === b.compact) return SAME_LETTERS
   if (a.sorted === b.sorted) return SAME_SET
+  const long = Math.max(a.seq.length, b.seq.length)
+  if (min > 0 && 1 - Math.abs(a.seq.length - b.seq.length) / long < min) return 0
   const inOrder = similarity(a.seq, b.seq)
   const chars =
     a.sorted === a.seq && b.sorted === b.seq ? inOrder : Math.max(inOrder, similarity(a.sorted, b.sorted))
@@ -158,7 +172,7 @@ class LabelIndex {
     }
     this.keys.delete(id)
     if (!n) return
-    const l = labelOf(n.summary)
+    const l = labelOfNode(n)
     const keys = [...new Set(['e' + l.exact, 's' + l.sorted, 'c' + l.compact])]
     for (const k of keys) {
       const set = this.byKey.get(k)
@@ -182,6 +196,8 @@ export interface ResolveOptions {
   parent?: string | null
   /** How many candidates, best first: 1 to 100, default 10. */
   limit?: number
+  /** Leave out candidates below this confidence (default 0.4); a higher floor is cheaper. */
+  min?: number
   kind?: string
 }
 
@@ -201,6 +217,7 @@ export function resolveLabel(g: Graph, label: string, opts: ResolveOptions = {})
   const want = labelOf(label.slice(0, 2000))
   if (want.exact === '') return []
   const limit = Math.min(Math.max(Math.floor(opts.limit ?? 10), 1), 100)
+  const floor = Math.max(MIN_CONFIDENCE, opts.min ?? MIN_CONFIDENCE)
   const accept = (n: NodeView | undefined): n is NodeView =>
     !!n &&
     (opts.parent === undefined || n.parent === opts.parent) &&
@@ -208,8 +225,8 @@ export function resolveLabel(g: Graph, label: string, opts: ResolveOptions = {})
   const found = new Map<string, Resolution>()
   const consider = (n: NodeView): void => {
     if (found.has(n.id)) return
-    const c = confidence(want, labelOf(n.summary))
-    if (c >= MIN_CONFIDENCE) found.set(n.id, { id: n.id, summary: n.summary, confidence: c })
+    const c = confidence(want, labelOfNode(n), floor)
+    if (c >= floor) found.set(n.id, { id: n.id, summary: n.summary, confidence: c })
   }
   // Scoped to a parent with a modest number of children: comparing with each sibling is cheaper than
   // any index, and batch dedup under a parent is the hot path.
@@ -247,9 +264,9 @@ const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 export function bestMatch(
   g: Graph,
   label: string,
-  opts: Omit<ResolveOptions, 'limit'> = {},
+  opts: Omit<ResolveOptions, 'limit' | 'min'> = {},
 ): Resolution | undefined {
-  const top = resolveLabel(g, label, { ...opts, limit: 1 })[0]
+  const top = resolveLabel(g, label, { ...opts, limit: 1, min: MATCH_CONFIDENCE })[0]
   return top && top.confidence >= MATCH_CONFIDENCE ? top : undefined
 }
 
