@@ -3,7 +3,7 @@ import { layout, type Layout, type YEdge, type YNode } from './schema.ts'
 import { isLive, readEdge, readNode } from './views.ts'
 import type { EdgeView, NodeView, Status } from './types.ts'
 import { buildStructure, type Structure } from './structure.ts'
-import { RankQueue, priorityOf, type Ranked } from './rank-queue.ts'
+import { RankQueue, ahead, priorityOf, type Ranked } from './rank-queue.ts'
 
 export type ChangeListener = (nodes: ReadonlySet<string>, edges: ReadonlySet<string>) => void
 
@@ -125,6 +125,8 @@ export class GraphIndex {
         }
         s.depth.set(n.id, p === null ? 0 : s.depth.get(p)! + 1)
         this.dirty.add(n.id)
+        // A node can arrive after edges that point at it (an undone create redone, say).
+        for (const d of this.dependents(n.id)) this.dirty.add(d)
       }
       if (later.length === pending.length) return false
       pending = later
@@ -188,8 +190,7 @@ export class GraphIndex {
   /** The readiness of X changed: X, its parent and everything that depends on X may change status. */
   private markAround(id: string): void {
     this.dirty.add(id)
-    const s = this.structure
-    const p = s?.parent.get(id)
+    const p = this.fullDirty ? undefined : this.struct().parent.get(id)
     if (p) this.dirty.add(p)
     for (const d of this.dependents(id)) this.dirty.add(d)
   }
@@ -300,23 +301,34 @@ export class GraphIndex {
     const out: Ranked[] = []
     const keep: Ranked[] = []
     const seen = new Set<string>()
-    while (out.length < count) {
+    // A selective filter would pop most of the heap; past this many candidates one pass over the
+    // actionable set with a small top-k is cheaper than popping and pushing everything back.
+    const budget = Math.max(256, count * 16)
+    while (out.length < count && keep.length < budget) {
       const e = this.queue.pop()
       if (!e) break
       const id = e.view.id
-      if (
-        seen.has(id) ||
-        this.nodes.get(id) !== e.view ||
-        !this.actionableSet.has(id) ||
-        s.depth.get(id) !== e.depth
-      )
-        continue
+      const stale =
+        this.nodes.get(id) !== e.view || !this.actionableSet.has(id) || s.depth.get(id) !== e.depth
+      if (seen.has(id) || stale) continue
       seen.add(id)
       keep.push(e)
       if (accept(e)) out.push(e)
     }
     for (const e of keep) this.queue.push(e)
-    return out
+    if (out.length === count || keep.length < budget) return out
+    const best: Ranked[] = []
+    for (const id of this.actionableSet) {
+      const view = this.nodes.get(id)!
+      const e: Ranked = { view, depth: s.depth.get(id) ?? 0, priority: priorityOf(view) }
+      if (best.length === count && !ahead(e, best[best.length - 1]!)) continue
+      if (!accept(e)) continue
+      let at = best.length
+      while (at > 0 && ahead(e, best[at - 1]!)) at--
+      best.splice(at, 0, e)
+      if (best.length > count) best.pop()
+    }
+    return best
   }
 
   private enqueue(id: string, s: Structure): void {

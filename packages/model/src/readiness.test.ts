@@ -16,6 +16,8 @@ import {
 } from './readiness.ts'
 import { restructure } from './restructure.ts'
 import { updateNodes } from './update.ts'
+import { createNodes } from './create.ts'
+import * as Y from 'yjs'
 import {
   Clock,
   addNodes,
@@ -371,4 +373,35 @@ describe('the incremental readiness index', () => {
       }
     })
   }
+})
+
+describe('readiness kept incrementally', () => {
+  it('a node that comes back (redo of an undone create) blocks what already depends on it', () => {
+    const a = makeGraph('alice', { clientID: 1 })
+    addNodes(a.g, [['X']])
+    const um = new Y.UndoManager([a.doc.getMap('nodes'), a.doc.getMap('edges')], {
+      trackedOrigins: new Set([a.g.origin]),
+    })
+    const n = ok(createNodes(a.g, [{ summary: 'N task' }], { mode: 'force' })).created[0]!.id
+    um.stopCapturing()
+    const b = joinGraph(a, 'bob', 2)
+    ok(connect(b.g, [{ from: 'X', to: n, type: 'depends_on' }]))
+    sync(a.doc, b.doc)
+    um.undo()
+    um.redo()
+    expect(status(a.g, 'X')).toBe(new GraphIndex(a.doc).statusOf('X'))
+    expect(status(a.g, 'X')).toBe('blocked')
+    expect(ok(next(a.g, { count: 5 })).items.map((i) => i.node.id)).not.toContain('X')
+  })
+
+  it('a selective filter finds the best match deep in the ranking', () => {
+    const { g } = makeGraph()
+    addNodes(
+      g,
+      Array.from({ length: 600 }, (_, i) => [`c${i}`] as [string]),
+    )
+    ok(createNodes(g, [{ summary: 'the only task', kind: 'task' }], { mode: 'force' }))
+    const r = ok(next(g, { count: 3, kind: 'task' }))
+    expect(r.items.map((i) => i.node.summary)).toEqual(['the only task'])
+  })
 })

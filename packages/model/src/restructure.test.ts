@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { connect } from './edges.ts'
 import { nodeHistory } from './history.ts'
-import { restructure } from './restructure.ts'
+import { restructure, type RestructureOp } from './restructure.ts'
 import { updateNodes } from './update.ts'
 import { addNodes, failure, makeGraph, ok, unchanged, view } from './test/harness.ts'
 
@@ -369,5 +369,54 @@ describe('batches', () => {
     const nf = unchanged(doc, () => failure(restructure(g, [{ type: 'forget', node: 'B' }])))
     expect(nf.reason).toBe('node_not_found')
     expect(unchanged(doc, () => failure(restructure(g, []))).reason).toBe('empty_batch')
+  })
+})
+
+describe('batches that could slip past validation', () => {
+  it('refuses a second merge in one call, writing nothing', () => {
+    const { g, doc } = makeGraph()
+    addNodes(g, [['A'], ['B'], ['C'], ['D']])
+    ok(
+      connect(g, [
+        { from: 'A', to: 'C', type: 'depends_on' },
+        { from: 'D', to: 'B', type: 'depends_on' },
+      ]),
+    )
+    const f = unchanged(doc, () =>
+      failure(
+        restructure(g, [
+          { type: 'merge', node: 'A', into: 'B' },
+          { type: 'merge', node: 'C', into: 'D' },
+        ]),
+      ),
+    )
+    expect(f).toMatchObject({ reason: 'invalid_argument', index: 1 })
+    expect(f.message).toMatch(/one merge per call/)
+  })
+
+  it('sees where a node restored earlier in the batch hangs, so a move cannot close a parent loop', () => {
+    const { g, doc } = makeGraph()
+    addNodes(g, [['X'], ['C', 'X'], ['R', 'C']])
+    ok(restructure(g, [{ type: 'forget', node: 'R' }]))
+    const f = unchanged(doc, () =>
+      failure(
+        restructure(g, [
+          { type: 'restore', node: 'R' },
+          { type: 'move', node: 'X', parent: 'R' },
+        ]),
+      ),
+    )
+    expect(f).toMatchObject({ reason: 'cycle_detected', index: 1 })
+    expect(g.index.struct().cycles).toEqual([])
+  })
+
+  it('refuses a move without a parent field instead of moving to the top level', () => {
+    const { g, doc } = makeGraph()
+    addNodes(g, [['P'], ['X', 'P']])
+    const f = unchanged(doc, () =>
+      failure(restructure(g, [{ type: 'move', node: 'X', to: 'P' } as unknown as RestructureOp])),
+    )
+    expect(f.reason).toBe('invalid_argument')
+    expect(f.message).toMatch(/parent/)
   })
 })

@@ -53,6 +53,7 @@ class Sim {
   private readonly parent = new Map<string, string | null>()
   private readonly gone = new Set<string>()
   private readonly back = new Set<string>()
+  private merged = false
   constructor(private readonly g: Graph) {}
 
   parentOf(id: string): string | null {
@@ -98,13 +99,28 @@ class Sim {
       if (n.deleted_at === null && n.merged_into === null)
         return fail('not_deleted', `${at}: node ${n.id} is not forgotten or merged; nothing to restore`)
       this.back.add(n.id)
+      // Back under its nearest live ancestor, so later ops in the batch see where it hangs.
+      let p = n.parent
+      for (let i = 0; p !== null && i < 10_000; i++) {
+        const pv = this.g.index.nodes.get(p)
+        if (
+          this.back.has(p) ||
+          (pv && pv.deleted_at === null && pv.merged_into === null && !this.gone.has(p))
+        )
+          break
+        p = pv?.parent ?? null
+      }
+      this.parent.set(n.id, p)
       return null
     }
     const node = this.live(op.node, `${at}.node`)
     if (typeof node !== 'string') return node
     switch (op.type) {
       case 'move': {
-        if (op.parent === null || op.parent === undefined) {
+        if (!('parent' in op) || (op.parent !== null && typeof op.parent !== 'string')) {
+          return fail('invalid_argument', `${at}.parent: give the new parent's id, or null for the top level`)
+        }
+        if (op.parent === null) {
           this.parent.set(node, null)
           return null
         }
@@ -123,6 +139,11 @@ class Sim {
       case 'merge': {
         const into = this.live(op.into, `${at}.into`)
         if (typeof into !== 'string') return into
+        // Each merge moves edges that a later merge's checks would read from the index, which only
+        // catches up when the transaction ends: one merge per call keeps every check exact.
+        if (this.merged)
+          return fail('invalid_argument', `${at}: one merge per call; send this merge in its own call`)
+        this.merged = true
         if (into === node) return fail('invalid_argument', `${at}: cannot merge a node into itself`)
         if (node === root)
           return fail(
