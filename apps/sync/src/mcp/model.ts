@@ -82,4 +82,4 @@ export {
   TREE_UP,
   workingSet,
 } from '@plexus/model'
-export type { Format, NodeDecl, Parsed } from '@plexus/model'
+export type { Checkpoint, Format, NodeDecl, Parsed } from '@plexus/model'

@@ -1,7 +1,15 @@
 /** graph_session: the caller's working set and named checkpoints, stored in the graph. */
 import { z } from 'zod'
 import { ToolError, must, requireWrite, withGraph } from '../context.ts'
-import { listCheckpoints, resume, saveCheckpoint, workingSet, type Graph, type NodeView } from '../model.ts'
+import {
+  listCheckpoints,
+  resume,
+  saveCheckpoint,
+  workingSet,
+  type Checkpoint,
+  type Graph,
+  type NodeView,
+} from '../model.ts'
 import { clip, compact } from '../shape.ts'
 import { look } from './read.ts'
 import { project, tool } from '../tool.ts'
@@ -49,15 +57,7 @@ export function view(
   })
 }
 
-export function checkpoint(c: {
-  name: string
-  session: string
-  actor: string
-  note: string
-  created_at: number
-  hot: string[]
-  warm: string[]
-}) {
+export function checkpoint(c: Checkpoint) {
   return compact({
     name: c.name,
     by: c.actor,
