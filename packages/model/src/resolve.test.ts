@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest'
 import * as Y from 'yjs'
 import { initGraph, openGraph, write, type NewNodeFields } from './graph.ts'
 import { MATCH_CONFIDENCE, bestMatch, confidence, labelOf, resolveLabel } from './resolve.ts'
+import { rng } from './test/harness.ts'
 
 function setup() {
   let t = 1000
@@ -156,5 +157,44 @@ describe('resolveLabel', () => {
     // Every word is shared with hundreds of nodes; only the number differs.
     expect(bestMatch(g, 'payment service report handler 9999')).toBeUndefined()
     expect(bestMatch(g, 'payment service report handlers 1700')).toBeUndefined()
+  })
+})
+
+describe('the floor only skips pairs that could not reach it', () => {
+  it('agrees with the unbounded score on random labels (seeded)', () => {
+    const rand = rng(7)
+    const words = [
+      'auth',
+      'service',
+      'user',
+      'repo',
+      'repository',
+      'api',
+      'gateway',
+      'write',
+      'tests',
+      'test',
+      'docs',
+      'Ship',
+      'it',
+      'café',
+      'cafe',
+      '2',
+      '3',
+    ]
+    const label = (): string =>
+      Array.from({ length: 1 + Math.floor(rand() * 4) }, () => words[Math.floor(rand() * words.length)]).join(
+        rand() < 0.3 ? '' : ' ',
+      )
+    for (let i = 0; i < 3000; i++) {
+      const a = labelOf(label())
+      const b = labelOf(label())
+      const full = confidence(a, b)
+      for (const min of [0.4, 0.85]) {
+        const bounded = confidence(a, b, min)
+        if (full >= min) expect(bounded, `${a.exact} ~ ${b.exact} at ${min}`).toBe(full)
+        else expect(bounded).toBeLessThan(min)
+      }
+    }
   })
 })

@@ -48,6 +48,8 @@ export interface Label {
   sorted: string
   compact: string
   digits: string
+  /** Letter counts of `seq`, folded into 32 buckets: a cheap lower bound on edit distance. */
+  hist: Int16Array
 }
 
 const labels = new WeakMap<NodeView, Label>()
@@ -69,6 +71,7 @@ export function labelOf(s: string): Label {
     sorted: [...words].sort().join(' '),
     compact: words.join(''),
     digits: (seq.match(/\p{N}+/gu) ?? []).join(' '),
+    hist: histogram(seq),
   }
 }
 
@@ -84,12 +87,27 @@ export function confidence(a: Label, b: Label, min = 0): number {
   if (a.sorted === b.sorted) return SAME_SET
   const long = Math.max(a.seq.length, b.seq.length)
   if (min > 0 && 1 - Math.abs(a.seq.length - b.seq.length) / long < min) return 0
+  // Each edit changes at most two letter counts by one (a swap none), so half the histogram
+  // difference is a lower bound on the distance; valid while neither string is cut to MAX_CHARS.
+  if (min > 0 && long <= MAX_CHARS && 1 - histogramGap(a.hist, b.hist) / long < min) return 0
   const inOrder = similarity(a.seq, b.seq)
   const chars =
     a.sorted === a.seq && b.sorted === b.seq ? inOrder : Math.max(inOrder, similarity(a.sorted, b.sorted))
   let c = Math.min(Math.max(Math.min(chars, softDice(a.words, b.words)), chars * CHARS_ALONE), FUZZY_MAX)
   if (a.digits !== b.digits) c = Math.min(c, OTHER_NUMBERS)
   return Math.round(c * 1000) / 1000
+}
+
+function histogram(s: string): Int16Array {
+  const h = new Int16Array(32)
+  for (let i = 0; i < s.length; i++) h[s.charCodeAt(i) & 31] = h[s.charCodeAt(i) & 31]! + 1
+  return h
+}
+
+function histogramGap(a: Int16Array, b: Int16Array): number {
+  let d = 0
+  for (let i = 0; i < 32; i++) d += Math.abs(a[i]! - b[i]!)
+  return Math.ceil(d / 2)
 }
 
 function softDice(a: string[], b: string[]): number {
