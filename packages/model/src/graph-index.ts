@@ -65,6 +65,7 @@ export class GraphIndex {
   private onNodes(events: Y.YEvent<Y.AbstractType<unknown>>[]): void {
     const ids = this.touched(events, this.y.nodes)
     const added: NodeView[] = []
+    const moved: NodeView[] = []
     let structural = false
     for (const id of ids) {
       const before = this.nodes.get(id)
@@ -78,21 +79,73 @@ export class GraphIndex {
       else if (
         !before ||
         !after ||
-        before.parent !== after.parent ||
         before.deleted_at !== after.deleted_at ||
         before.merged_into !== after.merged_into
       ) {
         structural = true
+      } else if (before.parent !== after.parent) {
+        moved.push(after)
       } else if (before.resolved !== after.resolved) {
         this.markAround(id)
       }
     }
-    if (structural || (added.length && !this.insertAdded(added))) {
+    if (
+      structural ||
+      (moved.length && !this.applyMoves(moved)) ||
+      (added.length && !this.insertAdded(added))
+    ) {
       this.structVersion++
       this.fullDirty = true
     }
     this.version++
     this.emit(ids, new Set())
+  }
+
+  /**
+   * Moves of live nodes under live parents, applied to a current structure without rebuilding it:
+   * the node leaves its old parent's children, joins the new one's, and its subtree's depths shift.
+   * Returns false for anything else (a parent that is gone, a move that closes a loop, a tree that
+   * already has a broken loop), and the caller rebuilds.
+   */
+  private applyMoves(moved: NodeView[]): boolean {
+    const s = this.structure
+    if (!s || s.version !== this.structVersion || this.fullDirty || s.cycles.length) return false
+    for (const n of moved) {
+      if (!isLive(n) || this.mergedRaw.get(n.id)?.size || !s.depth.has(n.id)) return false
+      const to = n.parent
+      if (to !== null && (!s.depth.has(to) || !isLive(this.nodes.get(to)))) return false
+      for (let cur: string | undefined = to ?? undefined; cur !== undefined; cur = s.parent.get(cur)) {
+        if (cur === n.id) return false
+      }
+      const from = s.parent.get(n.id) ?? null
+      if (from === to) continue
+      if (from === null) removeSorted(s.roots, n.id)
+      else removeSorted(s.children.get(from) ?? [], n.id)
+      if (to === null) {
+        s.parent.delete(n.id)
+        insertSorted(s.roots, n.id)
+      } else {
+        s.parent.set(n.id, to)
+        let list = s.children.get(to)
+        if (!list) s.children.set(to, (list = []))
+        insertSorted(list, n.id)
+      }
+      const delta = (to === null ? 0 : s.depth.get(to)! + 1) - s.depth.get(n.id)!
+      if (delta !== 0) {
+        const stack = [n.id]
+        while (stack.length) {
+          const id = stack.pop()!
+          s.depth.set(id, s.depth.get(id)! + delta)
+          this.rankDirty.add(id)
+          stack.push(...(s.children.get(id) ?? []))
+        }
+      }
+      for (const id of [n.id, from, to]) if (id !== null) this.dirty.add(id)
+      for (const d of this.dependents(n.id)) this.dirty.add(d)
+    }
+    // A new identity, so caches keyed by the structure (the search index's subtree numbering) renew.
+    this.structure = { ...s }
+    return true
   }
 
   /**
@@ -367,6 +420,11 @@ export class GraphIndex {
     for (const c of this.struct().children.get(id) ?? []) if (!this.nodes.get(c)?.resolved) return 'waiting'
     return 'actionable'
   }
+}
+
+function removeSorted(list: string[], id: string): void {
+  const at = list.indexOf(id)
+  if (at >= 0) list.splice(at, 1)
 }
 
 function insertSorted(list: string[], id: string): void {

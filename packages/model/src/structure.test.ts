@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { context } from './context.ts'
 import { integrity } from './integrity.ts'
 import { restructure } from './restructure.ts'
+import { createNodes } from './create.ts'
+import { connect } from './edges.ts'
+import { GraphIndex } from './graph-index.ts'
+import { next } from './readiness.ts'
+import { updateNodes } from './update.ts'
 import { buildStructure, type Structure } from './structure.ts'
 import { addNodes, joinGraph, makeGraph, ok, rng, sync, type TestGraph } from './test/harness.ts'
 import type { NodeView } from './types.ts'
@@ -196,4 +201,42 @@ describe('the tree two peers read after concurrent moves', () => {
     expect(a.g.index.struct().cycles).toEqual([])
     expect(integrity(c.g)).toEqual([])
   })
+})
+
+describe('the tree kept in place through moves and additions', () => {
+  for (const seed of [1, 2, 3, 4]) {
+    it(`matches a rebuild after random moves, creates and resolves (seed ${seed})`, () => {
+      const rand = rng(seed)
+      const { g, root } = makeGraph()
+      const ids = [root]
+      for (let step = 0; step < 400; step++) {
+        const pick = (): string => ids[Math.floor(rand() * ids.length)]!
+        const r = rand()
+        if (r < 0.35) {
+          const c = createNodes(g, [{ summary: `n${step}`, parent: rand() < 0.9 ? pick() : null }], {
+            mode: 'force',
+          })
+          if (c.ok) ids.push(c.created[0]!.id)
+        } else if (r < 0.75)
+          restructure(g, [{ type: 'move', node: pick(), parent: rand() < 0.9 ? pick() : null }])
+        else if (r < 0.9) updateNodes(g, [{ id: pick(), resolved: rand() < 0.5 }])
+        else connect(g, [{ from: pick(), to: pick(), type: 'depends_on' }])
+        if (step % 20 === 0) next(g, { count: 3 })
+        if (step % 50 === 49) {
+          const fresh = new GraphIndex(g.doc)
+          const a = g.index.struct()
+          const b = fresh.struct()
+          expect([...a.parent].sort(), `parents at step ${step}`).toEqual([...b.parent].sort())
+          expect([...a.depth].sort(), `depths at step ${step}`).toEqual([...b.depth].sort())
+          expect(a.roots).toEqual(b.roots)
+          expect([...a.children].filter(([, c]) => c.length).sort()).toEqual([...b.children].sort())
+          for (const id of ids) expect(g.index.statusOf(id), `status of ${id}`).toBe(fresh.statusOf(id))
+          const want = [...fresh.actionable()].sort()
+          expect([...g.index.actionable()].sort()).toEqual(want)
+          const got = ok(next(g, { count: 50 })).items.map((i) => i.node.id)
+          expect(got.length).toBe(Math.min(50, want.length))
+        }
+      }
+    })
+  }
 })
