@@ -22,21 +22,13 @@ import { WebSocket } from 'ws'
 import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/chromium.ts'
 import { estimateSize } from '../apps/web/src/canvas/geometry.ts'
 import { layoutTree } from '../apps/web/src/layout/tree.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const web = join(root, 'apps/web')
 const SIZES = (process.env.PLEXUS_BENCH_SIZES ?? '1000,5000,10000').split(',').map(Number)
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-]
 const AGENT_SAMPLES = 12
 
 declare global {
@@ -467,8 +459,8 @@ async function main(): Promise<void> {
   const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, webDist: join(web, 'dist') })
   const wsUrl = server.url.replace(/^http/, 'ws') + '/sync'
   const browser = await chromium.launch({
-    executablePath: process.env.PLEXUS_CHROMIUM ?? '/usr/bin/chromium',
-    args: ARGS,
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
   })
   const rows: Row[] = []
   try {

@@ -1,16 +1,5 @@
 import { defineConfig } from '@playwright/test'
-
-/** Debian's Chromium; `npx playwright install` is not used. Flags keep it quiet and deterministic. */
-export const CHROMIUM = process.env.PLEXUS_CHROMIUM ?? '/usr/bin/chromium'
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-]
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.ts'
 
 export default defineConfig({
   testDir: './tests',
