@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { findNodes } from '../graph/find.ts'
 import { useUI } from '../store.ts'
+import { comboboxKeys } from '../ui/combobox.ts'
 import { Icon } from '../ui/Icon.tsx'
 import { jumpTo } from './commands.ts'
 import { useWorkspace } from './workspace.ts'
@@ -47,21 +48,10 @@ export function SearchBox() {
             aria-controls="search-results"
             aria-activedescendant={results[active] ? `sr-${results[active].id}` : undefined}
             onChange={(e) => setQ(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'ArrowDown') {
-                e.preventDefault()
-                setActive((a) => Math.min(results.length - 1, a + 1))
-              } else if (e.key === 'ArrowUp') {
-                e.preventDefault()
-                setActive((a) => Math.max(0, a - 1))
-              } else if (e.key === 'Enter') {
-                e.preventDefault()
-                choose(active)
-              } else if (e.key === 'Escape') {
-                e.preventDefault()
-                close()
-              }
-            }}
+            onKeyDown={comboboxKeys(results.length, active, setActive, choose, (e) => {
+              e.preventDefault()
+              close()
+            })}
           />
           <kbd>Esc</kbd>
         </div>

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react'
 import { link } from '../canvas/commands.ts'
 import { useWorkspace } from '../canvas/workspace.ts'
 import { findNodes } from '../graph/find.ts'
+import { comboboxKeys } from '../ui/combobox.ts'
 
 /**
  * Connects the node to another one found by name, without the mouse: type, pick with the arrows,
@@ -46,18 +47,7 @@ export function AddRelation({ g, id }: { g: Graph; id: string }) {
             setQ(e.target.value)
             setActive(0)
           }}
-          onKeyDown={(e) => {
-            if (e.key === 'ArrowDown') {
-              e.preventDefault()
-              setActive((a) => Math.min(results.length - 1, a + 1))
-            } else if (e.key === 'ArrowUp') {
-              e.preventDefault()
-              setActive((a) => Math.max(0, a - 1))
-            } else if (e.key === 'Enter') {
-              e.preventDefault()
-              choose(active)
-            } else if (e.key === 'Escape') setQ('')
-          }}
+          onKeyDown={comboboxKeys(results.length, active, setActive, choose, () => setQ(''))}
         />
       </div>
       {q && results.length > 0 && (
