@@ -73,8 +73,15 @@ export function canvasKey(e: KeyboardEvent, ws: Workspace): boolean {
     }
     if (k === 'i') {
       // To the inspector, to edit every field of the selection from the keyboard (Escape comes back).
-      if (!useUI.getState().inspectorOpen) useUI.getState().toggleInspector()
-      setTimeout(() => document.querySelector<HTMLElement>('.inspector input, .inspector button')?.focus(), 0)
+      // Focus now when the inspector is on screen: a Tab typed right after Ctrl+I must land there, not
+      // on the canvas, where it would add a child. A closed inspector is focused once it has rendered.
+      const target = () => document.querySelector<HTMLElement>('.inspector input, .inspector button')
+      const open = target()
+      if (open) open.focus()
+      else {
+        if (!useUI.getState().inspectorOpen) useUI.getState().toggleInspector()
+        setTimeout(() => target()?.focus(), 0)
+      }
       return true
     }
     return false
