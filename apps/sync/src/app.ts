@@ -87,16 +87,22 @@ export function createApp(deps: AppDeps) {
     return c.json({ error: 'invalid_format', message: `format must be one of ${FORMATS.join(', ')}` }, 400)
   }
 
-  app.get('/healthz', (c) =>
-    c.json({
-      ok: true,
-      name: 'plexus-sync',
-      version: deps.version,
-      uptime_s: Math.round(deps.uptime() * 10) / 10,
-      documents_loaded: deps.docs.size,
-      connections: deps.connections(),
-    }),
-  )
+  // 503 while storage refuses writes, with the reason, so a monitor sees what users cannot save.
+  app.get('/healthz', (c) => {
+    const failing = deps.metrics.storageError
+    return c.json(
+      {
+        ok: failing === null,
+        name: 'plexus-sync',
+        version: deps.version,
+        uptime_s: Math.round(deps.uptime() * 10) / 10,
+        documents_loaded: deps.docs.size,
+        connections: deps.connections(),
+        storage: failing ? `failing since ${new Date(failing.at).toISOString()}: ${failing.message}` : 'ok',
+      },
+      failing ? 503 : 200,
+    )
+  })
 
   app.get('/metrics', need('read'), (c) => {
     c.header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')

@@ -142,6 +142,39 @@ describe('DocRegistry', () => {
     expect(docs.isLoaded('g')).toBe(false)
   })
 
+  it('reloads a graph from storage after storage refused a write, losing nothing stored', async () => {
+    const { docs, store, metrics } = setup()
+    const writer = docs.open('g')
+    writer.doc.getMap('nodes').set('saved', 1)
+    writer.release()
+    const closed: Array<[number, string]> = []
+    docs.join(
+      'g',
+      { canWrite: true, identity: 'x' },
+      { send: () => {}, close: (c, r) => closed.push([c, r]) },
+    )
+    const append = vi.spyOn(store, 'appendMany').mockImplementation(() => {
+      throw new Error('database or disk is full')
+    })
+    const failing = docs.open('g')
+    expect(() => failing.doc.getMap('nodes').set('refused', 2)).toThrow(
+      /storage refused the update \(database or disk is full\)/,
+    )
+    failing.release()
+    expect(metrics.storageError?.message).toBe('database or disk is full')
+    await tick()
+    // Dropped without compacting (which would have stored the refused write), peers told why.
+    expect(docs.isLoaded('g')).toBe(false)
+    expect(closed).toEqual([[1011, expect.stringContaining('database or disk is full')]])
+    append.mockRestore()
+    const again = docs.open('g')
+    expect(again.doc.getMap('nodes').toJSON()).toEqual({ saved: 1 })
+    again.doc.getMap('nodes').set('later', 3)
+    again.release()
+    expect(metrics.storageError).toBeNull()
+    expect(store.load('g')?.updates.length).toBe(2)
+  })
+
   it('tells load listeners about every graph it loads', () => {
     const { docs } = setup()
     const seen: string[] = []

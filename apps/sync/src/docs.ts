@@ -5,6 +5,12 @@
  *
  * Everything here is synchronous (better-sqlite3 is), so a graph is never half loaded or half
  * compacted while a message is handled.
+ *
+ * When storage refuses a write, the loaded document holds a change the store does not: the room
+ * breaks, and the graph is dropped from memory without compacting (which would store the refused
+ * change behind everyone's back) and loaded again from the store on next use. Its peers are closed
+ * with 1011 and the reason; they reconnect and send again what they have, so a write refused while
+ * the disk was full is stored once it is not.
  */
 import { performance } from 'node:perf_hooks'
 import type { Awareness } from 'y-protocols/awareness'
@@ -159,6 +165,7 @@ export class DocRegistry {
   unload(graph: string, closeCode: number = CloseCode.goingAway, reason = 'document unloaded'): void {
     const g = this.loaded.get(graph)
     if (!g) return
+    if (g.room.broken) return this.discard(g, g.room.broken)
     if (g.idleTimer) clearTimeout(g.idleTimer)
     g.room.flush()
     if (g.pendingUpdates > 0) this.compactLoaded(g)
@@ -199,6 +206,22 @@ export class DocRegistry {
     })
   }
 
+  /**
+   * Drops a graph whose document may differ from storage, without storing anything of it: its
+   * peers are closed (1011) with `reason`, and the next use loads it from the store.
+   */
+  private discard(g: Loaded, reason: string): void {
+    if (this.loaded.get(g.id) !== g) return
+    if (g.idleTimer) clearTimeout(g.idleTimer)
+    this.loaded.delete(g.id)
+    for (const transport of [...g.peers.values()]) transport.close(CloseCode.internalError, reason)
+    g.room.destroy()
+    g.doc.destroy()
+    this.metrics.documentsLoaded = this.loaded.size
+    this.metrics.documentUnloads++
+    this.options.log?.(`store: ${g.id} reloaded from storage: ${reason}`)
+  }
+
   /** Compacts and unloads everything: the server is stopping. */
   closeAll(): void {
     for (const graph of [...this.loaded.keys()])
@@ -207,7 +230,8 @@ export class DocRegistry {
 
   private acquire(graph: string): Loaded {
     const existing = this.loaded.get(graph)
-    if (existing) {
+    if (existing?.room.broken) this.discard(existing, existing.room.broken)
+    else if (existing) {
       if (existing.idleTimer) clearTimeout(existing.idleTimer)
       existing.idleTimer = null
       // Server code reading the doc (export, MCP) sees only what is already stored.
@@ -230,6 +254,8 @@ export class DocRegistry {
         send: (peerId, frame, kind) => peers.get(peerId)?.send(frame, kind),
         persist: (updates) => this.persist(g, updates),
         close: (peerId, code, reason) => peers.get(peerId)?.close(code, reason),
+        // Not now: this may run inside a transaction of the very document being dropped.
+        broken: (reason) => queueMicrotask(() => this.discard(g, reason)),
       },
       {
         maxDocumentBytes: this.options.maxDocumentBytes,
@@ -261,10 +287,11 @@ export class DocRegistry {
     try {
       g.lastSeq = this.store.appendMany(g.id, updates)
     } catch (error) {
-      this.metrics.persistErrors++
-      this.options.log?.(`store: append to ${g.id} failed: ${String(error)}`)
+      this.metrics.storageFailed(error)
+      this.options.log?.(`store: append to ${g.id} failed, nothing of it saved: ${String(error)}`)
       throw error
     }
+    this.metrics.storageOk()
     this.metrics.observePersist((performance.now() - start) / 1000)
     this.metrics.persistBatches++
     g.pendingUpdates += updates.length
@@ -284,6 +311,8 @@ export class DocRegistry {
   private compactLoaded(g: Loaded): void {
     // Updates waiting for the group commit go to the log first, so the snapshot covers the log.
     g.room.flush()
+    // A broken room's document may hold what storage refused: never fold it into a snapshot.
+    if (g.room.broken) return
     const snapshot = Y.encodeStateAsUpdate(g.doc)
     const summary = JSON.stringify(this.options.summarize(g.id, g.doc))
     this.store.compact(g.id, { snapshot, throughSeq: g.lastSeq, summary })

@@ -27,6 +27,8 @@ export const CloseCode = {
   rateLimited: 4529,
   /** Too many connections from one address, or a client too slow to read what it is sent. */
   overloaded: 4503,
+  /** An update builds on changes the server does not have; reconnecting resyncs an honest client. */
+  missingDependency: 4509,
 } as const
 
 export type Breach =
@@ -35,6 +37,7 @@ export type Breach =
   | 'too_many_connections'
   | 'document_too_large'
   | 'malformed'
+  | 'missing_dependency'
   | 'unauthorized'
   | 'spoofing'
   | 'origin'

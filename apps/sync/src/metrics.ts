@@ -29,6 +29,18 @@ export class Metrics {
   private persistCount = 0
   private persistSum = 0
 
+  /** The last write storage refused, until a write succeeds again; /healthz reports it. */
+  storageError: { message: string; at: number } | null = null
+
+  storageFailed(error: unknown, now = Date.now()): void {
+    this.persistErrors++
+    this.storageError = { message: error instanceof Error ? error.message : String(error), at: now }
+  }
+
+  storageOk(): void {
+    this.storageError = null
+  }
+
   /** A connection closed for breaking a limit or the protocol. */
   breach(kind: Breach | 'internal'): void {
     this.closes.set(kind, (this.closes.get(kind) ?? 0) + 1)

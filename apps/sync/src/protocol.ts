@@ -28,9 +28,12 @@ export interface AwarenessEntry {
 
 export type Message =
   | { type: 'sync-step1'; stateVector: Uint8Array }
-  | { type: 'sync-step2' | 'update'; update: Uint8Array; empty: boolean }
+  | { type: 'sync-step2' | 'update'; update: Uint8Array; empty: boolean; decoded: DecodedUpdate }
   | { type: 'awareness'; update: Uint8Array; entries: AwarenessEntry[] }
   | { type: 'query-awareness' }
+
+/** An update's structs and delete set, as Yjs decodes them (nothing integrated). */
+export type DecodedUpdate = ReturnType<typeof Y.decodeUpdate>
 
 export type ParseResult = { ok: true; message: Message } | { ok: false; reason: string }
 
@@ -80,7 +83,7 @@ function readSync(decoder: decoding.Decoder): Message | string {
       // Yjs integrates anything: Yjs has no rollback, so a half-applied update would stay.
       const decoded = Y.decodeUpdate(update)
       const empty = decoded.structs.length === 0 && decoded.ds.clients.size === 0
-      return { type: step === SYNC_STEP2 ? 'sync-step2' : 'update', update, empty }
+      return { type: step === SYNC_STEP2 ? 'sync-step2' : 'update', update, empty, decoded }
     }
     default:
       return `unknown sync message type ${step}`

@@ -12,8 +12,13 @@
  *   leaves the room while updates wait: `flush()` runs before a sync step 2 is sent. Writes made on
  *   the server (no peer origin) are stored synchronously, before `transact` returns.
  * - A read-only peer's changes are never applied; it is told once with y-protocols' auth message.
+ * - An update is applied in full or not at all: one whose dependencies the document lacks is
+ *   refused before Yjs sees it (dependencies.ts). Yjs cannot roll back, so whenever the document
+ *   may hold something storage does not (storage refused a write, or Yjs threw halfway through an
+ *   update), the room is broken: it stops relaying and its owner reloads the graph from storage.
  */
 import * as Y from 'yjs'
+import { missingDependency } from './dependencies.ts'
 import { CloseCode, type Breach } from './limits.ts'
 import { Presence } from './presence.ts'
 import {
@@ -23,6 +28,7 @@ import {
   encodeSyncStep2,
   encodeUpdate,
   parseMessage,
+  type DecodedUpdate,
 } from './protocol.ts'
 
 export interface PeerInfo {
@@ -46,6 +52,11 @@ export interface RoomHooks {
    * turn of the event loop to the relay.
    */
   defer?(fn: () => void): void
+  /**
+   * The document may now hold changes that are not stored: drop it and load the graph again from
+   * storage. Called once, after the room has stopped relaying; the owner closes the peers.
+   */
+  broken?(reason: string): void
 }
 
 export interface RoomOptions {
@@ -94,6 +105,8 @@ export class DocRoom {
   private pending: Pending[] = []
   private pendingBytes = 0
   private flushQueued = false
+  /** Why the room stopped: its document may differ from storage. Null while healthy. */
+  private brokenBy: string | null = null
 
   constructor(
     readonly doc: Y.Doc,
@@ -112,6 +125,11 @@ export class DocRoom {
 
   get peerCount(): number {
     return this.peers.size
+  }
+
+  /** Why the room stopped relaying (its document may hold changes storage does not), or null. */
+  get broken(): string | null {
+    return this.brokenBy
   }
 
   /** Registers a peer and sends it what a fresh y-websocket connection expects. */
@@ -134,6 +152,7 @@ export class DocRoom {
   receive(peerId: number, frame: Uint8Array): Receipt {
     const peer = this.peers.get(peerId)
     if (!peer) throw new Error(`peer ${peerId} is not in this room`)
+    if (this.brokenBy) return reject('internal', CloseCode.internalError, this.brokenBy)
     const parsed = parseMessage(frame)
     if (!parsed.ok) return reject('malformed', CloseCode.badRequest, parsed.reason)
     const message = parsed.message
@@ -144,7 +163,7 @@ export class DocRoom {
         return { ok: true, kind: message.type, applied: false }
       case 'sync-step2':
       case 'update':
-        return this.applyUpdate(peer, message.type, message.update, message.empty)
+        return this.applyUpdate(peer, message.type, message.update, message.decoded, message.empty)
       case 'awareness': {
         const result = this.presence.apply(peer, message.entries, peer)
         if (!result.ok) return reject('spoofing', CloseCode.forbidden, result.reason)
@@ -160,7 +179,7 @@ export class DocRoom {
 
   /**
    * Stores and relays updates waiting for the group commit, now. Never throws: if storage fails,
-   * the peers that sent those updates are closed (1011) and nothing of them is relayed.
+   * nothing of the batch is relayed and the room breaks (the graph is reloaded from storage).
    */
   flush(): void {
     if (this.pending.length === 0) return
@@ -171,11 +190,7 @@ export class DocRoom {
       this.commit(batch)
     } catch (error) {
       if (!(error instanceof PersistError)) throw error
-      for (const { origin } of batch) {
-        if (origin instanceof Peer && this.peers.has(origin.info.id)) {
-          this.hooks.close(origin.info.id, CloseCode.internalError, 'storage failed; update not saved')
-        }
-      }
+      this.break(`${error.message}; reconnecting retries it`)
     }
   }
 
@@ -191,6 +206,7 @@ export class DocRoom {
     peer: Peer,
     kind: 'sync-step2' | 'update',
     update: Uint8Array,
+    decoded: DecodedUpdate,
     empty: boolean,
   ): Receipt {
     if (empty) return { ok: true, kind, applied: false }
@@ -207,16 +223,38 @@ export class DocRoom {
       const limit = this.options.maxDocumentBytes
       return reject('document_too_large', CloseCode.documentTooLarge, `document would exceed ${limit} bytes`)
     }
+    const missing = missingDependency(this.doc, decoded)
+    if (missing !== null) {
+      // Transient: an honest client that got here (e.g. through another tab) resends all it has on
+      // reconnect; a corrupt update is refused again.
+      return reject(
+        'missing_dependency',
+        CloseCode.missingDependency,
+        `update refused: ${missing}; reconnect to resync`,
+      )
+    }
+    const queued = this.pending.length
     try {
       Y.applyUpdate(this.doc, update, peer)
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error)
+      if (this.pending.length > queued) {
+        // Yjs integrated part of the update before it threw: what it took in must not be stored.
+        this.pending.length = queued
+        this.flush()
+        this.break(`an update failed halfway (${text}); the graph was reloaded from storage`)
+      }
       return reject('malformed', CloseCode.badRequest, `update rejected: ${text}`)
     }
     return { ok: true, kind, applied: true }
   }
 
   private readonly onUpdate = (update: Uint8Array, origin: unknown): void => {
+    if (this.brokenBy) {
+      // The document is about to be dropped; a server-side write to it must fail, not vanish.
+      if (!(origin instanceof Peer)) throw new PersistError(new Error(this.brokenBy))
+      return
+    }
     if (origin instanceof Peer) {
       this.pending.push({ update, origin })
       this.pendingBytes += update.length
@@ -231,9 +269,24 @@ export class DocRoom {
       return
     }
     // A write made on the server: keep order behind waiting peer updates, then store it before
-    // `transact` returns, so its caller can report it saved. A PersistError reaches that caller.
+    // `transact` returns, so its caller can report it saved. A PersistError reaches that caller,
+    // and the room breaks: the document holds the write, storage does not.
     this.flush()
-    this.commit([{ update, origin }])
+    try {
+      this.commit([{ update, origin }])
+    } catch (error) {
+      if (error instanceof PersistError) this.break(error.message)
+      throw error
+    }
+  }
+
+  /** Stops relaying for good and asks the owner to reload the graph from storage. */
+  private break(reason: string): void {
+    if (this.brokenBy) return
+    this.brokenBy = reason
+    this.pending = []
+    this.pendingBytes = 0
+    this.hooks.broken?.(reason)
   }
 
   private commit(batch: Pending[]): void {
@@ -255,6 +308,7 @@ export class DocRoom {
     change: { added: number[]; updated: number[]; removed: number[] },
     origin: unknown,
   ): void => {
+    if (this.brokenBy) return
     const clients = [...change.added, ...change.updated, ...change.removed]
     if (clients.length === 0) return
     const frame = encodeAwareness(this.presence.encode(clients))
@@ -267,7 +321,9 @@ export class DocRoom {
 /** Storage refused an update; thrown out of the doc's update event so the write fails loudly. */
 export class PersistError extends Error {
   constructor(cause: unknown) {
-    super(`could not persist update: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
+    super(`storage refused the update (${cause instanceof Error ? cause.message : String(cause)})`, {
+      cause,
+    })
     this.name = 'PersistError'
   }
 }

@@ -105,6 +105,12 @@ export async function callTool(ctx: CallContext, name: string, args: unknown): P
     return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data }
   } catch (error) {
     if (error instanceof ToolError) return failure(error.message)
+    if (error instanceof Error && error.name === 'PersistError') {
+      return failure(
+        `${name} was not saved: ${error.message}. Nothing of this call was kept; GET /healthz shows ` +
+          'whether storage works again, then retry.',
+      )
+    }
     console.error(`plexus mcp: ${name} failed:`, error)
     const why = error instanceof Error ? error.message : String(error)
     return failure(

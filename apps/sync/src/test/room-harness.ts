@@ -30,6 +30,8 @@ export class Network {
   /** Peers the room asked to close, with code. */
   readonly closed: Array<{ peer: number; code: number }> = []
   failPersist = false
+  /** Reasons the room gave for breaking (its document may differ from storage). */
+  readonly broken: string[] = []
   private readonly deferred: Array<() => void> = []
   private readonly clients = new Map<number, FakeClient>()
   private readonly toServer: Array<{ from: number; frame: Uint8Array }> = []
@@ -51,6 +53,7 @@ export class Network {
         },
         close: (peer, code) => this.closed.push({ peer, code }),
         defer: (fn) => this.deferred.push(fn),
+        broken: (reason) => this.broken.push(reason),
       },
       {
         maxDocumentBytes: options.maxDocumentBytes ?? 1 << 30,
