@@ -6,7 +6,7 @@
  * ({ pid, url }): the CLI reads it to go through the running server instead of writing the file
  * behind its back, and a second server on the same directory refuses to start.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -65,13 +65,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const exposure = checkExposure(config)
   if (!exposure.ok) throw new StartError(exposure.message)
 
-  mkdirSync(config.dataDir, { recursive: true })
   const other = runningServer(config.dataDir)
   if (other) {
     throw new StartError(`another Plexus server (pid ${other.pid}, ${other.url}) is using ${config.dataDir}`)
   }
-  const store =
-    givenStore ?? new SqliteStore(join(config.dataDir, DB_FILE), { synchronous: config.synchronous })
+  const store = givenStore ?? openStore(config)
   const started = performance.now()
   const uptime = () => (performance.now() - started) / 1000
   const metrics = new Metrics()
@@ -119,10 +117,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const port = (server.address() as AddressInfo).port
   const url = `http://${urlHost(config.host)}:${port}`
   const serverFile = join(config.dataDir, SERVER_FILE)
-  writeFileSync(
-    serverFile,
-    JSON.stringify({ pid: process.pid, url, version: VERSION } satisfies ServerFile) + '\n',
-  )
+  try {
+    writeFileSync(
+      serverFile,
+      JSON.stringify({ pid: process.pid, url, version: VERSION } satisfies ServerFile) + '\n',
+    )
+  } catch (error) {
+    sync.close()
+    server.close()
+    if (!givenStore) store.close()
+    throw new StartError(unwritable(config.dataDir, error))
+  }
 
   let closing: Promise<void> | null = null
   return {
@@ -144,6 +149,37 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         rmSync(serverFile, { force: true })
       })()),
   }
+}
+
+/**
+ * The SQLite store in the data directory, written to once before anything is served: a directory
+ * that cannot be written (read-only, full, wrong owner) stops the start with the reason, instead of
+ * a server that accepts edits it cannot keep.
+ */
+function openStore(config: ServerConfig): SqliteStore {
+  let store: SqliteStore | null = null
+  try {
+    if (existsSync(config.dataDir) && !statSync(config.dataDir).isDirectory()) {
+      throw new Error('it is a file, not a directory')
+    }
+    mkdirSync(config.dataDir, { recursive: true })
+    store = new SqliteStore(join(config.dataDir, DB_FILE), { synchronous: config.synchronous })
+    store.checkWritable()
+    return store
+  } catch (error) {
+    store?.close()
+    throw new StartError(unwritable(config.dataDir, error))
+  }
+}
+
+function unwritable(dir: string, error: unknown): string {
+  const e = error as NodeJS.ErrnoException
+  const why = e.code && !e.message.includes(e.code) ? `${e.code}: ${e.message}` : (e.message ?? String(error))
+  return (
+    `cannot write to the data directory ${dir} (${why}). Plexus keeps every graph there and refuses ` +
+    'to start rather than accept edits it cannot save: free disk space or fix its permissions, or ' +
+    'choose another directory with --data DIR (env PLEXUS_DATA).'
+  )
 }
 
 /** The server recorded in a data directory, if its process is still alive. */

@@ -68,6 +68,11 @@ export class SqliteStore implements Store {
     this.stmt = prepare(this.db)
   }
 
+  /** Throws unless a write reaches the file (a read-only or full disk fails here, not on first edit). */
+  checkWritable(): void {
+    this.db.exec('CREATE TABLE IF NOT EXISTS probe (x INTEGER) STRICT; DROP TABLE probe;')
+  }
+
   append(graph: string, update: Uint8Array): number {
     return Number(this.stmt.append.run(graph, update, this.now()).lastInsertRowid)
   }
