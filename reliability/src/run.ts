@@ -24,6 +24,8 @@ const PHASES: Record<string, () => Promise<Phase>> = {
 }
 
 async function main(): Promise<number> {
+  // Each y-websocket provider in Node adds a process 'exit' listener; the load run holds hundreds.
+  process.setMaxListeners(0)
   const { values } = parseArgs({
     options: {
       profile: { type: 'string', default: 'short' },

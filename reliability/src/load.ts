@@ -1,0 +1,310 @@
+/**
+ * Load and faults: stock y-websocket clients and MCP agents write to a few graphs on one server for
+ * a fixed time. The first part runs undisturbed (relay latency, memory); in the rest the server is
+ * killed with SIGKILL at random moments and restarted, while everyone keeps writing (clients write
+ * offline, as on a train; agents retry with backoff and jitter).
+ *
+ * Checked:
+ * - at every kill, with the server dead, the SQLite file holds every node a witness had received
+ *   through the server and every write an agent had been answered for (the server relays and
+ *   answers only what it stored, so anything missing here was lost);
+ * - at the end, every peer converges to the same state, which holds every write every client made
+ *   and every write an agent was answered for, and the same state comes back after a restart;
+ * - no unexpected error: a connection closed other than by a kill, a tool error, a crash.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import * as Y from 'yjs'
+import { Agent, SyncClient, type Entry } from './peers.ts'
+import { ServerProcess } from './server.ts'
+import { missingEntries, storedDoc } from './stored.ts'
+import { digestOfDoc, percentile, Rng, sleep, until, type Phase } from './suite.ts'
+import { readState } from './wire.ts'
+
+/** Closes a killed or stopped server causes: abnormal closure (no close frame), going away. */
+const KILL_CLOSES = new Set([1006, 1005, 1001])
+
+export const loadPhase: Phase = async (ctx) => {
+  const { profile } = ctx
+  const failures: string[] = []
+  const fail = (text: string) => failures.push(text)
+  const rng = new Rng(ctx.seed)
+  const dataDir = join(ctx.tmp, 'data')
+  const server = new ServerProcess({ dataDir })
+  await server.start()
+
+  const graphs = Array.from({ length: profile.graphs }, (_, i) => `load-${i}`)
+  const setup = new Agent('setup', () => server.url, rng.fork(999))
+  for (const g of graphs) {
+    const r = await setup.call('graph_open', { project: g, goal: `Load graph ${g}` })
+    if (!r.ok) throw new Error(`graph_open ${g}: ${r.text}`)
+  }
+  await setup.close()
+
+  // Witnesses only read: what reaches them has been stored by the server.
+  /** When and in which fault epoch each created node was written. */
+  const writtenAt = new Map<string, { at: number; epoch: number }>()
+  const latencies: number[] = []
+  let epoch = 0
+  const seenBy = new Map<string, Set<string>>()
+  const witnesses = graphs.map((g) => {
+    const w = new SyncClient(`witness-${g}`, server.wsUrl, g)
+    const seen = new Set<string>()
+    seenBy.set(g, seen)
+    w.doc.getMap('nodes').observe((event) => {
+      const now = performance.now()
+      for (const key of event.keysChanged) {
+        if (seen.has(key)) continue
+        seen.add(key)
+        const written = writtenAt.get(key)
+        // Relay latency in the calm part only: later, writes made offline arrive on reconnect.
+        if (written && written.epoch === 0 && epoch === 0) latencies.push(now - written.at)
+      }
+    })
+    return w
+  })
+
+  const clients = Array.from(
+    { length: profile.clients },
+    (_, i) => new SyncClient(`c${i}`, server.wsUrl, graphs[i % graphs.length]!),
+  )
+  const all = [...witnesses, ...clients]
+  if (!(await until(() => all.every((c) => c.synced && c.root() !== null), 30_000))) {
+    throw new Error(`${all.filter((c) => !c.synced).length} clients did not sync`)
+  }
+
+  const agents = Array.from(
+    { length: profile.agents },
+    (_, i) => new Agent(`agent-${i}`, () => server.url, rng.fork(100 + i)),
+  )
+  const agentGraph = (i: number) => graphs[i % graphs.length]!
+  const agentErrors: string[] = []
+
+  // Memory of the server process, sampled each second.
+  const memory: Array<{ t: number; mb: number }> = []
+  const started = performance.now()
+  const sampler = setInterval(() => {
+    const mb = rssMb(server.pid)
+    if (mb !== null) memory.push({ t: (performance.now() - started) / 1000, mb })
+  }, 1000)
+
+  let running = true
+  let kills = 0
+  let clientWrites = 0
+  const runMs = profile.loadSeconds * 1000
+  const calmMs = runMs * 0.4
+
+  const clientLoops = clients.map(async (c, i) => {
+    const r = rng.fork(i)
+    await sleep(r.next() * 1000)
+    while (running) {
+      const entry = c.write(r)
+      if (entry && entry.key === undefined) writtenAt.set(entry.node, { at: entry.at, epoch })
+      if (entry) clientWrites++
+      await sleep((1000 / profile.clientRate) * (0.5 + r.next()))
+    }
+  })
+
+  const agentLoops = agents.map(async (a, i) => {
+    const r = rng.fork(200 + i)
+    const graph = agentGraph(i)
+    let n = 0
+    await sleep(r.next() * 1000)
+    while (running) {
+      const deadline = performance.now() + 30_000
+      const own = a.ledger.filter((e) => e.key === undefined)
+      const roll = r.next()
+      try {
+        if (own.length > 0 && roll < 0.3) {
+          const target = r.pick(own).node
+          const key = `a_${a.name}`
+          const value = n++
+          const reply = await a.callUntilAnswered(
+            'graph_update',
+            { project: graph, items: [{ id: target, properties: { [key]: value } }] },
+            deadline,
+          )
+          if (reply.ok) a.ledger.push({ node: target, key, value, at: performance.now() })
+          else agentErrors.push(`${a.name} graph_update: ${reply.text.slice(0, 200)}`)
+        } else if (roll < 0.4) {
+          const reply = await a.callUntilAnswered('graph_next', { project: graph, count: 3 }, deadline)
+          if (!reply.ok) agentErrors.push(`${a.name} graph_next: ${reply.text.slice(0, 200)}`)
+        } else {
+          const count = 1 + r.int(3)
+          const items = Array.from({ length: count }, () => ({ summary: `${a.name} task ${n++}` }))
+          const reply = await a.callUntilAnswered(
+            'graph_plan',
+            { project: graph, items, mode: 'force' },
+            deadline,
+          )
+          if (reply.ok) {
+            const at = performance.now()
+            for (const c of (reply.data.created as Array<{ id: string }> | undefined) ?? []) {
+              a.ledger.push({ node: c.id, at })
+            }
+          } else agentErrors.push(`${a.name} graph_plan: ${reply.text.slice(0, 200)}`)
+        }
+      } catch (error) {
+        agentErrors.push(`${a.name}: no answer within 30 s: ${String(error)}`)
+      }
+      await sleep((1000 / profile.agentRate) * (0.5 + r.next()))
+    }
+  })
+
+  // Faults: `profile.kills` SIGKILLs at random moments after the calm part.
+  const killTimes = Array.from(
+    { length: profile.kills },
+    () => calmMs + rng.next() * (runMs - calmMs - 1500),
+  ).sort((a, b) => a - b)
+  let durabilityChecked = 0
+  const lostAtKills = new Set<string>()
+  let maxRestartMs = 0
+  for (const at of killTimes) {
+    const wait = started + at - performance.now()
+    if (wait > 0) await sleep(wait)
+    epoch++
+    // What the server had confirmed before the kill: relayed to a witness, or answered to an agent.
+    const confirmed = new Map<string, Entry[]>()
+    for (const g of graphs)
+      confirmed.set(
+        g,
+        [...seenBy.get(g)!].map((node) => ({ node, at: 0 })),
+      )
+    agents.forEach((a, i) => confirmed.get(agentGraph(i))!.push(...a.ledger))
+    await server.kill()
+    kills++
+    for (const g of graphs) {
+      const doc = storedDoc(dataDir, g)
+      const lost = missingEntries(doc, confirmed.get(g)!)
+      durabilityChecked += confirmed.get(g)!.length
+      for (const e of lost) lostAtKills.add(`${e.node}:${e.key ?? ''}:${e.value ?? ''}`)
+      if (lost.length) {
+        fail(
+          `kill ${kills}: ${lost.length} confirmed writes to ${g} are not in the file (first: ${JSON.stringify(lost[0])})`,
+        )
+      }
+      doc.destroy()
+    }
+    await sleep(100 + rng.next() * 1400)
+    const t0 = performance.now()
+    await server.start()
+    maxRestartMs = Math.max(maxRestartMs, performance.now() - t0)
+  }
+  const left = started + runMs - performance.now()
+  if (left > 0) await sleep(left)
+  running = false
+  await Promise.all([...clientLoops, ...agentLoops])
+  const runSeconds = (performance.now() - started) / 1000
+  clearInterval(sampler)
+
+  // Convergence: every peer and the server hold the same state.
+  const convergeStart = performance.now()
+  const byGraph = (g: string) => all.filter((c) => c.graphId === g)
+  const serverDigests = new Map<string, string>()
+  const converged = await until(
+    async () => {
+      if (!all.every((c) => c.synced)) return false
+      for (const g of graphs) {
+        const digests = new Set(byGraph(g).map((c) => digestOfDoc(c.doc)))
+        if (digests.size !== 1) return false
+        const state = await readState(server.wsUrl, g)
+        serverDigests.set(g, state.digest)
+        if (!digests.has(state.digest)) return false
+      }
+      return true
+    },
+    60_000,
+    250,
+  )
+  const convergeSeconds = (performance.now() - convergeStart) / 1000
+  if (!converged) fail(`peers did not converge within 60 s after the run (seed ${ctx.seed})`)
+
+  // Nothing lost: each client's writes and each agent's answered writes are on the server.
+  let lost = 0
+  let ledgerSize = 0
+  for (const g of graphs) {
+    const state = await readState(server.wsUrl, g)
+    const doc = new Y.Doc()
+    Y.applyUpdate(doc, state.update)
+    const expected = [
+      ...clients.filter((c) => c.graphId === g).flatMap((c) => c.ledger),
+      ...agents.filter((_, i) => agentGraph(i) === g).flatMap((a) => a.ledger),
+    ]
+    ledgerSize += expected.length
+    const missing = missingEntries(doc, expected)
+    lost += missing.length
+    if (missing.length)
+      fail(
+        `${missing.length} writes to ${g} are missing after convergence (first: ${JSON.stringify(missing[0])})`,
+      )
+    doc.destroy()
+  }
+
+  // An orderly restart brings back the same state.
+  await server.stop()
+  await server.start()
+  for (const g of graphs) {
+    const state = await readState(server.wsUrl, g)
+    if (serverDigests.has(g) && state.digest !== serverDigests.get(g))
+      fail(`after a restart, ${g} differs from the converged state`)
+  }
+
+  // Errors: closes not caused by a kill, tool errors.
+  const unexpected = all.flatMap((c) =>
+    c.closes.filter((e) => !KILL_CLOSES.has(e.code)).map((e) => `${c.name}: ${e.code} ${e.reason}`),
+  )
+  if (unexpected.length)
+    fail(`${unexpected.length} unexpected connection closes, e.g. ${unexpected.slice(0, 3).join('; ')}`)
+  if (agentErrors.length)
+    fail(`${agentErrors.length} agent errors, e.g. ${agentErrors.slice(0, 3).join('; ')}`)
+
+  for (const c of all) c.destroy()
+  await Promise.all(agents.map((a) => a.close()))
+  await server.stop()
+
+  const mbs = memory.map((m) => m.mb)
+  const steadyLatency = latencies
+  return {
+    name: 'load',
+    figures: {
+      'clients held': clients.length + witnesses.length,
+      'agents held': agents.length,
+      graphs: graphs.length,
+      'run length (s)': Math.round(runSeconds),
+      'client writes': clientWrites,
+      'agent calls': agents.reduce((n, a) => n + a.calls, 0),
+      'agent writes answered': agents.reduce((n, a) => n + a.ledger.length, 0),
+      'agent reconnects': agents.reduce((n, a) => n + a.reconnects, 0),
+      kills,
+      'longest restart (ms)': Math.round(maxRestartMs),
+      'client reconnects': all.reduce((n, c) => n + c.closes.length, 0),
+      'confirmed writes checked on disk at kills': durabilityChecked,
+      'writes checked at the end': ledgerSize,
+      'converged after (s)': Math.round(convergeSeconds * 10) / 10,
+      'relay samples (calm part)': steadyLatency.length,
+      'relay p50 (ms)': round(percentile(steadyLatency, 50)),
+      'relay p99 (ms)': round(percentile(steadyLatency, 99)),
+      'server RSS start/peak/end (MB)': mbs.length
+        ? `${Math.round(mbs[0]!)}/${Math.round(Math.max(...mbs))}/${Math.round(mbs.at(-1)!)}`
+        : 'n/a',
+      'unexpected errors': unexpected.length + agentErrors.length,
+      'confirmed writes missing from the file at a kill': lostAtKills.size,
+      'updates lost': lost + lostAtKills.size,
+    },
+    failures,
+    crashes: server.crashes.length,
+  }
+}
+
+function rssMb(pid: number | undefined): number | null {
+  if (!pid) return null
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1]
+    return kb ? Number(kb) / 1024 : null
+  } catch {
+    return null
+  }
+}
+
+const round = (n: number) => (Number.isFinite(n) ? Math.round(n * 10) / 10 : 'n/a')

@@ -1,0 +1,191 @@
+/**
+ * The peers of the load and fault runs, each keeping a ledger of what it wrote:
+ *
+ * - `SyncClient`: the stock y-websocket client (as a browser tab uses it) writing through the model.
+ *   Its ledger is every node it created and the last value of its own counter property on each node
+ *   it touched; the client keeps these in its own document and resends them on reconnect, so after
+ *   the run every entry must be on the server.
+ * - `Agent`: the official MCP SDK client over Streamable HTTP. Its ledger holds only writes the
+ *   server answered as done; a call that failed (server down) is retried later with a new node.
+ *   It reconnects with exponential backoff and full jitter, as an agent runtime should.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { createNodes, openGraph, updateNodes, type Graph } from '@plexus/model'
+import { WebSocket } from 'ws'
+import { WebsocketProvider } from 'y-websocket'
+import * as Y from 'yjs'
+import { sleep, type Rng } from './suite.ts'
+
+let idCounter = 0
+/** Node ids unique across this run's peers (the model's own id form is random; this one is readable). */
+export const runId = (who: string) => `n_${who}_${(idCounter++).toString(36)}`
+
+/** A write that must survive: a node that must exist, or a property that must hold at least `value`. */
+export interface Entry {
+  node: string
+  /** Counter property and the value written; absent for a create. */
+  key?: string
+  value?: number
+  /** performance.now() when written, for relay latency. */
+  at: number
+}
+
+export class SyncClient {
+  readonly doc = new Y.Doc()
+  readonly provider: WebsocketProvider
+  readonly graph: Graph
+  readonly ledger: Entry[] = []
+  readonly closes: Array<{ code: number; reason: string }> = []
+  private counter = 0
+
+  constructor(
+    readonly name: string,
+    wsBase: string,
+    readonly graphId: string,
+    options: { token?: string; maxBackoffMs?: number } = {},
+  ) {
+    this.provider = new WebsocketProvider(wsBase, graphId, this.doc, {
+      WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+      params: options.token ? { token: options.token } : {},
+      // One process holds many clients: the cross-tab channel would sync them past the server.
+      disableBc: true,
+      maxBackoffTime: options.maxBackoffMs ?? 2500,
+    })
+    this.provider.on('connection-close', (event) => {
+      if (event) this.closes.push({ code: event.code, reason: String(event.reason) })
+    })
+    let n = 0
+    this.graph = openGraph(this.doc, { actor: name, now: Date.now, newId: () => runId(`${name}x${n++}`) })
+  }
+
+  get synced(): boolean {
+    return this.provider.synced
+  }
+
+  /** The graph's root, once synced and set up. */
+  root(): string | null {
+    const meta = this.doc.getMap('meta')
+    const root = meta.get('root')
+    return typeof root === 'string' && this.graph.index.live(root) ? root : null
+  }
+
+  /** One random write: a new node (half the time) or a counter bump on a node this client made. */
+  write(rng: Rng): Entry | null {
+    const root = this.root()
+    if (!root) return null
+    const own = this.ledger.filter((e) => e.key === undefined)
+    if (own.length === 0 || rng.next() < 0.5) {
+      const r = createNodes(this.graph, [{ summary: `${this.name} note ${this.counter++}`, parent: root }], {
+        mode: 'force',
+      })
+      if (!r.ok) throw new Error(`${this.name}: create failed: ${r.message}`)
+      const entry = { node: r.created[0]!.id, at: performance.now() }
+      this.ledger.push(entry)
+      return entry
+    }
+    const target = rng.pick(own).node
+    const key = `w_${this.name}`
+    const value = this.counter++
+    const r = updateNodes(this.graph, [{ id: target, properties: { [key]: value } }])
+    if (!r.ok) throw new Error(`${this.name}: update failed: ${r.message}`)
+    const entry = { node: target, key, value, at: performance.now() }
+    this.ledger.push(entry)
+    return entry
+  }
+
+  destroy(): void {
+    this.provider.destroy()
+    this.doc.destroy()
+  }
+}
+
+export interface ToolReply {
+  ok: boolean
+  data: Record<string, unknown>
+  text: string
+}
+
+export class Agent {
+  readonly ledger: Entry[] = []
+  calls = 0
+  failures = 0
+  reconnects = 0
+  private client: Client | null = null
+  private attempt = 0
+
+  constructor(
+    readonly name: string,
+    private readonly url: () => string,
+    private readonly rng: Rng,
+    private readonly token?: string,
+  ) {}
+
+  /** Calls a tool, connecting first if needed. Throws on transport failure (server down). */
+  async call(tool: string, args: Record<string, unknown>): Promise<ToolReply> {
+    const client = await this.connect()
+    this.calls++
+    try {
+      const result = await client.callTool({ name: tool, arguments: args })
+      const text = (result.content as Array<{ text?: string }>)[0]?.text ?? ''
+      const data = (result.structuredContent ?? {}) as Record<string, unknown>
+      return { ok: result.isError !== true, data, text }
+    } catch (error) {
+      this.failures++
+      await this.drop()
+      throw error
+    }
+  }
+
+  /**
+   * Calls until the server answers (a tool error is an answer), with exponential backoff and full
+   * jitter between attempts, up to `deadline` (performance.now()).
+   */
+  async callUntilAnswered(tool: string, args: Record<string, unknown>, deadline: number): Promise<ToolReply> {
+    for (;;) {
+      try {
+        const reply = await this.call(tool, args)
+        this.attempt = 0
+        return reply
+      } catch (error) {
+        if (performance.now() > deadline) throw error
+        const cap = Math.min(2000, 50 * 2 ** this.attempt++)
+        await sleep(this.rng.next() * cap)
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.drop()
+  }
+
+  private async connect(): Promise<Client> {
+    if (this.client) return this.client
+    const client = new Client({ name: this.name, version: '1.0.0' })
+    const transport = new StreamableHTTPClientTransport(new URL(`${this.url()}/mcp`), {
+      requestInit: this.token ? { headers: { authorization: `Bearer ${this.token}` } } : {},
+      reconnectionOptions: {
+        initialReconnectionDelay: 100,
+        maxReconnectionDelay: 1000,
+        reconnectionDelayGrowFactor: 2,
+        maxRetries: 0,
+      },
+    })
+    try {
+      await client.connect(transport)
+    } catch (error) {
+      this.failures++
+      await client.close().catch(() => {})
+      throw error
+    }
+    if (this.calls > 0) this.reconnects++
+    this.client = client
+    return client
+  }
+
+  private async drop(): Promise<void> {
+    const client = this.client
+    this.client = null
+    if (client) await client.close().catch(() => {})
+  }
+}
