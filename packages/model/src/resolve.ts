@@ -57,20 +57,37 @@ const labels = new WeakMap<NodeView, Label>()
 /** A node's label, computed once per view (views are replaced when a node changes). */
 function labelOfNode(n: NodeView): Label {
   let l = labels.get(n)
-  if (!l) labels.set(n, (l = labelOf(n.summary)))
+  if (!l) labels.set(n, (l = recentLabel(n.summary)))
   return l
 }
 
+// The labels of the latest texts resolved. Batch create resolves each summary before it writes the node,
+// and the node is compared as a sibling soon after: with this, its label is computed once, not twice.
+const recent = new Map<string, Label>()
+const RECENT = 4096
+
+function recentLabel(s: string): Label {
+  let l = recent.get(s)
+  if (!l) {
+    if (recent.size >= RECENT) recent.clear()
+    recent.set(s, (l = labelOf(s)))
+  }
+  return l
+}
+
+const DIGIT = /\p{N}/u
+
 export function labelOf(s: string): Label {
-  const words = labelWords(s).slice(0, MAX_WORDS)
+  const all = labelWords(s)
+  const words = all.length > MAX_WORDS ? all.slice(0, MAX_WORDS) : all
   const seq = words.join(' ')
   return {
     exact: exactLabel(s),
     words,
     seq,
-    sorted: [...words].sort().join(' '),
-    compact: words.join(''),
-    digits: (seq.match(/\p{N}+/gu) ?? []).join(' '),
+    sorted: words.length < 2 ? seq : sortedCopy(words).join(' '),
+    compact: words.length < 2 ? seq : words.join(''),
+    digits: DIGIT.test(seq) ? (seq.match(/\p{N}+/gu) ?? []).join(' ') : '',
     hist: histogram(seq),
   }
 }
@@ -96,6 +113,18 @@ export function confidence(a: Label, b: Label, min = 0): number {
   let c = Math.min(Math.max(Math.min(chars, softDice(a.words, b.words)), chars * CHARS_ALONE), FUZZY_MAX)
   if (a.digits !== b.digits) c = Math.min(c, OTHER_NUMBERS)
   return Math.round(c * 1000) / 1000
+}
+
+/** The words in code-unit order, as Array.prototype.sort puts them; a label has few, so insertion sort. */
+function sortedCopy(words: string[]): string[] {
+  const out = words.slice()
+  for (let i = 1; i < out.length; i++) {
+    const w = out[i]!
+    let j = i
+    for (; j > 0 && out[j - 1]! > w; j--) out[j] = out[j - 1]!
+    out[j] = w
+  }
+  return out
 }
 
 function histogram(s: string): Int16Array {
@@ -232,7 +261,12 @@ export interface Resolution {
  */
 export function resolveLabel(g: Graph, label: string, opts: ResolveOptions = {}): Resolution[] {
   if (typeof label !== 'string') return []
-  const want = labelOf(label.slice(0, 2000))
+  // Scoped to a parent with a modest number of children: comparing with each sibling is cheaper than
+  // any index, and batch dedup under a parent is the hot path. With no siblings there is nothing to read.
+  const siblings = typeof opts.parent === 'string' ? g.index.rawChildren.get(opts.parent) : undefined
+  const scan = typeof opts.parent === 'string' && (siblings?.size ?? 0) <= SIBLING_SCAN
+  if (scan && !siblings?.size) return []
+  const want = recentLabel(label.length > 2000 ? label.slice(0, 2000) : label)
   if (want.exact === '') return []
   const limit = Math.min(Math.max(Math.floor(opts.limit ?? 10), 1), 100)
   const floor = Math.max(MIN_CONFIDENCE, opts.min ?? MIN_CONFIDENCE)
@@ -246,10 +280,7 @@ export function resolveLabel(g: Graph, label: string, opts: ResolveOptions = {})
     const c = confidence(want, labelOfNode(n), floor)
     if (c >= floor) found.set(n.id, { id: n.id, summary: n.summary, confidence: c })
   }
-  // Scoped to a parent with a modest number of children: comparing with each sibling is cheaper than
-  // any index, and batch dedup under a parent is the hot path.
-  const siblings = typeof opts.parent === 'string' ? g.index.rawChildren.get(opts.parent) : undefined
-  if (typeof opts.parent === 'string' && (siblings?.size ?? 0) <= SIBLING_SCAN) {
+  if (scan) {
     for (const id of siblings ?? []) {
       const n = g.index.live(id)
       if (accept(n)) consider(n)
@@ -284,7 +315,12 @@ export function bestMatch(
   label: string,
   opts: Omit<ResolveOptions, 'limit' | 'min'> = {},
 ): Resolution | undefined {
-  const top = resolveLabel(g, label, { ...opts, limit: 1, min: MATCH_CONFIDENCE })[0]
+  const top = resolveLabel(g, label, {
+    parent: opts.parent,
+    kind: opts.kind,
+    limit: 1,
+    min: MATCH_CONFIDENCE,
+  })[0]
   return top && top.confidence >= MATCH_CONFIDENCE ? top : undefined
 }
 

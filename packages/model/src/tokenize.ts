@@ -46,6 +46,49 @@ export function camelParts(word: string): string[] {
 
 const cut = (t: string): string => (t.length > MAX_TOKEN ? t.slice(0, MAX_TOKEN) : t)
 
+// ASCII text (nearly every label and most notes) is scanned by hand: the same tokens as the patterns
+// above give, without a match object per word. Creating a node tokenises its summary for dedup and its
+// text for the search index, so this path is hot.
+const isUpper = (c: number): boolean => c >= 65 && c <= 90
+const isLower = (c: number): boolean => c >= 97 && c <= 122
+const isAlnum = (c: number): boolean => isLower(c) || isUpper(c) || (c >= 48 && c <= 57)
+
+/**
+ * camelParts of an ASCII word of letters and digits, or null for one part. A hump is a capital after a
+ * lower-case letter or digit, or a capital that starts a capitalised word after other capitals: the
+ * places where HUMP_LOWER and HUMP_UPPER put a space (their matches cannot overlap).
+ */
+function asciiCamelParts(w: string): string[] | null {
+  let parts: string[] | null = null
+  let start = 0
+  for (let j = 1; j < w.length; j++) {
+    if (!isUpper(w.charCodeAt(j))) continue
+    const b = w.charCodeAt(j - 1)
+    if (isUpper(b) ? j + 1 < w.length && isLower(w.charCodeAt(j + 1)) : true) {
+      ;(parts ??= []).push(w.slice(start, j))
+      start = j
+    }
+  }
+  if (parts) parts.push(w.slice(start))
+  return parts
+}
+
+/** Calls `word` for each run of ASCII letters and digits, saying whether it has a capital. */
+function asciiWords(text: string, word: (w: string, upper: boolean) => void): void {
+  const n = text.length
+  let i = 0
+  while (i < n) {
+    if (!isAlnum(text.charCodeAt(i))) {
+      i++
+      continue
+    }
+    const start = i
+    let upper = false
+    for (let c = text.charCodeAt(i); i < n && isAlnum(c); c = text.charCodeAt(++i)) upper ||= isUpper(c)
+    word(text.slice(start, i), upper)
+  }
+}
+
 /**
  * Tokens grouped by the word they come from, in text order.
  * - A word of letters and digits gives its lower-cased self, then its camelCase parts when it has any,
@@ -55,6 +98,21 @@ const cut = (t: string): string => (t.length > MAX_TOKEN ? t.slice(0, MAX_TOKEN)
  * Emoji, symbols and punctuation give nothing.
  */
 export function wordTokens(text: string, mode: 'index' | 'query'): string[][] {
+  const out: string[][] = []
+  if (ASCII.test(text)) {
+    asciiWords(text, (word, upper) => {
+      const group = [cut(upper ? word.toLowerCase() : word)]
+      const parts = upper ? asciiCamelParts(word) : null
+      if (parts) for (const p of parts) group.push(cut(p.toLowerCase()))
+      out.push(group)
+    })
+    return out
+  }
+  return unicodeWordTokens(text, mode)
+}
+
+/** wordTokens by the general patterns, whatever the script; exported so tests can hold the fast path to it. */
+export function unicodeWordTokens(text: string, mode: 'index' | 'query'): string[][] {
   const out: string[][] = []
   for (const m of runs(fold(text))) {
     const cjk = m[1]
@@ -91,14 +149,46 @@ const EDGE_PUNCT = /^[\p{P}\s]+|[\p{P}\s]+$/gu
 
 /** The "same text" form: NFKC, case-folded, whitespace collapsed, punctuation trimmed from both ends. */
 export function exactLabel(s: string): string {
+  if (ASCII.test(s)) {
+    // NFKC leaves ASCII alone; trimming the ends before collapsing spaces gives the same text.
+    let lo = 0
+    let hi = s.length
+    while (lo < hi && ASCII_EDGE[s.charCodeAt(lo)]) lo++
+    while (hi > lo && ASCII_EDGE[s.charCodeAt(hi - 1)]) hi--
+    const t = lo > 0 || hi < s.length ? s.slice(lo, hi) : s
+    return (MULTI_SPACE.test(t) ? t.replace(/\s+/g, ' ') : t).toLowerCase()
+  }
+  return unicodeExactLabel(s)
+}
+
+export function unicodeExactLabel(s: string): string {
   return s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').replace(EDGE_PUNCT, '')
 }
+
+/** 1 for the ASCII characters EDGE_PUNCT trims, taken from the pattern itself. */
+const ASCII_EDGE = Uint8Array.from({ length: 128 }, (_, c) =>
+  /^[\p{P}\s]$/u.test(String.fromCharCode(c)) ? 1 : 0,
+)
+const MULTI_SPACE = /\s\s|[^\S ]/
 
 /**
  * The words of a label with case, diacritics, punctuation, camelCase and a plural 's' all folded away:
  * "User-Repositories" and "userRepository" both give ["user", "repository"]. A Han/kana run is one word.
  */
 export function labelWords(s: string): string[] {
+  const out: string[] = []
+  if (ASCII.test(s)) {
+    asciiWords(s, (word, upper) => {
+      const parts = upper ? asciiCamelParts(word) : null
+      if (!parts) out.push(singular(upper ? word.toLowerCase() : word))
+      else for (const p of parts) out.push(singular(p.toLowerCase()))
+    })
+    return out
+  }
+  return unicodeLabelWords(s)
+}
+
+export function unicodeLabelWords(s: string): string[] {
   const out: string[] = []
   for (const m of runs(fold(s))) {
     if (m[1] !== undefined) out.push(m[1])
