@@ -11,7 +11,7 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { createNodes, openGraph, updateNodes, type Graph } from '@plexus/model'
+import { createNodes, jitteredWebSocket, openGraph, updateNodes, type Graph } from '@plexus/model'
 import { WebSocket } from 'ws'
 import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
@@ -46,7 +46,10 @@ export class SyncClient {
     options: { token?: string; maxBackoffMs?: number } = {},
   ) {
     this.provider = new WebsocketProvider(wsBase, graphId, this.doc, {
-      WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+      // As the web app and `plexus mcp` connect: the stock client with jittered reconnects.
+      WebSocketPolyfill: jitteredWebSocket(
+        WebSocket as unknown as Parameters<typeof jitteredWebSocket>[0],
+      ) as unknown as typeof globalThis.WebSocket,
       params: options.token ? { token: options.token } : {},
       // One process holds many clients: the cross-tab channel would sync them past the server.
       disableBc: true,

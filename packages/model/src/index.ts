@@ -88,3 +88,5 @@ export {
 } from './formats/index.ts'
 export type { Format, GraphSummary, ImportResult, NodeDecl, Parsed, PlexusJSON } from './formats/index.ts'
 export { TREE_DOWN, TREE_UP, relationOf } from './formats/facts.ts'
+export { jitteredWebSocket } from './reconnect.ts'
+export type { JitterOptions, SocketConstructor, SocketLike } from './reconnect.ts'

@@ -12,7 +12,7 @@ import { WebSocket } from 'ws'
 import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
 import { ToolError, type GraphDoc, type GraphInfo, type GraphSource } from './context.ts'
-import { graphSummary, readMeta } from './model.ts'
+import { graphSummary, jitteredWebSocket, readMeta } from './model.ts'
 import { colorOf } from './presence.ts'
 
 export interface LocalOptions {
@@ -127,7 +127,10 @@ export class LocalGraphs implements GraphSource {
     })
     if (this.options.server) {
       l.provider = new WebsocketProvider(wsUrl(this.options.server), id, doc, {
-        WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+        // Random delays between reconnects, so agents do not all come back at once after a restart.
+        WebSocketPolyfill: jitteredWebSocket(
+          WebSocket as unknown as Parameters<typeof jitteredWebSocket>[0],
+        ) as unknown as typeof globalThis.WebSocket,
         params: this.options.token ? { token: this.options.token } : {},
         disableBc: true,
         maxBackoffTime: 2500,

@@ -10,6 +10,7 @@ export {
   connect,
   context,
   counts,
+  jitteredWebSocket,
   createNodes,
   disconnect,
   historyCursor,

@@ -1,4 +1,4 @@
-import { counts, meta, openGraph, type Graph } from '@plexus/model'
+import { counts, jitteredWebSocket, meta, openGraph, type Graph } from '@plexus/model'
 import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
 import { actorOf, newId, type Identity } from '../identity.ts'
@@ -90,6 +90,10 @@ export class GraphSession {
       connect: false,
       params: t ? { token: t } : {},
       maxBackoffTime: 5000,
+      // Random delays between reconnects, so tabs do not all come back at once after a restart.
+      WebSocketPolyfill: jitteredWebSocket(
+        WebSocket as unknown as Parameters<typeof jitteredWebSocket>[0],
+      ) as unknown as typeof WebSocket,
     })
     this.provider.awareness.setLocalState({
       user: { name: this.identity.name, color: this.identity.color, kind: 'person' },
