@@ -5,6 +5,17 @@ import { encodeAwarenessUpdate } from 'y-protocols/awareness'
 import * as Y from 'yjs'
 import { CloseCode } from './limits.ts'
 import { encodeAwareness, encodeAwarenessEntries, encodeUpdate } from './protocol.ts'
+
+/** A sync step 2 frame carrying all of `doc`. */
+function encodeSyncStep2(doc: Y.Doc): Uint8Array {
+  return new Uint8Array([0, 1, ...encodeVarBytes(Y.encodeStateAsUpdate(doc))])
+}
+
+function encodeVarBytes(bytes: Uint8Array): Uint8Array {
+  const e = encoding.createEncoder()
+  encoding.writeVarUint8Array(e, bytes)
+  return encoding.toUint8Array(e)
+}
 import { captureUpdate, Network } from './test/room-harness.ts'
 
 const state = (doc: Y.Doc) => Buffer.from(Y.encodeStateAsUpdate(doc)).toString('base64')
@@ -317,6 +328,40 @@ describe('DocRoom on malformed input', () => {
     expect(net.doc.store.pendingDs).toBeNull()
     // The whole history is accepted.
     expect(net.send(a.id, encodeUpdate(Y.encodeStateAsUpdate(elsewhere)))).toMatchObject({ ok: true })
+  })
+
+  it('holds a new edit sent before the sync step 2 that brings what it builds on', () => {
+    // The stock client after an offline spell: edits made offline reach us in its step 2, but a
+    // new edit typed as the socket opened is sent first.
+    const net = new Network()
+    const tab = new Y.Doc()
+    tab.getMap('nodes').set('offline', 1)
+    const fresh = captureUpdate(tab, () => tab.getMap('nodes').set('typed on open', 2))
+    net.room.join({ id: 99, canWrite: true, identity: 'tab' })
+    expect(net.send(99, encodeUpdate(fresh))).toMatchObject({ ok: true, applied: false, held: true })
+    expect(net.doc.getMap('nodes').size).toBe(0)
+    expect(net.send(99, encodeSyncStep2(tab))).toMatchObject({ ok: true, kind: 'sync-step2' })
+    net.flush()
+    expect(net.doc.getMap('nodes').toJSON()).toEqual({ offline: 1, 'typed on open': 2 })
+    // In sync now: a gap is no longer a matter of order, and is refused.
+    const elsewhere = new Y.Doc()
+    elsewhere.getMap('nodes').set('x', 1)
+    const gap = captureUpdate(elsewhere, () => elsewhere.getMap('nodes').set('y', 2))
+    expect(net.send(99, encodeUpdate(gap))).toMatchObject({ ok: false, code: CloseCode.missingDependency })
+  })
+
+  it('refuses at the step 2 a held update that still lacks what it builds on', () => {
+    const net = new Network()
+    const elsewhere = new Y.Doc()
+    elsewhere.getMap('nodes').set('x', 1)
+    const gap = captureUpdate(elsewhere, () => elsewhere.getMap('nodes').set('y', 2))
+    net.room.join({ id: 7, canWrite: true, identity: 'tab' })
+    expect(net.send(7, encodeUpdate(gap))).toMatchObject({ ok: true, held: true })
+    expect(net.send(7, encodeSyncStep2(new Y.Doc()))).toMatchObject({
+      ok: false,
+      breach: 'missing_dependency',
+    })
+    expect(net.doc.getMap('nodes').size).toBe(0)
   })
 
   it('refuses an item whose origin or parent is unknown, and a delete of unknown items', () => {

@@ -13,7 +13,8 @@
  *   the server (no peer origin) are stored synchronously, before `transact` returns.
  * - A read-only peer's changes are never applied; it is told once with y-protocols' auth message.
  * - An update is applied in full or not at all: one whose dependencies the document lacks is
- *   refused before Yjs sees it (dependencies.ts). Yjs cannot roll back, so whenever the document
+ *   refused before Yjs sees it (dependencies.ts), or held back until the peer's sync step 2 when
+ *   it came before that step 2 (the stock client sends edits as soon as the socket opens). Yjs cannot roll back, so whenever the document
  *   may hold something storage does not (storage refused a write, or Yjs threw halfway through an
  *   update), the room is broken: it stops relaying and its owner reloads the graph from storage.
  */
@@ -73,6 +74,8 @@ export type Receipt =
       applied: boolean
       /** A change from a read-only peer, dropped. */
       denied?: boolean
+      /** An update held back until the peer's sync step 2 brings what it builds on. */
+      held?: boolean
     }
   | Rejection
 
@@ -83,9 +86,22 @@ export interface Rejection {
   reason: string
 }
 
+/** Updates one peer may hold back before its sync step 2 arrives (see `applyUpdate`). */
+const MAX_HELD_UPDATES = 1000
+const MAX_HELD_BYTES = 16 * 1024 * 1024
+
+interface Held {
+  update: Uint8Array
+  decoded: DecodedUpdate
+}
+
 class Peer {
   readonly awarenessIds = new Set<number>()
   toldReadOnly = false
+  /** Whether the peer has sent its sync step 2: from then on its updates build on what we have. */
+  sentState = false
+  held: Held[] = []
+  heldBytes = 0
   constructor(readonly info: PeerInfo) {}
   get identity(): string {
     return this.info.identity
@@ -161,7 +177,12 @@ export class DocRoom {
         this.flush()
         this.hooks.send(peerId, encodeSyncStep2(this.doc, message.stateVector), 'sync')
         return { ok: true, kind: message.type, applied: false }
-      case 'sync-step2':
+      case 'sync-step2': {
+        const receipt = this.applyUpdate(peer, message.type, message.update, message.decoded, message.empty)
+        if (!receipt.ok || peer.sentState) return receipt
+        peer.sentState = true
+        return this.applyHeld(peer) ?? receipt
+      }
       case 'update':
         return this.applyUpdate(peer, message.type, message.update, message.decoded, message.empty)
       case 'awareness': {
@@ -225,6 +246,12 @@ export class DocRoom {
     }
     const missing = missingDependency(this.doc, decoded)
     if (missing !== null) {
+      // The stock client sends local edits as soon as the socket opens, before it has answered our
+      // sync step 1; after an offline spell they build on edits only its step 2 will bring. Hold
+      // them back (bounded) until that step 2, then apply them (applyHeld).
+      if (kind === 'update' && !peer.sentState && this.hold(peer, update, decoded)) {
+        return { ok: true, kind, applied: false, held: true }
+      }
       // Transient: an honest client that got here (e.g. through another tab) resends all it has on
       // reconnect; a corrupt update is refused again.
       return reject(
@@ -247,6 +274,25 @@ export class DocRoom {
       return reject('malformed', CloseCode.badRequest, `update rejected: ${text}`)
     }
     return { ok: true, kind, applied: true }
+  }
+
+  private hold(peer: Peer, update: Uint8Array, decoded: DecodedUpdate): boolean {
+    if (peer.held.length >= MAX_HELD_UPDATES || peer.heldBytes + update.length > MAX_HELD_BYTES) return false
+    peer.held.push({ update, decoded })
+    peer.heldBytes += update.length
+    return true
+  }
+
+  /** Applies what a peer held back before its sync step 2; what still lacks a dependency is refused. */
+  private applyHeld(peer: Peer): Rejection | null {
+    const held = peer.held
+    peer.held = []
+    peer.heldBytes = 0
+    for (const { update, decoded } of held) {
+      const receipt = this.applyUpdate(peer, 'update', update, decoded, false)
+      if (!receipt.ok) return receipt
+    }
+    return null
   }
 
   private readonly onUpdate = (update: Uint8Array, origin: unknown): void => {
