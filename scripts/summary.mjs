@@ -24,6 +24,20 @@ if (existsSync(e2e)) {
   skipped += s.skipped ?? 0
 } else missing.push(e2e)
 
+// The reliability suite's short run (its own figures were printed above it).
+const reliability = 'test-results/reliability-short.json'
+let reliabilityFailed = false
+if (existsSync(reliability)) {
+  const r = JSON.parse(readFileSync(reliability, 'utf8'))
+  const s = r.summary
+  reliabilityFailed = r.failures > 0 || s.crashes !== 0 || s['updates lost'] !== 0
+  console.log(
+    `Reliability: ${r.failures} failures, ${s.crashes} crashes, ${s['updates lost']} updates lost; ` +
+      `${s['clients held']} clients and ${s['agents held']} agents for ${s['run length (s)']} s, ` +
+      `${s['faults injected']} faults, ${s['bad inputs tried']} bad inputs (seed ${r.seed})`,
+  )
+} else missing.push(reliability)
+
 for (const m of missing) console.log(`missing report ${m}: that suite did not run to the end`)
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`)
-process.exit(failed || missing.length || passed === 0 ? 1 : 0)
+process.exit(failed || reliabilityFailed || missing.length || passed === 0 ? 1 : 0)

@@ -4,14 +4,17 @@
  *   --profile short|long   size of the run (suite.ts PROFILES)
  *   --seed N               seed for every generator (default: random, always printed)
  *   --only a,b             run only these phases (access, ws-input, mcp-input, storage, load)
+ *   --out DIR              where the report goes (default reliability/reports; the test command
+ *                          uses test-results, so a test run does not rewrite the published report)
  *
  * Every phase starts its own `plexus serve` processes on fresh data directories. The run prints
  * its figures, writes `reliability/reports/<profile>.md` and `.json`, and exits 1 if anything
  * failed or the server crashed.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { PROFILES, type Phase, type PhaseResult, type Profile } from './suite.ts'
 
@@ -31,7 +34,7 @@ async function main(): Promise<number> {
       profile: { type: 'string', default: 'short' },
       seed: { type: 'string' },
       only: { type: 'string' },
-      report: { type: 'boolean', default: true },
+      out: { type: 'string' },
     },
   })
   const profile = PROFILES[values.profile as Profile['name']]
@@ -89,7 +92,12 @@ async function main(): Promise<number> {
   if (failures > 0 || summary['crashes'] !== 0) {
     console.log(`Replay: pnpm reliability --profile ${profile.name} --seed ${seed} --only ${names.join(',')}`)
   }
-  if (values.report && !values.only) writeReport(profile, seed, seconds, summary, results)
+  if (!values.only || values.out) {
+    const dir = values.out
+      ? pathToFileURL(resolve(values.out) + '/')
+      : new URL('../reports/', import.meta.url)
+    writeReport(dir, profile, seed, seconds, summary, failures, results)
+  }
   return failures === 0 && summary['crashes'] === 0 ? 0 : 1
 }
 
@@ -112,13 +120,15 @@ function summarize(results: PhaseResult[]): Record<string, number | string> {
 }
 
 function writeReport(
+  dir: URL,
   profile: Profile,
   seed: number,
   seconds: number,
   summary: Record<string, number | string>,
+  failures: number,
   results: PhaseResult[],
 ): void {
-  const dir = new URL('../reports/', import.meta.url)
+  mkdirSync(dir, { recursive: true })
   const lines = [
     `# Reliability: ${profile.name} run`,
     '',
@@ -135,10 +145,10 @@ function writeReport(
     for (const [k, v] of Object.entries(r.figures)) lines.push(`| ${k} | ${v} |`)
     lines.push('', r.failures.length ? r.failures.map((f) => `- FAIL: ${f}`).join('\n') : 'No failures.', '')
   }
-  writeFileSync(new URL(`${profile.name}.md`, dir), lines.join('\n'))
+  writeFileSync(new URL(`reliability-${profile.name}.md`, dir), lines.join('\n'))
   writeFileSync(
-    new URL(`${profile.name}.json`, dir),
-    JSON.stringify({ profile, seed, seconds, summary, results }, null, 2) + '\n',
+    new URL(`reliability-${profile.name}.json`, dir),
+    JSON.stringify({ profile, seed, seconds, summary, failures, results }, null, 2) + '\n',
   )
 }
 
