@@ -20,7 +20,8 @@ toolSuite('Streamable HTTP', async () => {
   }
 })
 
-const TOKENS = 'alice:write:alice-secret-1,reader:read:reader-secret-1'
+// `alice` also has a read token: one name, two roles (found by the reliability suite's access run).
+const TOKENS = 'alice:write:alice-secret-1,reader:read:reader-secret-1,alice:read:alice-reads-1'
 
 describe('the /mcp endpoint', () => {
   let server: TestServer
@@ -131,6 +132,24 @@ describe('the /mcp endpoint', () => {
       { Authorization: 'Bearer reader-secret-1', 'Mcp-Session-Id': sid },
     )
     expect(stolen.status).toBe(403)
+    // The same name with a read token cannot borrow the write session either.
+    await ok(alice.client, 'graph_open', { project: 'borrowed', goal: 'Check session roles' })
+    const borrowed = await post(
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: {
+          name: 'graph_plan',
+          arguments: { project: 'borrowed', items: [{ summary: 'sneaked in' }] },
+        },
+      },
+      { Authorization: 'Bearer alice-reads-1', 'Mcp-Session-Id': sid },
+    )
+    expect(borrowed.status).toBe(403)
+    expect(await borrowed.text()).toMatch(/opened with another token/)
+    const nodes = await ok(alice.client, 'graph_query', { project: 'borrowed' })
+    expect(JSON.stringify(nodes)).not.toContain('sneaked in')
     const gone = await post(
       { jsonrpc: '2.0', id: 1, method: 'tools/list' },
       { Authorization: 'Bearer alice-secret-1', 'Mcp-Session-Id': 'no-such-session' },

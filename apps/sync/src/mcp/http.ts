@@ -115,8 +115,14 @@ export function createMcpEndpoint(options: McpHttpOptions): McpEndpoint {
           -32001,
           'session not found (expired or the server restarted): initialize again, or call without a session',
         )
-      if (s.identity.name !== identity.name)
-        return rpcError(403, -32001, 'this session belongs to another identity')
+      // Name and role: a session's tools were built for its opener's role, so a read token of the
+      // same name must not borrow a write session.
+      if (s.identity.name !== identity.name || s.identity.role !== identity.role)
+        return rpcError(
+          403,
+          -32001,
+          'this session was opened with another token: initialize your own session, or call without one',
+        )
       s.lastSeen = Date.now()
       let body: unknown
       if (req.method === 'POST') {
