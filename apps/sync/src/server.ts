@@ -18,7 +18,7 @@ import { checkExposure, resolveConfig, type ServerConfig } from './config.ts'
 import { DocRegistry } from './docs.ts'
 import { summarize } from './graphs.ts'
 import { Metrics } from './metrics.ts'
-import { Guard, defaultAllowedHosts } from './origin.ts'
+import { Guard, defaultAllowedHosts, isLoopbackHost } from './origin.ts'
 import { SqliteStore } from './sqlite-store.ts'
 import type { Store } from './store.ts'
 import { VERSION } from './version.ts'
@@ -114,7 +114,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const why = code === 'EADDRINUSE' ? 'the port is in use' : (error as Error).message
     throw new StartError(`cannot listen on ${config.host}:${config.port}: ${why}`)
   }
-  const port = (server.address() as AddressInfo).port
+  const bound = server.address() as AddressInfo
+  // The check above trusts the name; the address the system bound it to is what counts.
+  if (config.tokens.length === 0 && !isLoopbackHost(bound.address)) {
+    sync.close()
+    await new Promise((resolve) => server.close(resolve))
+    if (!givenStore) store.close()
+    throw new StartError(
+      `${config.host} resolved to ${bound.address}, which is not loopback: refusing to listen there without ` +
+        'tokens. Configure tokens (PLEXUS_TOKENS or --tokens-file), or listen on 127.0.0.1.',
+    )
+  }
+  const port = bound.port
   const url = `http://${urlHost(config.host)}:${port}`
   const serverFile = join(config.dataDir, SERVER_FILE)
   try {
