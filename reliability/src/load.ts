@@ -287,6 +287,9 @@ export const loadPhase: Phase = async (ctx) => {
       'server RSS start/peak/end (MB)': mbs.length
         ? `${Math.round(mbs[0]!)}/${Math.round(Math.max(...mbs))}/${Math.round(mbs.at(-1)!)}`
         : 'n/a',
+      'server RSS over time (MB, 10 samples)': spread(mbs, 10)
+        .map((mb) => Math.round(mb))
+        .join(' '),
       'unexpected errors': unexpected.length + agentErrors.length,
       'confirmed writes missing from the file at a kill': lostAtKills.size,
       'updates lost': lost + lostAtKills.size,
@@ -305,6 +308,12 @@ function rssMb(pid: number | undefined): number | null {
   } catch {
     return null
   }
+}
+
+/** `n` values spread evenly over `values`, first and last included. */
+function spread(values: readonly number[], n: number): number[] {
+  if (values.length <= n) return [...values]
+  return Array.from({ length: n }, (_, i) => values[Math.round((i * (values.length - 1)) / (n - 1))]!)
 }
 
 const round = (n: number) => (Number.isFinite(n) ? Math.round(n * 10) / 10 : 'n/a')
