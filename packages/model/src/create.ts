@@ -64,53 +64,55 @@ export interface CreateResult {
   }>
 }
 
+const KNOWN = [
+  'ref',
+  'summary',
+  'notes',
+  'kind',
+  'parent',
+  'parent_ref',
+  'depends_on',
+  'properties',
+  'links',
+  'state',
+  'resolved',
+  'x',
+  'y',
+]
+const KNOWN_SET = new Set(KNOWN)
+const LINE = { line: true }
+const TEXT = { empty: true }
+
+const badNumber = (v: unknown): boolean => v !== undefined && (typeof v !== 'number' || !Number.isFinite(v))
+
 function checkItem(g: Graph, raw: unknown, i: number): Failure | null {
   const at = `items[${i}]`
   if (!raw || typeof raw !== 'object' || Array.isArray(raw))
     return fail('invalid_argument', `${at}: expected an object with a summary`)
   const it = raw as Record<string, unknown>
-  const known = [
-    'ref',
-    'summary',
-    'notes',
-    'kind',
-    'parent',
-    'parent_ref',
-    'depends_on',
-    'properties',
-    'links',
-    'state',
-    'resolved',
-    'x',
-    'y',
-  ]
-  const extra = Object.keys(it).find((k) => !known.includes(k))
+  const extra = Object.keys(it).find((k) => !KNOWN_SET.has(k))
   if (extra)
-    return fail('invalid_argument', `${at}: unknown field '${extra}'; fields are ${known.join(', ')}`, {
+    return fail('invalid_argument', `${at}: unknown field '${extra}'; fields are ${KNOWN.join(', ')}`, {
       index: i,
     })
-  const checks = [
-    checkString(it.summary, `${at}.summary`, LIMITS.summary, { line: true }),
-    it.ref !== undefined ? checkString(it.ref, `${at}.ref`, 200, { line: true }) : null,
-    it.notes !== undefined ? checkString(it.notes, `${at}.notes`, LIMITS.notes, { empty: true }) : null,
-    it.kind !== undefined ? checkKind(it.kind, `${at}.kind`) : null,
-    it.parent_ref !== undefined ? checkString(it.parent_ref, `${at}.parent_ref`, 200, { line: true }) : null,
-    it.properties !== undefined ? checkProperties(it.properties, `${at}.properties`, false) : null,
-    it.links !== undefined ? checkLinks(it.links, `${at}.links`) : null,
-    it.state !== undefined ? checkJson(it.state, `${at}.state`) : null,
-    it.resolved !== undefined && typeof it.resolved !== 'boolean'
+  // In this order, the first failure wins; a field that is absent is not checked.
+  const c =
+    checkString(it.summary, `${at}.summary`, LIMITS.summary, LINE) ??
+    (it.ref !== undefined ? checkString(it.ref, `${at}.ref`, 200, LINE) : null) ??
+    (it.notes !== undefined ? checkString(it.notes, `${at}.notes`, LIMITS.notes, TEXT) : null) ??
+    (it.kind !== undefined ? checkKind(it.kind, `${at}.kind`) : null) ??
+    (it.parent_ref !== undefined ? checkString(it.parent_ref, `${at}.parent_ref`, 200, LINE) : null) ??
+    (it.properties !== undefined ? checkProperties(it.properties, `${at}.properties`, false) : null) ??
+    (it.links !== undefined ? checkLinks(it.links, `${at}.links`) : null) ??
+    (it.state !== undefined ? checkJson(it.state, `${at}.state`) : null) ??
+    (it.resolved !== undefined && typeof it.resolved !== 'boolean'
       ? fail('invalid_argument', `${at}.resolved: expected true or false`)
-      : null,
-    ...(['x', 'y'] as const).map((k) =>
-      it[k] !== undefined && (typeof it[k] !== 'number' || !Number.isFinite(it[k]))
-        ? fail('invalid_argument', `${at}.${k}: expected a finite number`)
-        : null,
-    ),
-    it.depends_on !== undefined && !Array.isArray(it.depends_on)
+      : null) ??
+    (badNumber(it.x) ? fail('invalid_argument', `${at}.x: expected a finite number`) : null) ??
+    (badNumber(it.y) ? fail('invalid_argument', `${at}.y: expected a finite number`) : null) ??
+    (it.depends_on !== undefined && !Array.isArray(it.depends_on)
       ? fail('invalid_argument', `${at}.depends_on: expected an array of refs or ids`)
-      : null,
-  ]
-  const c = checks.find((x) => x !== null)
+      : null)
   if (c) return { ...c, index: i }
   if (it.parent !== undefined && it.parent !== null) {
     const p = liveNode(g, it.parent, `${at}.parent`)
@@ -260,17 +262,19 @@ export function createNodes(
   }
 
   const result: CreateResult = { created: [], matched: [], refs: {}, possible_duplicates: possible }
+  // Ids already reported: an item repeating an earlier one in the batch shares its plan and its id.
+  const done = new Set<string>()
   write(g, (w) => {
     for (const i of order) {
       const { item, id, parent, match } = plans[i]!
       if (item.ref !== undefined) result.refs[item.ref] = id
+      if (done.has(id)) continue
+      done.add(id)
       if (match) {
-        if (result.matched.some((m) => m.id === id) || result.created.some((c) => c.id === id)) continue
         result.matched.push({ ref: item.ref, id, summary: match.summary, confidence: match.confidence })
         if (mode === 'enrich') enrich(w, id, item)
         continue
       }
-      if (result.created.some((c) => c.id === id)) continue
       w.newNode(id, { ...item, parent })
       result.created.push({ ref: item.ref, id, summary: item.summary })
     }
