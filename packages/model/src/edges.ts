@@ -45,6 +45,9 @@ export function dependsPath(
   extra: PendingDeps = new PendingDeps(),
 ): string[] | null {
   if (from === to) return [from]
+  // Nothing depends on a node that is not in the graph yet and on nothing pending: no path can end there.
+  // That is every dependency of a node a batch creates, so the common case allocates nothing.
+  if (!g.index.live(to) && !extra.bwd.has(to)) return null
   const fwd = (id: string): string[] => [
     ...(g.index.live(id) ? g.index.dependencies(id) : []),
     ...(extra.fwd.get(id) ?? []),
@@ -86,7 +89,7 @@ export function dependsPath(
 export function writeEdge(w: Writer, e: EdgeInput): { id: string; added: boolean } {
   const type = e.type ?? 'relates_to'
   const id = edgeId(e.from, type, e.to)
-  const edges = layout(w.g.doc).edges
+  const edges = w.g.index.y.edges
   let m = edges.get(id) as YEdge | undefined
   const added = !m
   if (!m) {

@@ -178,8 +178,9 @@ export class GraphIndex {
         }
         s.depth.set(n.id, p === null ? 0 : s.depth.get(p)! + 1)
         this.dirty.add(n.id)
-        // A node can arrive after edges that point at it (an undone create redone, say).
-        for (const d of this.dependents(n.id)) this.dirty.add(d)
+        // A node can arrive after edges that point at it (an undone create redone, say). Nothing is
+        // merged into a new node, so its own incoming edges are all there is to look at.
+        if (this.inc.get(n.id)?.size) for (const d of this.dependents(n.id)) this.dirty.add(d)
       }
       if (later.length === pending.length) return false
       pending = later
@@ -195,29 +196,16 @@ export class GraphIndex {
       const m = this.y.edges.get(id) as YEdge | undefined
       const after = m ? readEdge(id, m) : undefined
       if (after) this.addEdge(after)
-      for (const e of [before, after]) {
-        if (e && e.type === DEPENDS_ON) this.dirty.add(this.canonical(e.from) ?? e.from)
-      }
+      if (before?.type === DEPENDS_ON) this.dirty.add(this.canonical(before.from) ?? before.from)
+      if (after?.type === DEPENDS_ON) this.dirty.add(this.canonical(after.from) ?? after.from)
     }
     this.version++
     this.emit(new Set(), ids)
   }
 
   private link(before: NodeView | undefined, after: NodeView | undefined): void {
-    for (const [key, map] of [
-      ['parent', this.rawChildren],
-      ['merged_into', this.mergedRaw],
-    ] as const) {
-      const was = before?.[key] ?? null
-      const now = after?.[key] ?? null
-      if (was === now) continue
-      if (was !== null) map.get(was)?.delete(before!.id)
-      if (now !== null) {
-        let set = map.get(now)
-        if (!set) map.set(now, (set = new Set()))
-        set.add(after!.id)
-      }
-    }
+    relink(this.rawChildren, before, after, before?.parent ?? null, after?.parent ?? null)
+    relink(this.mergedRaw, before, after, before?.merged_into ?? null, after?.merged_into ?? null)
   }
 
   private emit(nodes: Set<string>, edges: Set<string>): void {
@@ -419,6 +407,23 @@ export class GraphIndex {
     for (const d of this.dependencies(id)) if (!this.nodes.get(d)?.resolved) return 'blocked'
     for (const c of this.struct().children.get(id) ?? []) if (!this.nodes.get(c)?.resolved) return 'waiting'
     return 'actionable'
+  }
+}
+
+/** Moves `id` (the node of `before` / `after`) from the set under `was` to the set under `now`. */
+function relink(
+  map: Map<string, Set<string>>,
+  before: NodeView | undefined,
+  after: NodeView | undefined,
+  was: string | null,
+  now: string | null,
+): void {
+  if (was === now) return
+  if (was !== null) map.get(was)?.delete(before!.id)
+  if (now !== null) {
+    const set = map.get(now)
+    if (set) set.add(after!.id)
+    else map.set(now, new Set([after!.id]))
   }
 }
 

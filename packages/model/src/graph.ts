@@ -124,7 +124,7 @@ export class Writer {
   }
 
   node(id: string): YNode {
-    const m = layout(this.g.doc).nodes.get(id)
+    const m = this.g.index.y.nodes.get(id)
     if (!m) throw new Error(`Writer: node ${id} is not in the document`)
     return m
   }
@@ -149,7 +149,7 @@ export class Writer {
 
   newNode(id: string, f: NewNodeFields, action = 'create'): YNode {
     const m = new Y.Map<unknown>()
-    layout(this.g.doc).nodes.set(id, m)
+    this.g.index.y.nodes.set(id, m)
     m.set('summary', f.summary)
     m.set('notes', new Y.Text(f.notes ?? ''))
     m.set('kind', f.kind ?? 'concept')
@@ -202,7 +202,7 @@ export class Writer {
   private readonly touched = new Set<string>()
 
   flush(): void {
-    if (this.events.length) layout(this.g.doc).history.push(this.events as unknown as Json[])
+    if (this.events.length) this.g.index.y.history.push(this.events as unknown as Json[])
     this.events.length = 0
     this.open.clear()
   }

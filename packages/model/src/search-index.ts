@@ -85,21 +85,24 @@ export class SearchIndex {
       tags.set(this.tags)
       Object.assign(this, { alive, tags })
     }
-    const packed = new Map<string, number>()
-    const evidence = n.evidence.map((e) => `${e.type} ${e.ref}`).join('\n')
-    ;[n.summary, n.links.join('\n'), n.notes, evidence].forEach((text, f) => {
+    const packed = scratch
+    packed.clear()
+    for (let f = 0; f < 4; f++) {
+      const text = textOf(n, f)
       const shift = f * LANE
       let len = 0
-      for (const group of wordTokens(text, 'index')) {
-        for (const t of group) {
-          len++
-          const p = packed.get(t) ?? 0
-          if (((p >> shift) & TF_MAX) < TF_MAX) packed.set(t, p + (1 << shift))
+      if (text !== '') {
+        for (const group of wordTokens(text, 'index')) {
+          for (const t of group) {
+            len++
+            const p = packed.get(t) ?? 0
+            if (((p >> shift) & TF_MAX) < TF_MAX) packed.set(t, p + (1 << shift))
+          }
         }
       }
       this.lens[ord * 4 + f] = len
       this.lenSum[f]! += len
-    })
+    }
     for (const [t, tf] of packed) {
       let p = this.postings.get(t)
       if (!p) {
@@ -124,6 +127,7 @@ export class SearchIndex {
     this.ids[ord] = n.id
     this.views[ord] = n
     this.terms[ord] = [...packed.keys()]
+    packed.clear()
     this.idKeys[ord] = idKey(n.id)
     this.tag(ord, n)
     this.alive[ord] = 1
@@ -226,6 +230,17 @@ export class SearchIndex {
     const y = this.ids[b]!
     return x < y ? -1 : x > y ? 1 : 0
   }
+}
+
+/** Term -> packed frequencies of the node being added; one map reused, as nodes are added one at a time. */
+const scratch = new Map<string, number>()
+
+/** The text of field `f` (in FIELDS order). */
+function textOf(n: NodeView, f: number): string {
+  if (f === 0) return n.summary
+  if (f === 1) return n.links.length ? n.links.join('\n') : ''
+  if (f === 2) return n.notes
+  return n.evidence.length ? n.evidence.map((e) => `${e.type} ${e.ref}`).join('\n') : ''
 }
 
 /** The first 7 UTF-16 units at 7 bits each (larger ones clamped): monotone in the id's string order. */

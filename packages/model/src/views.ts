@@ -25,7 +25,7 @@ function mapOf(v: unknown): Record<string, Json> {
 }
 
 function evidenceOf(v: unknown): Evidence[] {
-  if (!(v instanceof Y.Array)) return []
+  if (!(v instanceof Y.Array) || v.length === 0) return []
   const out: Evidence[] = []
   for (const e of v.toArray() as unknown[]) {
     if (!e || typeof e !== 'object') continue
@@ -35,19 +35,26 @@ function evidenceOf(v: unknown): Evidence[] {
   return out
 }
 
+/** The keys of a map, sorted; forEach walks the map without the iterator objects `keys()` builds. */
+function keysOf(m: Y.Map<unknown>): string[] {
+  const keys: string[] = []
+  m.forEach((_, k) => keys.push(k))
+  return keys.length > 1 ? keys.sort() : keys
+}
+
 export function readNode(id: string, m: YNode): NodeView {
   const notes = m.get('notes')
   const links = m.get('links')
   return {
     id,
     summary: str(m.get('summary')),
-    notes: notes instanceof Y.Text ? notes.toString() : str(notes),
+    notes: notes instanceof Y.Text ? (notes.length === 0 ? '' : notes.toString()) : str(notes),
     kind: str(m.get('kind'), 'concept') || 'concept',
     parent: optStr(m.get('parent')),
     resolved: m.get('resolved') === true,
     state: jsonOf(m.get('state')),
     properties: mapOf(m.get('properties')),
-    links: links instanceof Y.Map ? [...links.keys()].sort() : [],
+    links: links instanceof Y.Map ? keysOf(links) : [],
     evidence: evidenceOf(m.get('evidence')),
     x: optNum(m.get('x')),
     y: optNum(m.get('y')),
