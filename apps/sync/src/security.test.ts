@@ -177,6 +177,28 @@ describe('limits', () => {
   })
 })
 
+describe('frames the WebSocket layer refuses', () => {
+  it('closes text frames that are not UTF-8 with 4400, as any text frame', async () => {
+    server = await testServer()
+    const c = await rawClient(server, 'g')
+    c.ws.send(Buffer.from([0xc3, 0x28, 0xff]), { binary: false })
+    const close = await c.closed
+    expect(close.code).toBe(CloseCode.badRequest)
+    expect(close.reason).toMatch(/text frames/)
+  })
+
+  it('says why when it closes a connection for a malformed WebSocket frame', async () => {
+    server = await testServer()
+    // A frame with RSV1 set (no extension was negotiated) is a protocol error: ws closes with 1002.
+    const c = await rawClient(server, 'g')
+    const socket = (c.ws as unknown as { _socket: import('node:net').Socket })._socket
+    socket.write(Buffer.from([0xc2, 0x80, 1, 2, 3, 4]))
+    const close = await c.closed
+    expect(close.code).toBe(1002)
+    expect(close.reason).toMatch(/protocol error/)
+  })
+})
+
 describe('malformed messages', () => {
   it('close only the sender; the document, the stored log and other clients are unharmed', async () => {
     const seed = Number(process.env.PLEXUS_SEED ?? 20240611)

@@ -41,6 +41,9 @@ export function attachSync(server: Server, deps: SyncDeps): SyncEndpoint {
     maxPayload: limits.maxMessageBytes,
     perMessageDeflate: false,
     clientTracking: false,
+    // Text frames are refused whatever they hold (4400, below): letting ws check their UTF-8 first
+    // would close some with a bare 1007 instead, a code the stock client retries.
+    skipUTF8Validation: true,
   })
   const open = new Set<WebSocket>()
   const alive = new WeakSet<WebSocket>()
@@ -67,10 +70,11 @@ export function attachSync(server: Server, deps: SyncDeps): SyncEndpoint {
     metrics.connections++
     open.add(ws)
     alive.add(ws)
-    // ws closes an oversized frame with a bare 1009; give it a reason the client can show.
+    // ws closes a connection for a frame it cannot accept with a bare code; give it a reason the
+    // client can show.
     const rawClose = ws.close.bind(ws)
     ws.close = (code?: number, reason?: string | Buffer) =>
-      rawClose(code, code === CloseCode.messageTooBig && reason === undefined ? tooBig(limits) : reason)
+      rawClose(code, reason === undefined ? frameRefusal(code, limits) : reason)
 
     const address = normalizeAddress(req.socket.remoteAddress)
     perAddress.set(address, (perAddress.get(address) ?? 0) + 1)
@@ -221,8 +225,16 @@ function normalizeAddress(address: string | undefined): string {
   return address.startsWith('::ffff:') ? address.slice(7) : address
 }
 
-function tooBig(limits: Limits): string {
-  return `message too big: limit ${limits.maxMessageBytes} bytes`
+/** The reason for a close ws makes on its own, by its code. */
+function frameRefusal(code: number | undefined, limits: Limits): string | undefined {
+  switch (code) {
+    case CloseCode.messageTooBig:
+      return `message too big: limit ${limits.maxMessageBytes} bytes`
+    case 1002:
+      return 'protocol error: malformed WebSocket frame'
+    default:
+      return undefined
+  }
 }
 
 function refuse(socket: Duplex, status: number, text: string, body: string): void {
