@@ -151,6 +151,54 @@ describe('limits', () => {
     expect(server.metrics.closes.get('rate_limited')).toBe(1)
   })
 
+  it('does not charge a stock client for echoing the awareness changes others send it', async () => {
+    // Stock clients send every awareness change they receive back to the server. One peer sending a
+    // burst within its own limit must not push every other peer over theirs (found by the
+    // reliability suite, ws-input floods).
+    server = await testServer({ limits: { messagesPerSecond: 5, messageBurst: 20 } })
+    const honest = provider(server, 'g')
+    await synced(honest)
+    const closes: number[] = []
+    honest.on('connection-close', (event: { code: number } | null) => closes.push(event?.code ?? 0))
+    const busy = await rawClient(server, 'g')
+    for (let clock = 1; clock <= 18; clock++) {
+      busy.ws.send(encodeAwareness(encodeAwarenessEntries([{ clientID: 777, clock, state: { n: clock } }])))
+    }
+    await waitFor(
+      () => honest.awareness.getStates().get(777)?.n === 18,
+      'the honest client to see all 18 changes',
+    )
+    nodes(honest.doc).set('after', 1)
+    await waitFor(
+      () => server.docs.peek('g')?.getMap('nodes').has('after') ?? false,
+      'the honest write to arrive',
+    )
+    expect(closes).toEqual([])
+    expect(honest.wsconnected).toBe(true)
+    expect(server.metrics.closes.get('rate_limited')).toBeUndefined()
+  })
+
+  it('still closes a connection whose own awareness changes go over its rate', async () => {
+    server = await testServer({ limits: { messagesPerSecond: 5, messageBurst: 10 } })
+    const watcher = await rawClient(server, 'g')
+    const busy = await rawClient(server, 'g')
+    // The watcher's echo credit must not be spendable on changes of its own.
+    for (let clock = 1; clock <= 9; clock++) {
+      busy.ws.send(encodeAwareness(encodeAwarenessEntries([{ clientID: 777, clock, state: { n: clock } }])))
+    }
+    await waitFor(
+      () => watcher.received.filter((f) => f[0] === 1).length >= 9,
+      'the watcher to be sent 9 changes',
+    )
+    for (let clock = 1; clock <= 30; clock++) {
+      watcher.ws.send(
+        encodeAwareness(encodeAwarenessEntries([{ clientID: 888, clock, state: { n: clock } }])),
+      )
+    }
+    const close = await watcher.closed
+    expect(close.code).toBe(CloseCode.rateLimited)
+  })
+
   it('closes connections beyond the per-address limit with 4503', async () => {
     server = await testServer({ limits: { maxConnectionsPerLoopback: 2 } })
     const a = await rawClient(server, 'g')

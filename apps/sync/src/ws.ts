@@ -14,6 +14,7 @@ import { GRAPH_ID_RULE, validGraphId } from './graphs.ts'
 import { CloseCode, TokenBucket, closeReason, type Breach, type Limits } from './limits.ts'
 import type { Metrics } from './metrics.ts'
 import { isLoopbackHost, type Guard } from './origin.ts'
+import { MESSAGE_AWARENESS } from './protocol.ts'
 
 export interface SyncDeps {
   docs: DocRegistry
@@ -125,6 +126,11 @@ export function attachSync(server: Server, deps: SyncDeps): SyncEndpoint {
     }
 
     const bucket = new TokenBucket(limits.messagesPerSecond, limits.messageBurst, () => performance.now())
+    // Stock clients send every awareness change they are sent back to the server. Charged to their
+    // rate, one busy peer would push every other peer of its graph over theirs, so a connection may
+    // send back, uncharged, as many awareness messages as it was sent; one that changes presence
+    // after all is charged once handled.
+    let echoCredit = 0
     try {
       peer = deps.docs.join(
         graph,
@@ -137,6 +143,7 @@ export function attachSync(server: Server, deps: SyncDeps): SyncEndpoint {
               return
             }
             ws.send(frame)
+            if (kind === 'awareness') echoCredit = Math.min(echoCredit + 1, limits.messageBurst)
             metrics.messagesOut++
             metrics.bytesOut += frame.length
             if (kind === 'update') metrics.updatesOut++
@@ -158,7 +165,9 @@ export function attachSync(server: Server, deps: SyncDeps): SyncEndpoint {
         shut(CloseCode.badRequest, 'text frames are not part of the protocol', 'malformed')
         return
       }
-      if (!bucket.take()) {
+      const echo = data[0] === MESSAGE_AWARENESS && echoCredit > 0
+      if (echo) echoCredit--
+      else if (!bucket.take()) {
         shut(CloseCode.rateLimited, `rate limit: over ${limits.messagesPerSecond} messages/s`, 'rate_limited')
         return
       }
@@ -170,7 +179,9 @@ export function attachSync(server: Server, deps: SyncDeps): SyncEndpoint {
         shut(CloseCode.internalError, 'internal error', 'internal')
         return
       }
-      if (!receipt.ok) shut(receipt.code, receipt.reason, receipt.breach)
+      if (echo && receipt.ok && receipt.applied && !bucket.take()) {
+        shut(CloseCode.rateLimited, `rate limit: over ${limits.messagesPerSecond} messages/s`, 'rate_limited')
+      } else if (!receipt.ok) shut(receipt.code, receipt.reason, receipt.breach)
       else if (receipt.applied && (receipt.kind === 'update' || receipt.kind === 'sync-step2'))
         metrics.updatesIn++
       else if (receipt.denied) metrics.readOnlyDrops++
