@@ -52,13 +52,26 @@ export class SearchIndex {
   private readonly terms: Array<string[] | undefined> = []
   private readonly free: number[] = []
   private dead: number[] = []
+  /** Nodes changed since the index was last read; see sync. */
+  private readonly pending = new Set<string>()
 
   constructor(readonly gi: GraphIndex) {
     for (const id of gi.nodes.keys()) this.update(id)
-    // Only the changed nodes are re-read, and one whose text did not change (a drag, a claim) costs a compare.
     gi.onChange((nodes) => {
-      for (const id of nodes) this.update(id)
+      for (const id of nodes) this.pending.add(id)
     })
+  }
+
+  /**
+   * Re-indexes the nodes changed since the last read. Writes only note which nodes changed: a batch
+   * create does not tokenise text nobody has searched yet, and a node edited many times between two
+   * searches is indexed once. Only the changed nodes are re-read, and one whose text did not change (a
+   * drag, a claim) costs a compare. searchIndexOf calls this, so every reader sees a current index.
+   */
+  sync(): void {
+    if (this.pending.size === 0) return
+    for (const id of this.pending) this.update(id)
+    this.pending.clear()
   }
 
   private update(id: string): void {
@@ -267,10 +280,11 @@ const sameText = (a: NodeView, b: NodeView): boolean =>
 
 const indexes = new WeakMap<GraphIndex, SearchIndex>()
 
-/** The search index of a graph, built on first use and kept current from then on. */
+/** The search index of a graph, built on first use and brought up to date with the graph on every use. */
 export function searchIndexOf(gi: GraphIndex): SearchIndex {
   let si = indexes.get(gi)
   if (!si) indexes.set(gi, (si = new SearchIndex(gi)))
+  si.sync()
   return si
 }
 

@@ -1,8 +1,10 @@
 import { describe, it, expect } from 'vitest'
 import * as Y from 'yjs'
 import { initGraph, openGraph, write, type Graph, type NewNodeFields } from './graph.ts'
+import { createNodes } from './create.ts'
 import { searchIndexOf } from './search-index.ts'
 import { search, type SearchOptions, type SearchResult } from './search.ts'
+import { rng } from './test/harness.ts'
 
 function setup() {
   let t = 1000
@@ -184,6 +186,8 @@ describe('incremental index', () => {
         else if (op === 2) w.set(id, 'deleted_at', w.node(id).get('deleted_at') === null ? 1 : null)
         else w.set(id, 'resolved', rnd(2) === 0)
       })
+      // Writes are indexed at the next read: read after each, so each is re-indexed on its own.
+      searchIndexOf(g.index)
     }
     // Without compaction every re-index would have taken a fresh ordinal.
     expect(reindexed).toBeGreaterThan(2000)
@@ -193,6 +197,42 @@ describe('incremental index', () => {
     const fresh = openGraph(copy, { actor: 'bob', now: () => 0, newId: () => 'x' })
     for (const q of [...words, 'red blue', 'gold plum teal', 'gr', 'rose cy']) {
       expect(ok(fresh, q, { limit: 200 }), `seed ${seed}, query ${q}`).toEqual(ok(g, q, { limit: 200 }))
+    }
+  })
+})
+
+describe('index upkeep', () => {
+  it('answers after many unread edits as an index built from scratch does (seeded)', () => {
+    const words = ['red', 'green', 'blue', 'cyan', 'plum', 'teal', 'gold', 'rose']
+    const rand = rng(7)
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!
+    const phrase = (k: number): string => Array.from({ length: k }, () => pick(words)).join(' ')
+    const { g, doc } = setup()
+    const ids: string[] = []
+    ok(g, 'red')
+    for (let step = 1; step <= 400; step++) {
+      // Creates, renames, note edits, forgets and restores, in runs of up to 40 with no read between.
+      const r = rand()
+      if (r < 0.3 || ids.length < 5) {
+        const c = createNodes(g, [{ summary: phrase(1 + Math.floor(rand() * 3)), notes: phrase(2) }], {
+          mode: 'force',
+        })
+        if (c.ok) ids.push(...c.created.map((n) => n.id))
+      } else {
+        const id = pick(ids)
+        write(g, (w) => {
+          if (r < 0.55) w.set(id, 'summary', phrase(1 + Math.floor(rand() * 3)))
+          else if (r < 0.8) (w.node(id).get('notes') as Y.Text).insert(0, phrase(1) + ' ')
+          else w.set(id, 'deleted_at', w.node(id).get('deleted_at') === null ? 1 : null)
+        })
+      }
+      if (step % 40 !== 0) continue
+      const copy = new Y.Doc()
+      Y.applyUpdate(copy, Y.encodeStateAsUpdate(doc))
+      const fresh = openGraph(copy, { actor: 'bob', now: () => 0, newId: () => 'x' })
+      for (const q of [...words, 'red blue', 'gold plum teal', 'gr']) {
+        expect(ok(g, q, { limit: 200 }), `step ${step}, query ${q}`).toEqual(ok(fresh, q, { limit: 200 }))
+      }
     }
   })
 })
