@@ -12,6 +12,7 @@ import type { z } from 'zod'
 import { ToolError, canWrite, type CallContext } from './context.ts'
 import type { Tool } from './tool.ts'
 import { editDistance } from './model.ts'
+import { clip, clipMiddle, echo } from './shape.ts'
 import { TOOLS } from './tools/index.ts'
 
 const byName = new Map(TOOLS.map((t) => [t.name, t]))
@@ -95,7 +96,7 @@ export async function callTool(ctx: CallContext, name: string, args: unknown): P
     return failure(
       hidden
         ? `${name} changes the graph and "${ctx.actor}" has a read-only token; use a token with the write role`
-        : `no tool named ${name}${nearestTool(name)}; call tools/list for the catalogue`,
+        : `no tool named ${name.length > 64 ? echo(name) : name}${nearestTool(name)}; call tools/list for the catalogue`,
     )
   }
   const parsed = t.input.safeParse(args ?? {})
@@ -119,8 +120,11 @@ export async function callTool(ctx: CallContext, name: string, args: unknown): P
   }
 }
 
+/** Refusals are read by agents: a few sentences, never the megabyte an argument held. */
+const MAX_FAILURE = 2000
+
 function failure(text: string): CallToolResult {
-  return { content: [{ type: 'text', text }], isError: true }
+  return { content: [{ type: 'text', text: clipMiddle(text, MAX_FAILURE) }], isError: true }
 }
 
 /** A zod error as one sentence naming each bad argument and what it should be. */
@@ -130,8 +134,10 @@ export function explain(t: Tool, error: z.ZodError): string {
     switch (i.code) {
       case 'unrecognized_keys': {
         const where = at || 'arguments'
-        const hints = at ? '' : i.keys.map((k) => nearestKey(t, k)).join('')
-        return `${where}: unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `'${k}'`).join(', ')}${hints}`
+        const named = i.keys.slice(0, 3)
+        const hints = at ? '' : named.map((k) => nearestKey(t, k)).join('')
+        const more = i.keys.length > named.length ? ` and ${i.keys.length - named.length} more` : ''
+        return `${where}: unknown field${i.keys.length > 1 ? 's' : ''} ${named.map((k) => `'${clip(k, 64)}'`).join(', ')}${more}${hints}`
       }
       case 'invalid_type':
         return i.received === 'undefined'
@@ -170,10 +176,14 @@ function nearestTool(name: string): string {
 
 function closest(word: string, options: string[]): string | undefined {
   const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '')
+  const w = norm(word)
   let best: string | undefined
   let bestD = Math.max(2, Math.floor(word.length / 3)) + 1
   for (const o of options) {
-    const d = norm(o) === norm(word) ? 0 : editDistance(norm(o), norm(word))
+    const n = norm(o)
+    // The distance is at least the difference in length: a name of a megabyte is compared with none.
+    if (Math.abs(n.length - w.length) >= bestD) continue
+    const d = n === w ? 0 : editDistance(n, w)
     if (d < bestD) [best, bestD] = [o, d]
   }
   return best

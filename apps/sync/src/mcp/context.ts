@@ -19,6 +19,7 @@ import {
   type Failure,
   type Graph,
 } from './model.ts'
+import { echo } from './shape.ts'
 
 export interface GraphInfo {
   id: string
@@ -102,11 +103,7 @@ export async function withGraph<T>(
   fn: (g: Graph, touched: Touched) => T,
   opts: WithGraphOptions = {},
 ): Promise<T> {
-  if (!GRAPH_ID.test(project)) {
-    throw new ToolError(
-      `project ${JSON.stringify(project)} is not a graph id: use 1-64 characters from a-z, 0-9, '.', '_' and '-', starting with a letter or digit`,
-    )
-  }
+  checkProject(project)
   if (!opts.allowNew && !(await ctx.source.exists(project))) throw await unknownProject(ctx, project)
   const handle = await ctx.source.open(project)
   try {
@@ -125,6 +122,15 @@ export async function withGraph<T>(
     return out
   } finally {
     handle.release()
+  }
+}
+
+/** Refuses a project that is not a graph id, before anything else is read. */
+export function checkProject(project: string): void {
+  if (!GRAPH_ID.test(project)) {
+    throw new ToolError(
+      `project ${echo(project)} is not a graph id: use 1-64 characters from a-z, 0-9, '.', '_' and '-', starting with a letter or digit`,
+    )
   }
 }
 

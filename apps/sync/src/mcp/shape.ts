@@ -57,6 +57,19 @@ export function clip(s: string, max: number): string {
   return s.length > max ? s.slice(0, max - 1) + '…' : s
 }
 
+/** What a caller sent, quoted back in a message: clipped, so a refusal never hands a megabyte back. */
+export function echo(s: string, max = 64): string {
+  return s.length > max ? `${JSON.stringify(s.slice(0, max))}… (${s.length} characters)` : JSON.stringify(s)
+}
+
+/** A long message with its middle left out: what went wrong is said first, a suggestion often last. */
+export function clipMiddle(s: string, max: number): string {
+  if (s.length <= max) return s
+  const head = s.slice(0, Math.floor(max * 0.6))
+  const tail = s.slice(s.length - Math.floor(max * 0.3))
+  return `${head}… (${s.length - head.length - tail.length} characters left out) …${tail}`
+}
+
 /** Leaves out keys whose value is undefined, empty array or empty object: results stay small. */
 export function compact<T extends Record<string, unknown>>(o: T): T {
   const out: Record<string, unknown> = {}

@@ -3,6 +3,7 @@ import * as Y from 'yjs'
 import { z } from 'zod'
 import {
   ToolError,
+  checkProject,
   ensureGraph,
   graphOf,
   must,
@@ -56,6 +57,7 @@ export const graphImport = tool({
   annotations: { readOnly: false, idempotent: true },
   async run(ctx, args) {
     const fmt = args.format as Format
+    checkProject(args.project)
     if (await ctx.source.exists(args.project)) {
       return withGraph(ctx, args.project, (g) =>
         result(must(importGraph(g, fmt, args.text, { parent: args.parent }))),
