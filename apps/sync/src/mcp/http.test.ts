@@ -170,6 +170,31 @@ describe('the /mcp endpoint', () => {
     await alice.close()
   })
 
+  it('answers a tools/call with malformed params in a sentence, not a schema dump', async () => {
+    // Found by the reliability suite's mcp-input phase: the SDK refused these with -32603 (internal
+    // error) and the raw zod issue list as the message.
+    const auth = { Authorization: 'Bearer alice-secret-1' }
+    const cases: Array<[unknown, RegExp]> = [
+      [
+        { name: 'graph_query', arguments: [] },
+        /arguments must be an object of the tool's fields, got an array/,
+      ],
+      [
+        { name: 'graph_query', arguments: 'x' },
+        /arguments must be an object of the tool's fields, got a string/,
+      ],
+      [{ name: 'graph_query', arguments: { project: 'g', constructor: 1 } }, /unknown field 'constructor'/],
+      [{ arguments: {} }, /params.name must be the name of a tool/],
+    ]
+    for (const [params, message] of cases) {
+      const res = await post({ jsonrpc: '2.0', id: 9, method: 'tools/call', params }, auth)
+      const body = (await res.json()) as { id: unknown; error?: { code: number; message: string } }
+      expect(body.id, JSON.stringify(params)).toBe(9)
+      expect(body.error?.code, JSON.stringify(params)).toBe(-32602)
+      expect(body.error?.message, JSON.stringify(params)).toMatch(message)
+    }
+  })
+
   it('notifies subscribers when a resource changes', async () => {
     const alice = await httpAgent(server.url, { token: 'alice-secret-1' })
     const o = await ok(alice.client, 'graph_open', { project: 'subs', goal: 'Watch me' })

@@ -128,6 +128,8 @@ export function createMcpEndpoint(options: McpHttpOptions): McpEndpoint {
       if (req.method === 'POST') {
         const parsed = await readBody(req, maxBody)
         if (parsed instanceof Response) return parsed
+        const malformed = malformedToolCall(parsed)
+        if (malformed) return malformed
         body = parsed
       }
       return s.transport.handleRequest(req, { parsedBody: body })
@@ -142,6 +144,8 @@ export function createMcpEndpoint(options: McpHttpOptions): McpEndpoint {
     }
     const body = await readBody(req, maxBody)
     if (body instanceof Response) return body
+    const malformed = malformedToolCall(body)
+    if (malformed) return malformed
     if (options.sessions !== false && isInitialize(body)) return openSession(req, body, identity)
     return stateless(req, body, identity)
   }
@@ -217,6 +221,46 @@ function isInitialize(body: unknown): boolean {
   const one = (m: unknown) =>
     !!m && typeof m === 'object' && (m as { method?: unknown }).method === 'initialize'
   return Array.isArray(body) ? body.some(one) : one(body)
+}
+
+/**
+ * A tools/call whose params the SDK would refuse with its schema's issue list as the message, and as
+ * an internal error (-32603): answered here instead, as invalid params with a sentence. Only a single
+ * request is looked at; batches go to the SDK as they are.
+ */
+function malformedToolCall(body: unknown): Response | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null
+  const { method, params, id } = body as { method?: unknown; params?: unknown; id?: unknown }
+  if (method !== 'tools/call' || (typeof id !== 'string' && typeof id !== 'number')) return null
+  const invalid = (message: string) =>
+    new Response(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32602, message } }), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    })
+  if (!params || typeof params !== 'object' || Array.isArray(params)) {
+    return invalid(`tools/call needs params {name, arguments}, got ${kindOf(params)}`)
+  }
+  const { name, arguments: args } = params as { name?: unknown; arguments?: unknown }
+  if (typeof name !== 'string')
+    return invalid(`tools/call params.name must be the name of a tool, got ${kindOf(name)}`)
+  if (args === undefined) return null
+  const tool = name.length > 64 ? `${name.slice(0, 64)}…` : name
+  if (!args || typeof args !== 'object' || Array.isArray(args)) {
+    return invalid(
+      `invalid arguments for ${tool}: arguments must be an object of the tool's fields, got ${kindOf(args)}`,
+    )
+  }
+  // The SDK's record check takes an object with its own 'constructor' key for a class instance.
+  if (Object.hasOwn(args, 'constructor'))
+    return invalid(`invalid arguments for ${tool}: unknown field 'constructor'`)
+  return null
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null'
+  if (value === undefined) return 'nothing'
+  if (Array.isArray(value)) return 'an array'
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
 }
 
 async function readBody(req: Request, max: number): Promise<unknown> {
