@@ -1,0 +1,390 @@
+/**
+ * Bad input on `/mcp`: every kind in mcp-inputs.ts, `badInputsPerKind` times each, sent raw with
+ * fetch at one graph, while a well-behaved agent (the official SDK client) works on another graph
+ * throughout and on the attacked graph between kinds.
+ *
+ * Checked for every call: the server answers (never a 5xx or a dropped connection); a refusal is a
+ * 4xx with a body, a JSON-RPC error or an `isError` tool result, with a message that names what was
+ * wrong and does not echo kilobytes of the input back; nothing refused changes the graph (a
+ * refused batch never half-applies); markup is accepted and stored verbatim. At the end the server
+ * restarts and must hold the last state and every write the agents were told was done.
+ */
+import { join } from 'node:path'
+import { openGraph } from '@plexus/model'
+import * as Y from 'yjs'
+import { GENERATORS, MCP_KINDS, type BadCall } from './mcp-inputs.ts'
+import type { ToolInfo } from './mcp-schema.ts'
+import { Agent } from './peers.ts'
+import { ServerProcess } from './server.ts'
+import { readGraph, storedGraphs, type GraphState } from './state.ts'
+import { Rng, percentile, sleep, type Phase, type PhaseContext } from './suite.ts'
+
+const GRAPH = 'mcp-input'
+const AGENT_GRAPH = 'mcp-agent'
+/** Failures printed per kind; the rest are counted. */
+const SHOWN = 12
+/** A refusal longer than this is echoing the input back into the agent's context. */
+const MAX_MESSAGE = 4000
+
+type Verdict =
+  | { type: 'rejected'; status: number; message: string }
+  | { type: 'accepted'; status: number; result: Record<string, unknown> | null }
+  | { type: 'broken'; detail: string }
+
+interface Tally {
+  tried: number
+  rejected: number
+  accepted: number
+  failures: number
+}
+
+export const mcpInputPhase: Phase = async (ctx) => {
+  const server = new ServerProcess({ dataDir: join(ctx.tmp, 'data') })
+  const failures: string[] = []
+  const figures: Record<string, number | string> = {}
+  await server.start()
+  const rng = new Rng(ctx.seed)
+  const agent = new Agent('well-behaved-agent', () => server.url, rng.fork(1000))
+  const background = new Background(new Agent('background-agent', () => server.url, rng.fork(1001)))
+  try {
+    await run(ctx, server, agent, background, failures, figures)
+  } finally {
+    await background.stop()
+    await agent.close()
+    await server.stop()
+  }
+  for (const crash of server.crashes) {
+    failures.push(
+      `seed ${ctx.seed}: the server exited (code ${crash.code}, signal ${crash.signal}):\n${crash.stderr.slice(-2000)}`,
+    )
+  }
+  return { name: 'mcp-input', figures, failures, crashes: server.crashes.length }
+}
+
+async function run(
+  ctx: PhaseContext,
+  server: ServerProcess,
+  agent: Agent,
+  background: Background,
+  failures: string[],
+  figures: Record<string, number | string>,
+): Promise<void> {
+  const read = () => readGraph(server.wsUrl, GRAPH)
+  const written: string[] = []
+  await seed(agent, written)
+  const tools = await listTools(server.url)
+  await background.start()
+  let baseline = await read()
+  ctx.log(
+    `graph seeded: ${baseline.update.length} bytes; ${tools.length} tools; ${ctx.profile.badInputsPerKind} calls per kind`,
+  )
+
+  const root = new Rng(ctx.seed)
+  let total = 0
+  let slowest = { ms: 0, what: '' }
+  for (const [k, kind] of MCP_KINDS.entries()) {
+    const rng = root.fork(k)
+    const tally: Tally = { tried: 0, rejected: 0, accepted: 0, failures: 0 }
+    const fail = (text: string) => {
+      tally.failures++
+      if (tally.failures <= SHOWN) failures.push(`seed ${ctx.seed}, ${kind} ${text}`)
+    }
+    const started = Date.now()
+    let nodes = nodeIds(baseline.update)
+    for (let i = 0; i < ctx.profile.badInputsPerKind; i++) {
+      const call = GENERATORS[kind](rng, { graph: GRAPH, tools, nodes }, i)
+      const failHere = (text: string) => fail(`#${i} (${call.what}): ${text}`)
+      tally.tried++
+      const t0 = performance.now()
+      const verdict = await send(server.url, call)
+      const ms = performance.now() - t0
+      if (ms > slowest.ms) slowest = { ms, what: `${kind}: ${call.what}` }
+      const after = await read()
+      judge(call, verdict, baseline, after, tally, failHere)
+      if (verdict.type === 'accepted' && call.stores) await checkStored(agent, call, verdict, after, failHere)
+      if (after.digest !== baseline.digest) nodes = nodeIds(after.update)
+      baseline = after
+    }
+    total += tally.tried
+    // The well-behaved agent, on the attacked graph: a write and a read of it must succeed.
+    const summary = `agent after ${kind}`
+    const made = await agent.call('graph_plan', { project: GRAPH, items: [{ summary }], mode: 'force' })
+    const id = (made.data.created as Array<{ id?: string }> | undefined)?.[0]?.id
+    if (!made.ok || !id) fail(`: the well-behaved agent could not write: ${made.text}`)
+    else {
+      written.push(id)
+      const seen = await agent.call('graph_query', { project: GRAPH, filter: { text: summary } })
+      const items = (seen.data.items as Array<{ id?: string }> | undefined) ?? []
+      if (!seen.ok || !items.some((x) => x.id === id))
+        fail(`: the well-behaved agent's write ${id} is not found: ${seen.text}`)
+    }
+    baseline = await read()
+    if (tally.failures > SHOWN)
+      failures.push(`seed ${ctx.seed}, ${kind}: ${tally.failures - SHOWN} more failures like these`)
+    figures[`${kind}: tried/rejected/accepted`] = `${tally.tried}/${tally.rejected}/${tally.accepted}`
+    ctx.log(
+      `${kind}: ${tally.tried} tried, ${tally.rejected} rejected, ${tally.accepted} accepted, ${tally.failures} failures, ${Date.now() - started} ms`,
+    )
+  }
+  figures['bad inputs tried'] = total
+  figures['slowest bad call (ms)'] = Math.round(slowest.ms)
+  ctx.log(`slowest bad call: ${Math.round(slowest.ms)} ms, ${slowest.what}`)
+
+  await background.stop()
+  for (const f of background.errors.slice(0, SHOWN))
+    failures.push(`seed ${ctx.seed}: the background agent: ${f}`)
+  figures['agent calls'] = background.latencies.length
+  figures['agent errors'] = background.errors.length
+  figures['agent p50 (ms)'] = Math.round(percentile(background.latencies, 50))
+  figures['agent p99 (ms)'] = Math.round(percentile(background.latencies, 99))
+  figures['agent max (ms)'] = Math.round(Math.max(0, ...background.latencies))
+
+  // Restart: the last state, every write an agent was told was done, and no graph bad input made.
+  await server.stop()
+  await server.start()
+  const restarted = await read()
+  if (restarted.digest !== baseline.digest) {
+    failures.push(
+      `seed ${ctx.seed}: after a restart ${GRAPH} is ${restarted.digest}, before it was ${baseline.digest}`,
+    )
+  }
+  const here = new Set(nodeIds(restarted.update))
+  const there = new Set(nodeIds((await readGraph(server.wsUrl, AGENT_GRAPH)).update))
+  const lost = [
+    ...written.filter((id) => !here.has(id)),
+    ...background.written.filter((id) => !there.has(id)),
+  ]
+  if (lost.length)
+    failures.push(`seed ${ctx.seed}: agent writes missing after a restart: ${lost.slice(0, 20).join(', ')}`)
+  figures['agent writes'] = written.length + background.written.length
+  figures['updates lost'] = lost.length
+  const graphs = await storedGraphs(server.url)
+  const expected = [AGENT_GRAPH, GRAPH].sort()
+  if (graphs.join() !== expected.join()) {
+    failures.push(
+      `seed ${ctx.seed}: stored graphs are [${graphs.map((g) => g.slice(0, 40)).join(', ')}], expected [${expected.join(', ')}]`,
+    )
+  }
+}
+
+async function seed(agent: Agent, written: string[]): Promise<void> {
+  const open = await agent.call('graph_open', { project: GRAPH, goal: 'Survive bad input' })
+  if (!open.ok) throw new Error(`graph_open: ${open.text}`)
+  const items = Array.from({ length: 30 }, (_, i) => ({
+    ref: `t${i}`,
+    summary: `task ${i}`,
+    kind: 'task',
+    ...(i > 0 ? { depends_on: [`t${Math.floor(i / 2)}`] } : {}),
+  }))
+  const plan = await agent.call('graph_plan', { project: GRAPH, items })
+  if (!plan.ok) throw new Error(`graph_plan: ${plan.text}`)
+  for (const c of plan.data.created as Array<{ id: string }>) written.push(c.id)
+}
+
+async function listTools(url: string): Promise<ToolInfo[]> {
+  const verdict = await send(url, {
+    what: 'tools/list',
+    body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'tools/list' }),
+    expect: 'accept',
+  })
+  if (verdict.type !== 'accepted' || !verdict.result)
+    throw new Error(`tools/list failed: ${JSON.stringify(verdict)}`)
+  return verdict.result.tools as ToolInfo[]
+}
+
+/** Posts one call and reads what the server said. */
+async function send(url: string, call: BadCall): Promise<Verdict> {
+  let res: Response
+  try {
+    res = await fetch(`${url}/mcp`, {
+      method: call.method ?? 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...call.headers,
+      },
+      body: call.method === 'GET' ? undefined : call.body,
+      signal: AbortSignal.timeout(60_000),
+    })
+  } catch (error) {
+    return { type: 'broken', detail: `no answer: ${String(error)}` }
+  }
+  const text = await res.text()
+  if (res.status >= 500) return { type: 'broken', detail: `HTTP ${res.status} ${text.slice(0, 300)}` }
+  if (!text) {
+    if (res.status >= 400) return { type: 'rejected', status: res.status, message: '' }
+    return { type: 'accepted', status: res.status, result: null }
+  }
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    if (res.status >= 400) return { type: 'rejected', status: res.status, message: text }
+    return {
+      type: 'broken',
+      detail: `HTTP ${res.status} with a body that is not JSON: ${text.slice(0, 200)}`,
+    }
+  }
+  const answers = (Array.isArray(body) ? body : [body]) as Array<Record<string, unknown>>
+  const errors: string[] = []
+  let result: Record<string, unknown> | null = null
+  for (const a of answers) {
+    const error = a.error as { message?: unknown } | undefined
+    const r = a.result as { isError?: boolean; content?: Array<{ text?: string }> } | undefined
+    if (error) errors.push(typeof error.message === 'string' ? error.message : '')
+    else if (r?.isError) errors.push(r.content?.map((c) => c.text ?? '').join(' ') ?? '')
+    else result = (r as Record<string, unknown> | undefined) ?? null
+  }
+  if (errors.length && (!result || res.status >= 400))
+    return { type: 'rejected', status: res.status, message: errors.join(' | ') }
+  if (res.status >= 400) return { type: 'rejected', status: res.status, message: text }
+  return { type: 'accepted', status: res.status, result }
+}
+
+function judge(
+  call: BadCall,
+  verdict: Verdict,
+  before: GraphState,
+  after: GraphState,
+  tally: Tally,
+  fail: (text: string) => void,
+): void {
+  if (verdict.type === 'broken') {
+    fail(verdict.detail)
+    return
+  }
+  if (verdict.type === 'accepted') {
+    tally.accepted++
+    if (call.expect === 'reject') fail(`accepted (HTTP ${verdict.status}); expected a refusal`)
+    return
+  }
+  tally.rejected++
+  const { status, message } = verdict
+  if (call.expect === 'accept')
+    fail(`refused (HTTP ${status}: ${message.slice(0, 200)}); expected it to be accepted`)
+  if (!message.trim()) fail(`refused with HTTP ${status} and no message`)
+  for (const word of call.mention ?? []) {
+    if (!message.toLowerCase().includes(word.toLowerCase()))
+      fail(`the refusal does not name "${word}": ${message.slice(0, 300)}`)
+  }
+  if (message.length > MAX_MESSAGE) {
+    fail(
+      `the refusal is ${message.length} characters long (it echoes the input back): ${message.slice(0, 120)}...`,
+    )
+  }
+  if (after.digest !== before.digest)
+    fail(`refused, but the graph changed: ${before.digest} -> ${after.digest}`)
+}
+
+/** Markup is text: what an accepted call stored must read back verbatim, from the document and via MCP. */
+async function checkStored(
+  agent: Agent,
+  call: BadCall,
+  verdict: Extract<Verdict, { type: 'accepted' }>,
+  after: GraphState,
+  fail: (text: string) => void,
+): Promise<void> {
+  const stores = call.stores!
+  const structured = verdict.result?.structuredContent as { created?: Array<{ id?: string }> } | undefined
+  const id = structured?.created?.[0]?.id
+  if (!id) {
+    fail(`accepted, but no node was created: ${JSON.stringify(verdict.result).slice(0, 200)}`)
+    return
+  }
+  const doc = new Y.Doc()
+  Y.applyUpdate(doc, after.update)
+  const stored = openGraph(doc, { actor: 'auditor', now: Date.now, newId: () => 'n_auditor' }).index.live(id)
+  const viaMcp = await agent.call('graph_context', { project: GRAPH, id, verbose: true })
+  const shown = viaMcp.data.node as
+    { summary?: string; notes?: string; properties?: Record<string, unknown> } | undefined
+  for (const [where, node] of [
+    ['stored', stored],
+    ['graph_context', shown],
+  ] as const) {
+    if (node?.summary !== stores.summary)
+      fail(`${where} summary is ${JSON.stringify(node?.summary)}, not ${JSON.stringify(stores.summary)}`)
+    if (stores.notes !== undefined && node?.notes !== stores.notes) {
+      fail(`${where} notes are ${JSON.stringify(node?.notes)}, not ${JSON.stringify(stores.notes)}`)
+    }
+    if (stores.property && node?.properties?.[stores.property[0]] !== stores.property[1]) {
+      fail(
+        `${where} property is ${JSON.stringify(node?.properties?.[stores.property[0]])}, not ${JSON.stringify(stores.property[1])}`,
+      )
+    }
+  }
+  doc.destroy()
+}
+
+function nodeIds(update: Uint8Array): string[] {
+  const doc = new Y.Doc()
+  Y.applyUpdate(doc, update)
+  const ids = [...doc.getMap('nodes').keys()]
+  doc.destroy()
+  return ids
+}
+
+/**
+ * A second agent working on its own graph while the attack runs: a write, then a read, in a loop.
+ * Every call must succeed; its latencies show whether bad input stalls the server for others.
+ */
+class Background {
+  readonly latencies: number[] = []
+  readonly errors: string[] = []
+  readonly written: string[] = []
+  private running: Promise<void> | null = null
+  private stopping = false
+
+  constructor(private readonly agent: Agent) {}
+
+  async start(): Promise<void> {
+    const open = await this.agent.call('graph_open', { project: AGENT_GRAPH, goal: 'Keep working' })
+    if (!open.ok) throw new Error(`graph_open ${AGENT_GRAPH}: ${open.text}`)
+    this.running = this.loop()
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true
+    await this.running
+    this.running = null
+    await this.agent.close()
+  }
+
+  private async loop(): Promise<void> {
+    for (let n = 0; !this.stopping; n++) {
+      const summary = `background ${n}`
+      const id = await this.timed(
+        'graph_plan',
+        { project: AGENT_GRAPH, items: [{ summary }], mode: 'force' },
+        (data) => {
+          const made = (data.created as Array<{ id?: string }> | undefined)?.[0]?.id
+          if (made) this.written.push(made)
+          return made
+        },
+      )
+      if (id) {
+        await this.timed('graph_context', { project: AGENT_GRAPH, id }, (data) =>
+          (data.node as { summary?: string } | undefined)?.summary === summary ? id : undefined,
+        )
+      }
+      await sleep(20)
+    }
+  }
+
+  private async timed(
+    tool: string,
+    args: Record<string, unknown>,
+    check: (data: Record<string, unknown>) => string | undefined,
+  ): Promise<string | undefined> {
+    const t0 = performance.now()
+    try {
+      const reply = await this.agent.call(tool, args)
+      this.latencies.push(performance.now() - t0)
+      const out = reply.ok ? check(reply.data) : undefined
+      if (!out) this.errors.push(`${tool} ${JSON.stringify(args).slice(0, 100)}: ${reply.text.slice(0, 200)}`)
+      return out
+    } catch (error) {
+      this.errors.push(`${tool}: ${String(error)}`)
+      return undefined
+    }
+  }
+}
