@@ -379,6 +379,44 @@ describe('DocRoom on malformed input', () => {
     })
   })
 
+  it('refuses structs Yjs would choke on or integrate differently on different peers', () => {
+    const { net, a } = seeded()
+    const source = new Y.Doc()
+    const text = new Y.Text()
+    const list = new Y.Array<number>()
+    source.transact(() => {
+      source.getMap('nodes').set('t', text)
+      source.getMap('nodes').set('l', list)
+      text.insert(0, 'ab')
+      text.insert(1, 'x')
+      list.push([1, 2])
+    })
+    const update = Y.encodeStateAsUpdate(source)
+    const items = () => Y.decodeUpdate(update).structs.filter((s): s is Y.Item => s instanceof Y.Item)
+    const cases: Array<[string, (structs: Y.Item[]) => void, RegExp]> = [
+      ['origin on itself', (ss) => (ss.at(-1)!.origin = ss.at(-1)!.id), /follows itself or a later change/],
+      ['parent a later item', (ss) => (ss[0]!.parent = ss.at(-1)!.id as never), /inside itself or a later/],
+      [
+        'a map key on a list element',
+        (ss) => {
+          // The first element of the list: no neighbours, the list item as its parent.
+          const el = ss.find((s) => s.parent !== null && typeof s.parent !== 'string')!
+          el.parentSub = 'k'
+        },
+        /map entry inside a list or text/,
+      ],
+    ]
+    for (const [what, change, reason] of cases) {
+      const structs = items()
+      change(structs)
+      const receipt = expectHarmless(net, a.id, encodeUpdate(encodeStructs(structs)), what)
+      expect(receipt, what).toMatchObject({ ok: false })
+      expect(!receipt.ok && receipt.reason, what).toMatch(reason)
+    }
+    // The untouched update is fine.
+    expect(net.send(a.id, encodeUpdate(encodeStructs(items())))).toMatchObject({ ok: true, applied: true })
+  })
+
   it('drops an update that fails halfway and breaks the room, storing none of it', () => {
     const { net, a } = seeded()
     const persisted = net.persisted.length
@@ -403,3 +441,15 @@ describe('DocRoom on malformed input', () => {
     expect(net.send(a.id, new Uint8Array([3]))).toMatchObject({ ok: true, kind: 'query-awareness' })
   })
 })
+
+/** One client's structs as an update (format v1), with an empty delete set. */
+function encodeStructs(structs: Y.Item[]): Uint8Array {
+  const enc = new Y.UpdateEncoderV1()
+  encoding.writeVarUint(enc.restEncoder, 1)
+  encoding.writeVarUint(enc.restEncoder, structs.length)
+  enc.writeClient(structs[0]!.id.client)
+  encoding.writeVarUint(enc.restEncoder, structs[0]!.id.clock)
+  for (const s of structs) s.write(enc, 0)
+  encoding.writeVarUint(enc.restEncoder, 0)
+  return enc.toUint8Array()
+}
