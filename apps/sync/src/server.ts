@@ -9,6 +9,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { createAdaptorServer } from '@hono/node-server'
@@ -102,6 +103,20 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     mcp: mcp.handle,
   })
   const server = createAdaptorServer({ fetch: app.fetch }) as Server
+  // Requests Node refuses before any route sees them (a request line or headers too long, bad
+  // framing) get the reason in the body too, not a bare status.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable) return socket.destroy()
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
+    const body = tooLarge
+      ? 'request line or headers too large (limit 16 KiB): shorten the URL, e.g. the graph id (1-64 characters)'
+      : `malformed HTTP request: ${error.message}`
+    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'
+    socket.end(
+      `HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    )
+  })
   const sync = attachSync(server, { docs, auth, guard, metrics, limits: config.limits, log, heartbeatMs })
   connections = () => sync.connections
 
