@@ -1,4 +1,4 @@
-import type * as Y from 'yjs'
+import * as Y from 'yjs'
 import { layout, type Layout, type YEdge, type YNode } from './schema.ts'
 import { isLive, readEdge, readNode } from './views.ts'
 import type { EdgeView, NodeView, Status } from './types.ts'
@@ -34,18 +34,40 @@ export class GraphIndex {
   private readonly dirty = new Set<string>()
   private fullDirty = true
   private readonly listeners = new Set<ChangeListener>()
+  /** Keys of `nodes` and `edges` whose values are not Y.Maps (written by a peer outside the model). */
+  readonly strayNodes = new Set<string>()
+  readonly strayEdges = new Set<string>()
 
   constructor(doc: Y.Doc) {
     this.doc = doc
     this.y = layout(doc)
     this.y.nodes.forEach((m, id) => {
+      if (!(m instanceof Y.Map)) return void this.strayNodes.add(id)
       const n = readNode(id, m)
       this.nodes.set(id, n)
       this.link(undefined, n)
     })
-    this.y.edges.forEach((m, id) => this.addEdge(readEdge(id, m)))
+    this.y.edges.forEach((m, id) => {
+      if (m instanceof Y.Map) this.addEdge(readEdge(id, m))
+      else this.strayEdges.add(id)
+    })
     this.y.nodes.observeDeep((events) => this.onNodes(events))
     this.y.edges.observeDeep((events) => this.onEdges(events))
+  }
+
+  /**
+   * The Y.Map under `id`, or undefined. Any peer can put any value in a shared map through plain
+   * Yjs; what is not a Y.Map is no node or edge, and is kept aside for `integrity` to report.
+   */
+  private entry(map: Y.Map<YNode> | Y.Map<YEdge>, id: string, strays: Set<string>): unknown {
+    const m = map.get(id)
+    if (m instanceof Y.Map) {
+      strays.delete(id)
+      return m
+    }
+    if (map.has(id)) strays.add(id)
+    else strays.delete(id)
+    return undefined
   }
 
   onChange(fn: ChangeListener): () => void {
@@ -69,7 +91,7 @@ export class GraphIndex {
     let structural = false
     for (const id of ids) {
       const before = this.nodes.get(id)
-      const m = this.y.nodes.get(id) as YNode | undefined
+      const m = this.entry(this.y.nodes, id, this.strayNodes) as YNode | undefined
       const after = m ? readNode(id, m) : undefined
       if (after) this.nodes.set(id, after)
       else this.nodes.delete(id)
@@ -193,7 +215,7 @@ export class GraphIndex {
     for (const id of ids) {
       const before = this.edges.get(id)
       if (before) this.removeEdge(before)
-      const m = this.y.edges.get(id) as YEdge | undefined
+      const m = this.entry(this.y.edges, id, this.strayEdges) as YEdge | undefined
       const after = m ? readEdge(id, m) : undefined
       if (after) this.addEdge(after)
       if (before?.type === DEPENDS_ON) this.dirty.add(this.canonical(before.from) ?? before.from)

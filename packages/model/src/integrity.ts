@@ -11,11 +11,25 @@ export type Problem =
   | { type: 'dangling_edge'; edge: string; missing: string; message: string }
   | { type: 'missing_parent'; node: string; parent: string; message: string }
   | { type: 'edited_after_delete'; node: string; message: string }
+  | { type: 'stray_entry'; map: 'nodes' | 'edges'; key: string; message: string }
 
 export function integrity(g: Graph, limit = 100): Problem[] {
   const ix = g.index
   const s = ix.struct()
   const out: Problem[] = []
+  for (const [map, keys] of [
+    ['nodes', ix.strayNodes],
+    ['edges', ix.strayEdges],
+  ] as const) {
+    for (const key of [...keys].sort()) {
+      out.push({
+        type: 'stray_entry',
+        map,
+        key,
+        message: `${map} holds ${key}, which is not a ${map === 'nodes' ? 'node' : 'edge'} (written outside Plexus); it is ignored`,
+      })
+    }
+  }
   for (const c of s.cycles) {
     out.push({
       type: 'parent_cycle',
