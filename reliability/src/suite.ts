@@ -38,7 +38,8 @@ export const PROFILES: Record<Profile['name'], Profile> = {
     agents: 8,
     graphs: 6,
     loadSeconds: 300,
-    clientRate: 4,
+    // People write a few times a minute; 120 clients at one write a second each is a busy room.
+    clientRate: 1,
     agentRate: 2,
     kills: 30,
     badInputsPerKind: 1500,
