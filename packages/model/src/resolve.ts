@@ -57,21 +57,7 @@ const labels = new WeakMap<NodeView, Label>()
 /** A node's label, computed once per view (views are replaced when a node changes). */
 function labelOfNode(n: NodeView): Label {
   let l = labels.get(n)
-  if (!l) labels.set(n, (l = recentLabel(n.summary)))
-  return l
-}
-
-// The labels of the latest texts resolved. Batch create resolves each summary before it writes the node,
-// and the node is compared as a sibling soon after: with this, its label is computed once, not twice.
-const recent = new Map<string, Label>()
-const RECENT = 4096
-
-function recentLabel(s: string): Label {
-  let l = recent.get(s)
-  if (!l) {
-    if (recent.size >= RECENT) recent.clear()
-    recent.set(s, (l = labelOf(s)))
-  }
+  if (!l) labels.set(n, (l = labelOf(n.summary)))
   return l
 }
 
@@ -266,7 +252,7 @@ export function resolveLabel(g: Graph, label: string, opts: ResolveOptions = {})
   const siblings = typeof opts.parent === 'string' ? g.index.rawChildren.get(opts.parent) : undefined
   const scan = typeof opts.parent === 'string' && (siblings?.size ?? 0) <= SIBLING_SCAN
   if (scan && !siblings?.size) return []
-  const want = recentLabel(label.length > 2000 ? label.slice(0, 2000) : label)
+  const want = labelOf(label.length > 2000 ? label.slice(0, 2000) : label)
   if (want.exact === '') return []
   const limit = Math.min(Math.max(Math.floor(opts.limit ?? 10), 1), 100)
   const floor = Math.max(MIN_CONFIDENCE, opts.min ?? MIN_CONFIDENCE)
