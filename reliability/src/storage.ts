@@ -29,10 +29,13 @@ export const storagePhase: Phase = async (ctx) => {
   faults++
   await expectRefusal(file, 'a file as data directory', fail)
 
-  const root = process.getuid?.() === 0
-  if (!root) {
-    figures['read-only disk'] = 'skipped: mounting a tmpfs needs root'
-    figures['disk full'] = 'skipped: mounting a tmpfs needs root'
+  const probe = join(ctx.tmp, 'probe')
+  mkdirSync(probe)
+  const mountable = canMount(probe)
+  if (mountable !== true) {
+    figures['read-only disk'] = `skipped: cannot mount a tmpfs here (${mountable})`
+    figures['disk full'] = `skipped: cannot mount a tmpfs here (${mountable})`
+    ctx.log(`read-only and full disk runs skipped: cannot mount a tmpfs (${mountable})`)
   } else {
     // 2. A read-only filesystem, empty and with existing data.
     const ro = join(ctx.tmp, 'ro')
@@ -219,14 +222,26 @@ function fill(path: string): number {
   return total
 }
 
+/** True if this process may mount a tmpfs (root, and a sandbox that allows it); else why not. */
+function canMount(dir: string): true | string {
+  try {
+    mount(dir, 'size=1m')
+    unmount(dir)
+    return true
+  } catch (error) {
+    const text = (error as { stderr?: Buffer }).stderr?.toString().trim() || (error as Error).message
+    return text.split('\n')[0]!.slice(0, 120)
+  }
+}
+
 function mount(dir: string, options: string): void {
-  execFileSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', dir])
+  execFileSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', dir], { stdio: 'pipe' })
 }
 
 function unmount(dir: string): void {
   try {
-    execFileSync('umount', [dir])
+    execFileSync('umount', [dir], { stdio: 'pipe' })
   } catch {
-    execFileSync('umount', ['-l', dir])
+    execFileSync('umount', ['-l', dir], { stdio: 'pipe' })
   }
 }
