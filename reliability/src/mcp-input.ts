@@ -12,24 +12,19 @@
 import { join } from 'node:path'
 import { openGraph } from '@plexus/model'
 import * as Y from 'yjs'
-import { GENERATORS, MCP_KINDS, type BadCall } from './mcp-inputs.ts'
-import type { ToolInfo } from './mcp-schema.ts'
+import { listTools, send, type BadCall, type Verdict } from './mcp-calls.ts'
+import { GENERATORS, MCP_KINDS } from './mcp-inputs.ts'
+import { AGENT_GRAPH, Background } from './mcp-background.ts'
 import { Agent } from './peers.ts'
 import { ServerProcess } from './server.ts'
 import { readGraph, storedGraphs, type GraphState } from './state.ts'
-import { Rng, percentile, sleep, type Phase, type PhaseContext } from './suite.ts'
+import { Rng, percentile, type Phase, type PhaseContext } from './suite.ts'
 
 const GRAPH = 'mcp-input'
-const AGENT_GRAPH = 'mcp-agent'
 /** Failures printed per kind; the rest are counted. */
 const SHOWN = 12
 /** A refusal longer than this is echoing the input back into the agent's context. */
 const MAX_MESSAGE = 4000
-
-type Verdict =
-  | { type: 'rejected'; status: number; message: string }
-  | { type: 'accepted'; status: number; result: Record<string, unknown> | null }
-  | { type: 'broken'; detail: string }
 
 interface Tally {
   tried: number
@@ -181,66 +176,6 @@ async function seed(agent: Agent, written: string[]): Promise<void> {
   for (const c of plan.data.created as Array<{ id: string }>) written.push(c.id)
 }
 
-async function listTools(url: string): Promise<ToolInfo[]> {
-  const verdict = await send(url, {
-    what: 'tools/list',
-    body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'tools/list' }),
-    expect: 'accept',
-  })
-  if (verdict.type !== 'accepted' || !verdict.result)
-    throw new Error(`tools/list failed: ${JSON.stringify(verdict)}`)
-  return verdict.result.tools as ToolInfo[]
-}
-
-/** Posts one call and reads what the server said. */
-async function send(url: string, call: BadCall): Promise<Verdict> {
-  let res: Response
-  try {
-    res = await fetch(`${url}/mcp`, {
-      method: call.method ?? 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        ...call.headers,
-      },
-      body: call.method === 'GET' ? undefined : call.body,
-      signal: AbortSignal.timeout(60_000),
-    })
-  } catch (error) {
-    return { type: 'broken', detail: `no answer: ${String(error)}` }
-  }
-  const text = await res.text()
-  if (res.status >= 500) return { type: 'broken', detail: `HTTP ${res.status} ${text.slice(0, 300)}` }
-  if (!text) {
-    if (res.status >= 400) return { type: 'rejected', status: res.status, message: '' }
-    return { type: 'accepted', status: res.status, result: null }
-  }
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    if (res.status >= 400) return { type: 'rejected', status: res.status, message: text }
-    return {
-      type: 'broken',
-      detail: `HTTP ${res.status} with a body that is not JSON: ${text.slice(0, 200)}`,
-    }
-  }
-  const answers = (Array.isArray(body) ? body : [body]) as Array<Record<string, unknown>>
-  const errors: string[] = []
-  let result: Record<string, unknown> | null = null
-  for (const a of answers) {
-    const error = a.error as { message?: unknown } | undefined
-    const r = a.result as { isError?: boolean; content?: Array<{ text?: string }> } | undefined
-    if (error) errors.push(typeof error.message === 'string' ? error.message : '')
-    else if (r?.isError) errors.push(r.content?.map((c) => c.text ?? '').join(' ') ?? '')
-    else result = (r as Record<string, unknown> | undefined) ?? null
-  }
-  if (errors.length && (!result || res.status >= 400))
-    return { type: 'rejected', status: res.status, message: errors.join(' | ') }
-  if (res.status >= 400) return { type: 'rejected', status: res.status, message: text }
-  return { type: 'accepted', status: res.status, result }
-}
-
 function judge(
   call: BadCall,
   verdict: Verdict,
@@ -321,70 +256,4 @@ function nodeIds(update: Uint8Array): string[] {
   const ids = [...doc.getMap('nodes').keys()]
   doc.destroy()
   return ids
-}
-
-/**
- * A second agent working on its own graph while the attack runs: a write, then a read, in a loop.
- * Every call must succeed; its latencies show whether bad input stalls the server for others.
- */
-class Background {
-  readonly latencies: number[] = []
-  readonly errors: string[] = []
-  readonly written: string[] = []
-  private running: Promise<void> | null = null
-  private stopping = false
-
-  constructor(private readonly agent: Agent) {}
-
-  async start(): Promise<void> {
-    const open = await this.agent.call('graph_open', { project: AGENT_GRAPH, goal: 'Keep working' })
-    if (!open.ok) throw new Error(`graph_open ${AGENT_GRAPH}: ${open.text}`)
-    this.running = this.loop()
-  }
-
-  async stop(): Promise<void> {
-    this.stopping = true
-    await this.running
-    this.running = null
-    await this.agent.close()
-  }
-
-  private async loop(): Promise<void> {
-    for (let n = 0; !this.stopping; n++) {
-      const summary = `background ${n}`
-      const id = await this.timed(
-        'graph_plan',
-        { project: AGENT_GRAPH, items: [{ summary }], mode: 'force' },
-        (data) => {
-          const made = (data.created as Array<{ id?: string }> | undefined)?.[0]?.id
-          if (made) this.written.push(made)
-          return made
-        },
-      )
-      if (id) {
-        await this.timed('graph_context', { project: AGENT_GRAPH, id }, (data) =>
-          (data.node as { summary?: string } | undefined)?.summary === summary ? id : undefined,
-        )
-      }
-      await sleep(20)
-    }
-  }
-
-  private async timed(
-    tool: string,
-    args: Record<string, unknown>,
-    check: (data: Record<string, unknown>) => string | undefined,
-  ): Promise<string | undefined> {
-    const t0 = performance.now()
-    try {
-      const reply = await this.agent.call(tool, args)
-      this.latencies.push(performance.now() - t0)
-      const out = reply.ok ? check(reply.data) : undefined
-      if (!out) this.errors.push(`${tool} ${JSON.stringify(args).slice(0, 100)}: ${reply.text.slice(0, 200)}`)
-      return out
-    } catch (error) {
-      this.errors.push(`${tool}: ${String(error)}`)
-      return undefined
-    }
-  }
 }

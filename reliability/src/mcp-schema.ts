@@ -49,6 +49,11 @@ export function sample(s: Schema, project: string, key = ''): unknown {
   return null
 }
 
+/** A tool's arguments with the required fields only, each schema-valid, at graph `project`. */
+export function baseArgs(tool: ToolInfo, project: string): Record<string, unknown> {
+  return sample(tool.inputSchema, project) as Record<string, unknown>
+}
+
 const CANDIDATES: Array<[string, unknown]> = [
   ['string', 'a string'],
   ['number', 42],

@@ -34,6 +34,9 @@ export function awarenessFrame(entries: readonly AwarenessEntry[]): Uint8Array {
   return framed(1, encoding.toUint8Array(inner))
 }
 
+/** A binary WebSocket message holding `data`. */
+export const bin = (data: Uint8Array): { data: Uint8Array } => ({ data })
+
 /** `[type, varUint8Array(payload)]`, optionally behind a sync sub-type. */
 export function framed(type: number, payload: Uint8Array, subType?: number): Uint8Array {
   const e = encoding.createEncoder()

@@ -3,38 +3,29 @@
  * `plexus serve` with small limits (so oversized messages and floods stay cheap), while a stock
  * client (the canary) stays connected to the attacked graph.
  *
- * Each input goes over its own connection, followed by a sync step 1 probe: an answer means the
- * server accepted what came before it, a close means it refused it. Checked for every input: a
- * refusal carries a code and a reason (or an HTTP status and a body), the kind's one right answer
- * when it has one, and the graph's state unchanged by anything refused. After each kind: the canary
- * was never disconnected, its new write reaches a fresh client, everyone converged, and the server
- * holds no leftover connections. At the end the server restarts and must hold the last state.
+ * Each input goes over its own connection (ws-probe.ts). Checked for every input: a refusal carries
+ * a code and a reason (or an HTTP status and a body), and the kind's one right answer when it has
+ * one; nothing refused changes the graph (of a refused flood, only the updates before the limit may
+ * land); after anything accepted the model still opens the graph; and the canary is never
+ * disconnected and comes to hold what the server holds. After each kind: the canary's new write
+ * reaches a fresh client and the server holds no leftover connection. At the end the server
+ * restarts and must hold the last state and every canary write.
  */
 import { join } from 'node:path'
-import * as decoding from 'lib0/decoding'
+import { connect, createNodes, initGraph, openGraph } from '@plexus/model'
 import * as Y from 'yjs'
 import { Canary, stockClient, synced } from './canary.ts'
 import { ServerProcess } from './server.ts'
 import { openConnections, readGraph, storedGraphs, strictDigest, type GraphState } from './state.ts'
 import { Rng, until, type Phase, type PhaseContext } from './suite.ts'
-import { connectRaw, step2Payload, syncStep1 } from './wire.ts'
-import type { AwarenessEntry } from './ws-frames.ts'
 import { GENERATORS, WS_KINDS, type BadInput, type WsKind } from './ws-inputs.ts'
-import { clientFrame, upgradeTcp } from './ws-wire.ts'
-import { connect, createNodes, initGraph, openGraph } from '@plexus/model'
+import { attempt, readPresence, type Outcome } from './ws-probe.ts'
 
 const GRAPH = 'ws-input'
 const TOKENS = { canary: 'canary-token-0001', mallory: 'mallory-token-0001', auditor: 'auditor-token-0001' }
 const LIMITS = { maxMessageBytes: 64 * 1024, rate: 20, burst: 40, awarenessIds: 8 }
 /** Failures printed per kind; the rest are counted. */
 const SHOWN = 12
-
-type Outcome =
-  | { type: 'rejected'; code: number; reason: string; via: 'close' | 'http' }
-  | { type: 'accepted' }
-  /** The client hung up mid-frame: nothing to judge but that the server cleans up. */
-  | { type: 'abandoned' }
-  | { type: 'no answer'; detail: string }
 
 interface Tally {
   tried: number
@@ -100,7 +91,7 @@ async function run(
       }
     }
     const started = Date.now()
-    let presence = await readPresence(server.wsUrl)
+    let presence = await readPresence(server.wsUrl, GRAPH, TOKENS.auditor)
     for (let i = 0; i < ctx.profile.badInputsPerKind; i++) {
       const input = GENERATORS[kind](
         rng,
@@ -117,10 +108,12 @@ async function run(
       const failHere = (text: string) => fail(i, input, text)
       canary.phase = `${kind} #${i}`
       tally.tried++
-      const outcome = await attempt(server, input, baseline).catch((error: unknown): Outcome => ({
-        type: 'no answer',
-        detail: `the client failed: ${String(error)}`,
-      }))
+      const outcome = await attempt(server, { graph: GRAPH, token: TOKENS.mallory }, input, baseline).catch(
+        (error: unknown): Outcome => ({
+          type: 'no answer',
+          detail: `the client failed: ${String(error)}`,
+        }),
+      )
       const after = await read()
       judge(input, outcome, baseline, after, tally, failHere)
       if (after.digest !== baseline.digest && modelError(baseline.update) === null) {
@@ -132,7 +125,7 @@ async function run(
       }
       baseline = await settle(canary, after, read, failHere)
       if (kind === 'awareness spoofing') {
-        presence = await readPresence(server.wsUrl)
+        presence = await readPresence(server.wsUrl, GRAPH, TOKENS.auditor)
         const mine = presence.get(canary.clientID)
         const expected = canary.provider.awareness.getLocalState()
         if (JSON.stringify(mine?.state ?? null) !== JSON.stringify(expected)) {
@@ -195,66 +188,6 @@ function seedGraph(canary: Canary, rng: Rng): void {
     canary.g,
     ids.slice(1).map((id, i) => ({ from: id, to: ids[rng.int(i + 1)]!, type: 'depends_on' })),
   )
-}
-
-/** Sends one input on its own connection and tells what the server did with it. */
-async function attempt(server: ServerProcess, input: BadInput, state: GraphState): Promise<Outcome> {
-  const probe = syncStep1(Y.encodeStateVectorFromUpdate(state.update))
-  if (input.wire) {
-    const up = await upgradeTcp(server.port, encodeURIComponent(GRAPH), TOKENS.mallory)
-    if (!up.ok) return { type: 'no answer', detail: `the upgrade was refused: HTTP ${up.status} ${up.body}` }
-    const peer = up.peer
-    try {
-      await peer.waitFor((f) => f.opcode === 2 && isStep1(f.payload), 5000)
-      const from = peer.frames.length
-      peer.write(input.wire.bytes)
-      if (input.wire.hangUp) return { type: 'abandoned' }
-      peer.write(clientFrame(2, probe))
-      const got = await peer.waitFor(
-        (f) => f.opcode === 8 || (f.opcode === 2 && step2Payload(f.payload) !== null),
-        2000,
-        from,
-      )
-      if (got?.opcode === 8 || peer.closeFrame) {
-        return {
-          type: 'rejected',
-          code: peer.closeFrame!.code,
-          reason: peer.closeFrame!.reason,
-          via: 'close',
-        }
-      }
-      if (got) return { type: 'accepted' }
-      if (peer.ended) return { type: 'rejected', code: 1006, reason: '', via: 'close' }
-      // A frame header that announced more bytes than followed: the server waits for the rest.
-      return { type: 'abandoned' }
-    } finally {
-      peer.destroy()
-    }
-  }
-  const socket = await connectRaw(server.wsUrl, input.path ?? GRAPH, { token: TOKENS.mallory })
-  try {
-    if (socket.refused)
-      return { type: 'rejected', code: socket.refused.status, reason: socket.refused.body, via: 'http' }
-    const first = await socket.waitFrame(isStep1, 5000)
-    if (!first) {
-      if (socket.closed)
-        return { type: 'rejected', code: socket.closed.code, reason: socket.closed.reason, via: 'close' }
-      return { type: 'no answer', detail: 'no sync step 1 from the server within 5 s of connecting' }
-    }
-    const from = socket.received.length
-    for (const frame of input.frames ?? []) {
-      const binary = typeof frame.data !== 'string' && !frame.text
-      socket.ws.send(frame.data, { binary, fin: !frame.more })
-    }
-    socket.send(probe)
-    const answer = await socket.waitFrame((f) => step2Payload(f) !== null, 10_000, from)
-    if (answer) return { type: 'accepted' }
-    if (socket.closed)
-      return { type: 'rejected', code: socket.closed.code, reason: socket.closed.reason, via: 'close' }
-    return { type: 'no answer', detail: 'neither an answer to the probe nor a close within 10 s' }
-  } finally {
-    socket.close()
-  }
 }
 
 function judge(
@@ -406,33 +339,5 @@ function modelError(update: Uint8Array): string | null {
     return String(error)
   } finally {
     doc.destroy()
-  }
-}
-
-function isStep1(frame: Uint8Array): boolean {
-  return frame[0] === 0 && frame[1] === 0
-}
-
-/** Awareness states as the server holds them: the answer to a query-awareness message. */
-async function readPresence(wsBase: string): Promise<Map<number, AwarenessEntry>> {
-  const socket = await connectRaw(wsBase, GRAPH, { token: TOKENS.auditor })
-  try {
-    // The join snapshot (sent only when there are states) or the answer: either is every state.
-    socket.send(new Uint8Array([3]))
-    const frame = await socket.waitFrame((f) => f[0] === 1, 5000)
-    if (!frame) throw new Error(`no answer to query-awareness: ${socket.closed?.reason ?? 'timed out'}`)
-    const out = new Map<number, AwarenessEntry>()
-    const outer = decoding.createDecoder(frame)
-    decoding.readVarUint(outer)
-    const d = decoding.createDecoder(decoding.readVarUint8Array(outer))
-    for (let n = decoding.readVarUint(d); n > 0; n--) {
-      const clientID = decoding.readVarUint(d)
-      const clock = decoding.readVarUint(d)
-      const state: unknown = JSON.parse(decoding.readVarString(d))
-      out.set(clientID, { clientID, clock, state })
-    }
-    return out
-  } finally {
-    socket.close()
   }
 }

@@ -5,12 +5,12 @@
  * kind has one right answer), accept it, or either, when only "unharmed" can be asked.
  */
 import { CloseCode } from '@plexus/sync'
-import { GRAPH_ID } from '@plexus/model'
 import * as Y from 'yjs'
 import type { Rng } from './suite.ts'
 import { syncStep1, syncUpdate } from './wire.ts'
 import {
   awarenessFrame,
+  bin,
   clientId,
   concat,
   danglingUpdate,
@@ -22,6 +22,9 @@ import {
   words,
   type AwarenessEntry,
 } from './ws-frames.ts'
+import { floods, oversized } from './ws-limits.ts'
+import { hostileIds } from './ws-ids.ts'
+import { awarenessSpoofing } from './ws-presence.ts'
 import { knownIds, mutateStructs } from './ws-structs.ts'
 import { clientFrame } from './ws-wire.ts'
 
@@ -72,9 +75,7 @@ export interface GenContext {
   maxAwarenessIds: number
 }
 
-type Generator = (rng: Rng, ctx: GenContext, index: number) => BadInput
-
-const bin = (data: Uint8Array): Frame => ({ data })
+export type Generator = (rng: Rng, ctx: GenContext, index: number) => BadInput
 
 const randomFrames: Generator = (rng) => {
   const headers: Array<[string, number[]]> = [
@@ -203,108 +204,6 @@ const corruptUpdates: Generator = (rng, ctx) => {
   }
 }
 
-/** A frame of exactly `size` bytes: an awareness state for a fresh client, padded. */
-function awarenessOfSize(rng: Rng, size: number): Uint8Array {
-  const entry = (n: number) => [{ clientID: clientId(rng), clock: 1, state: { pad: 'x'.repeat(n) } }]
-  let n = Math.max(0, size - 40)
-  for (;;) {
-    const frame = awarenessFrame(entry(n))
-    if (frame.length === size) return frame
-    n += size - frame.length
-    if (n < 0) throw new Error(`cannot build an awareness frame of ${size} bytes`)
-  }
-}
-
-const oversized: Generator = (rng, ctx) => {
-  const limit = ctx.maxMessageBytes
-  const roll = rng.int(6)
-  if (roll === 0) {
-    return {
-      what: `awareness frame of exactly the limit (${limit} bytes)`,
-      frames: [bin(awarenessOfSize(rng, limit))],
-      expect: 'accept',
-    }
-  }
-  const size = rng.pick([limit + 1, limit + 1 + rng.int(limit), limit * 2 + rng.int(limit * 2)])
-  if (roll === 1) {
-    // Fragments each well under the limit that add up to more than it.
-    const pieces = 2 + rng.int(6)
-    const data = rng.bytes(size)
-    const step = Math.ceil(size / pieces)
-    const frames: Frame[] = []
-    for (let at = 0; at < size; at += step) {
-      frames.push({ data: data.subarray(at, at + step), more: at + step < size })
-    }
-    return {
-      what: `${size} bytes in ${frames.length} fragments`,
-      frames,
-      expect: 'reject',
-      code: CloseCode.messageTooBig,
-    }
-  }
-  if (roll === 2) {
-    const doc = new Y.Doc()
-    doc.clientID = clientId(rng)
-    const updates: Uint8Array[] = []
-    doc.on('update', (u: Uint8Array) => updates.push(u))
-    doc.getMap('reliability').set('big', 'y'.repeat(size))
-    return {
-      what: `a real update of ${updates[0]!.length} bytes`,
-      frames: [bin(syncUpdate(updates[0]!))],
-      expect: 'reject',
-      code: CloseCode.messageTooBig,
-    }
-  }
-  if (roll === 3) {
-    return {
-      what: `text frame of ${size} bytes`,
-      frames: [{ data: 'z'.repeat(size) }],
-      expect: 'reject',
-      code: CloseCode.messageTooBig,
-    }
-  }
-  return {
-    what: `${size} random bytes`,
-    frames: [bin(rng.bytes(size))],
-    expect: 'reject',
-    code: CloseCode.messageTooBig,
-  }
-}
-
-const floods: Generator = (rng, ctx) => {
-  const honest = rng.int(6) === 0
-  // The probe the phase sends after an input is one more message: an honest burst leaves room for it.
-  const n = honest
-    ? Math.max(1, ctx.burst - 2 - rng.int(Math.floor(ctx.burst / 2)))
-    : 2 * ctx.burst + rng.int(2 * ctx.burst)
-  const content = rng.pick(['query-awareness', 'empty update', 'own awareness', 'real updates'] as const)
-  const frames: Frame[] = []
-  let flood: BadInput['flood']
-  if (content === 'real updates') {
-    const doc = new Y.Doc()
-    doc.clientID = clientId(rng)
-    const updates: Uint8Array[] = []
-    doc.on('update', (u: Uint8Array) => updates.push(u))
-    for (let i = 0; i < n; i++) doc.getMap('reliability').set(`flood-${doc.clientID}-${i}`, i)
-    frames.push(...updates.map((u) => bin(syncUpdate(u))))
-    flood = { client: doc.clientID, updates }
-  } else {
-    const id = clientId(rng)
-    for (let i = 0; i < n; i++) {
-      if (content === 'query-awareness') frames.push(bin(new Uint8Array([3])))
-      else if (content === 'empty update') frames.push(bin(syncUpdate(new Uint8Array([0, 0]))))
-      else frames.push(bin(awarenessFrame([{ clientID: id, clock: i + 1, state: { n: i } }])))
-    }
-  }
-  return {
-    what: `${n} ${content} messages at once (${honest ? 'within' : 'over'} a burst of ${ctx.burst})`,
-    frames,
-    expect: honest ? 'accept' : 'reject',
-    code: honest ? undefined : CloseCode.rateLimited,
-    flood,
-  }
-}
-
 const unknownTypes: Generator = (rng) => {
   const payload = rng.bytes(rng.int(33))
   const roll = rng.int(4)
@@ -362,190 +261,6 @@ const textFrames: Generator = (rng, ctx) => {
   ]
   const [what, frame] = rng.pick(texts)()
   return { what: `text frame: ${what}`, frames: [frame], expect: 'reject', code: CloseCode.badRequest }
-}
-
-const awarenessSpoofing: Generator = (rng, ctx) => {
-  const canary = ctx.canary
-  const forged = { user: { name: 'mallory', color: '#f00' }, cursor: { node: 'n_forged' } }
-  const higher = canary.clock + 1000 + rng.int(1_000_000)
-  const variants: Array<() => BadInput> = [
-    () => ({
-      what: `canary's client id ${canary.clientID} with a newer clock ${higher}`,
-      frames: [bin(awarenessFrame([{ clientID: canary.clientID, clock: higher, state: forged }]))],
-      expect: 'reject',
-      code: CloseCode.forbidden,
-    }),
-    () => ({
-      what: `canary's client id with clock 2^53-1`,
-      frames: [bin(awarenessFrame([{ clientID: canary.clientID, clock: 2 ** 53 - 1, state: forged }]))],
-      expect: 'reject',
-      code: CloseCode.forbidden,
-    }),
-    () => ({
-      what: `own client id, then the canary's`,
-      frames: [
-        bin(
-          awarenessFrame([
-            { clientID: clientId(rng), clock: 1, state: forged },
-            { clientID: canary.clientID, clock: higher, state: forged },
-          ]),
-        ),
-      ],
-      expect: 'reject',
-      code: CloseCode.forbidden,
-    }),
-    () => ({
-      what: `canary's client id removed (state null, clock ${higher})`,
-      frames: [bin(awarenessFrame([{ clientID: canary.clientID, clock: higher, state: null }]))],
-      expect: 'accept',
-    }),
-    () => {
-      const clock = rng.int(canary.clock + 1)
-      return {
-        what: `canary's client id with an old clock ${clock} (an echo)`,
-        frames: [bin(awarenessFrame([{ clientID: canary.clientID, clock, state: forged }]))],
-        expect: 'accept',
-      }
-    },
-    () => {
-      const n = ctx.maxAwarenessIds + 1 + rng.int(8)
-      const entries = Array.from({ length: n }, () => ({ clientID: clientId(rng), clock: 1, state: forged }))
-      return {
-        what: `${n} client ids on one connection (limit ${ctx.maxAwarenessIds})`,
-        frames: [bin(awarenessFrame(entries))],
-        expect: 'reject',
-        code: CloseCode.forbidden,
-      }
-    },
-    () => ({
-      what: 'own client id with markup in its state',
-      frames: [
-        bin(
-          awarenessFrame([
-            { clientID: clientId(rng), clock: 1, state: { user: { name: '<img src=x onerror=alert(1)>' } } },
-          ]),
-        ),
-      ],
-      expect: 'accept',
-    }),
-  ]
-  return rng.pick(variants)()
-}
-
-/** Ids every run tries first; the rest are drawn from hostile pieces. */
-const FIXED_IDS = [
-  '..',
-  '.',
-  '',
-  '..%2F..%2Fetc%2Fpasswd',
-  '..%2fplexus.db',
-  '%2e%2e%2f%2e%2e%2fplexus.db',
-  '..%5C..%5Cwindows',
-  '%2e%2e',
-  '%00',
-  'main%00',
-  'a%00b',
-  '%',
-  '%zz',
-  '%E0%A4%A',
-  '%C0%AE%C0%AE',
-  '%FF%FE',
-  'gr%C3%A2ph',
-  '%F0%9F%92%A5',
-  '%E2%80%AE',
-  'UPPER',
-  '-lead',
-  '_lead',
-  '.lead',
-  '%20lead',
-  'a'.repeat(65),
-  'a'.repeat(4096),
-  'a'.repeat(20_000),
-  'x%2F..%2F..%2Fmain',
-  'x/../y',
-  '__proto__',
-  'constructor',
-  'prototype',
-  'sqlite_master',
-  "x'%3B%20DROP%20TABLE%20graphs%3B--",
-  '%27%20OR%20%271%27%3D%271',
-  'a..b',
-  'con',
-  'nul',
-]
-
-const PIECES = [
-  '..',
-  '.',
-  '/',
-  '%2F',
-  '%2f',
-  '%5C',
-  '%00',
-  '%',
-  '%zz',
-  '%C0%AE',
-  '%C3%A9',
-  'é',
-  '日本',
-  '💥',
-  '%20',
-  'A',
-  'a',
-  'z',
-  '0',
-  '9',
-  '-',
-  '_',
-  '~',
-  ';',
-  "'",
-  '"',
-  '<',
-  '>',
-  '|',
-  '*',
-  '%25',
-  '%2e',
-  '\\',
-  '$',
-  '{',
-  '}',
-]
-
-const hostileIds: Generator = (rng, ctx, index) => {
-  let path: string
-  if (index < FIXED_IDS.length) path = FIXED_IDS[index]!
-  else {
-    const n = 1 + rng.int(12)
-    path = Array.from({ length: n }, () => rng.pick(PIECES)).join('')
-    if (rng.int(8) === 0) path = path.repeat(1 + rng.int(200))
-  }
-  const expected = idFromPath(path, ctx.graph)
-  const shown = path.length > 60 ? `${path.slice(0, 40)}... (${path.length} chars)` : path
-  return {
-    what: `graph id path "${shown}"`,
-    path,
-    frames: [],
-    expect: expected === null ? 'reject' : 'accept',
-  }
-}
-
-/** The graph id a path names as URL parsing and percent-decoding read it, or null when it names none. */
-export function idFromPath(path: string, _graph: string): string | null {
-  let url: URL
-  try {
-    url = new URL(`ws://plexus.invalid/sync/${path}`)
-  } catch {
-    return null
-  }
-  if (!url.pathname.startsWith('/sync/')) return null
-  try {
-    const id = decodeURIComponent(url.pathname.slice('/sync/'.length))
-    return GRAPH_ID.test(id) ? id : null
-  } catch {
-    return null
-  }
 }
 
 export const GENERATORS: Record<WsKind, Generator> = {
