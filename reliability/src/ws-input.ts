@@ -123,7 +123,7 @@ async function run(
             `${outcome.type}, and now the model cannot open the graph (every tab and agent on it fails): ${error}`,
           )
       }
-      baseline = await settle(canary, after, read, failHere)
+      baseline = await settle(canary, after, read, failHere, baseline)
       if (kind === 'awareness spoofing') {
         presence = await readPresence(server.wsUrl, GRAPH, TOKENS.auditor)
         const mine = presence.get(canary.clientID)
@@ -237,8 +237,13 @@ async function settle(
   after: GraphState,
   read: () => Promise<GraphState>,
   fail: (text: string) => void,
+  before: GraphState,
 ): Promise<GraphState> {
   let state = after
+  // Nothing changed and nobody was disconnected: the canary holds what it held.
+  if (after.digest === before.digest && canary.disconnects.length === 0 && canary.provider.synced) {
+    return after
+  }
   const agree = async () => {
     if (!canary.provider.synced) return false
     if (canary.digest === state.digest) return true
@@ -268,7 +273,11 @@ function checkFlood(
   const sv = Y.decodeStateVector(Y.encodeStateVectorFromUpdate(after.update))
   const applied = sv.get(flood.client) ?? 0
   if (applied >= flood.updates.length) fail(`refused, yet all ${applied} updates of the flood were applied`)
-  const expected = strictDigest(Y.mergeUpdates([before.update, ...flood.updates.slice(0, applied)]))
+  const doc = new Y.Doc()
+  Y.applyUpdate(doc, before.update)
+  for (const update of flood.updates.slice(0, applied)) Y.applyUpdate(doc, update)
+  const expected = strictDigest(Y.encodeStateAsUpdate(doc))
+  doc.destroy()
   if (after.digest !== expected) {
     fail(
       `the graph after the flood is not the graph before plus its first ${applied} updates: ${after.digest}`,
