@@ -197,4 +197,40 @@ describe('the floor only skips pairs that could not reach it', () => {
       }
     }
   })
+
+  it('settles same letters and same words in another order whatever the lengths (seeded)', () => {
+    const rand = rng(11)
+    const words = ['log', 'in', 'login', 'page', 'pa', 'ge', 'auth', 'service', 'a', 'b']
+    const pick = (): string => words[Math.floor(rand() * words.length)]!
+    let letters = 0
+    let reordered = 0
+    for (let i = 0; i < 5000; i++) {
+      const xs = Array.from({ length: 1 + Math.floor(rand() * 3) }, pick)
+      // Half the time the other label is the same words shuffled, or run together differently.
+      const ys =
+        rand() < 0.5
+          ? Array.from({ length: 1 + Math.floor(rand() * 3) }, pick)
+          : [...xs].sort(() => rand() - 0.5)
+      const a = labelOf(xs.join(' '))
+      const b = labelOf(rand() < 0.3 ? ys.join('') : ys.join(' '))
+      const same = (p: string[], q: string[]): boolean => p.join(' ') === q.join(' ')
+      const sortedWords = (l: typeof a): string[] => [...l.words].sort()
+      const want = same(a.words, b.words)
+        ? a.exact === b.exact
+          ? 1
+          : 0.97
+        : a.words.join('') === b.words.join('')
+          ? 0.93
+          : same(sortedWords(a), sortedWords(b))
+            ? 0.92
+            : null
+      if (want === 0.93) letters++
+      if (want === 0.92) reordered++
+      const c = confidence(a, b, 0.85)
+      if (want !== null) expect(c, `${a.seq} / ${b.seq}`).toBe(want)
+      else expect(c, `${a.seq} / ${b.seq}`).toBeLessThanOrEqual(0.9)
+    }
+    expect(letters).toBeGreaterThan(100)
+    expect(reordered).toBeGreaterThan(100)
+  })
 })

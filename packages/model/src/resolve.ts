@@ -45,12 +45,21 @@ export interface Label {
   exact: string
   words: string[]
   seq: string
-  sorted: string
-  compact: string
-  digits: string
+  // The rest are filled in when first read (sortedOf, compactOf, digitsOf, histOf): lengths alone tell
+  // most pairs apart, and a label is built for every summary a batch create resolves.
+  sorted: string | undefined
+  compact: string | undefined
+  digits: string | undefined
   /** Letter counts of `seq`, folded into 32 buckets: a cheap lower bound on edit distance. */
-  hist: Int16Array
+  hist: Int16Array | undefined
 }
+
+const sortedOf = (l: Label): string =>
+  (l.sorted ??= l.words.length < 2 ? l.seq : sortedCopy(l.words).join(' '))
+const compactOf = (l: Label): string => (l.compact ??= l.words.length < 2 ? l.seq : l.words.join(''))
+const digitsOf = (l: Label): string =>
+  (l.digits ??= DIGIT.test(l.seq) ? (l.seq.match(/\p{N}+/gu) ?? []).join(' ') : '')
+const histOf = (l: Label): Int16Array => (l.hist ??= histogram(l.seq))
 
 const labels = new WeakMap<NodeView, Label>()
 
@@ -71,10 +80,10 @@ export function labelOf(s: string): Label {
     exact: exactLabel(s),
     words,
     seq,
-    sorted: words.length < 2 ? seq : sortedCopy(words).join(' '),
-    compact: words.length < 2 ? seq : words.join(''),
-    digits: DIGIT.test(seq) ? (seq.match(/\p{N}+/gu) ?? []).join(' ') : '',
-    hist: histogram(seq),
+    sorted: undefined,
+    compact: undefined,
+    digits: undefined,
+    hist: undefined,
   }
 }
 
@@ -86,18 +95,23 @@ export function confidence(a: Label, b: Label, min = 0): number {
   if (a.exact === b.exact) return 1
   if (a.words.length === 0 || b.words.length === 0) return 0
   if (a.seq === b.seq) return SAME_WORDS
-  if (a.compact === b.compact) return SAME_LETTERS
-  if (a.sorted === b.sorted) return SAME_SET
-  const long = Math.max(a.seq.length, b.seq.length)
-  if (min > 0 && 1 - Math.abs(a.seq.length - b.seq.length) / long < min) return 0
+  // Words hold no spaces: the compact forms are as long as seq less its spaces, and the sorted forms as
+  // long as seq. Unequal lengths settle most pairs without building either.
+  const la = a.seq.length
+  const lb = b.seq.length
+  if (la - a.words.length === lb - b.words.length && compactOf(a) === compactOf(b)) return SAME_LETTERS
+  if (la === lb && sortedOf(a) === sortedOf(b)) return SAME_SET
+  const long = Math.max(la, lb)
+  if (min > 0 && 1 - Math.abs(la - lb) / long < min) return 0
   // Each edit changes at most two letter counts by one (a swap none), so half the histogram
   // difference is a lower bound on the distance; valid while neither string is cut to MAX_CHARS.
-  if (min > 0 && long <= MAX_CHARS && 1 - histogramGap(a.hist, b.hist) / long < min) return 0
+  if (min > 0 && long <= MAX_CHARS && 1 - histogramGap(histOf(a), histOf(b)) / long < min) return 0
   const inOrder = similarity(a.seq, b.seq)
-  const chars =
-    a.sorted === a.seq && b.sorted === b.seq ? inOrder : Math.max(inOrder, similarity(a.sorted, b.sorted))
+  const sa = sortedOf(a)
+  const sb = sortedOf(b)
+  const chars = sa === a.seq && sb === b.seq ? inOrder : Math.max(inOrder, similarity(sa, sb))
   let c = Math.min(Math.max(Math.min(chars, softDice(a.words, b.words)), chars * CHARS_ALONE), FUZZY_MAX)
-  if (a.digits !== b.digits) c = Math.min(c, OTHER_NUMBERS)
+  if (digitsOf(a) !== digitsOf(b)) c = Math.min(c, OTHER_NUMBERS)
   return Math.round(c * 1000) / 1000
 }
 
@@ -206,7 +220,7 @@ class LabelIndex {
     this.keys.delete(id)
     if (!n) return
     const l = labelOfNode(n)
-    const keys = [...new Set(['e' + l.exact, 's' + l.sorted, 'c' + l.compact])]
+    const keys = [...new Set(['e' + l.exact, 's' + sortedOf(l), 'c' + compactOf(l)])]
     for (const k of keys) {
       const set = this.byKey.get(k)
       if (set) set.add(id)
@@ -278,7 +292,7 @@ export function resolveLabel(g: Graph, label: string, opts: ResolveOptions = {})
     )
   }
   const li = labelIndexOf(g.index)
-  for (const k of ['e' + want.exact, 's' + want.sorted, 'c' + want.compact]) {
+  for (const k of ['e' + want.exact, 's' + sortedOf(want), 'c' + compactOf(want)]) {
     for (const id of li.byKey.get(k) ?? []) {
       const n = g.index.live(id)
       if (accept(n)) consider(n)
