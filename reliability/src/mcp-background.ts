@@ -6,10 +6,12 @@ import { sleep } from './suite.ts'
 
 /** The graph the background agent works on, away from the attacked one. */
 export const AGENT_GRAPH = 'mcp-agent'
+/** Nodes it creates before it turns to updating them. */
+const MAX_NODES = 200
 
 /**
- * A second agent working on its own graph while the attack runs: a write, then a read, in a loop.
- * Every call must succeed; its latencies show whether bad input stalls the server for others.
+ * A second agent working on its own graph while the attack runs: a write, then a read of it, in a
+ * loop. Every call must succeed; its latencies show whether bad input stalls the server for others.
  */
 export class Background {
   readonly latencies: number[] = []
@@ -35,22 +37,34 @@ export class Background {
 
   private async loop(): Promise<void> {
     for (let n = 0; !this.stopping; n++) {
-      const summary = `background ${n}`
-      const id = await this.timed(
-        'graph_plan',
-        { project: AGENT_GRAPH, items: [{ summary }], mode: 'force' },
-        (data) => {
-          const made = (data.created as Array<{ id?: string }> | undefined)?.[0]?.id
-          if (made) this.written.push(made)
-          return made
-        },
-      )
-      if (id) {
-        await this.timed('graph_context', { project: AGENT_GRAPH, id }, (data) =>
-          (data.node as { summary?: string } | undefined)?.summary === summary ? id : undefined,
-        )
-      }
+      // New nodes up to a bound, then new notes on them: the graph stays the same size, so its
+      // latencies measure the attack, not a growing graph.
+      if (this.written.length < MAX_NODES) await this.create(`background ${n}`)
+      else await this.renote(this.written[n % MAX_NODES]!, `note ${n}`)
       await sleep(20)
+    }
+  }
+
+  private async create(summary: string): Promise<void> {
+    const args = { project: AGENT_GRAPH, items: [{ summary }], mode: 'force' }
+    const id = await this.timed('graph_plan', args, (data) => {
+      const made = (data.created as Array<{ id?: string }> | undefined)?.[0]?.id
+      if (made) this.written.push(made)
+      return made
+    })
+    if (id) {
+      await this.timed('graph_context', { project: AGENT_GRAPH, id }, (data) =>
+        (data.node as { summary?: string } | undefined)?.summary === summary ? id : undefined,
+      )
+    }
+  }
+
+  private async renote(id: string, notes: string): Promise<void> {
+    const done = await this.timed('graph_update', { project: AGENT_GRAPH, items: [{ id, notes }] }, () => id)
+    if (done) {
+      await this.timed('graph_context', { project: AGENT_GRAPH, id, verbose: true }, (data) =>
+        (data.node as { notes?: string } | undefined)?.notes === notes ? id : undefined,
+      )
     }
   }
 

@@ -21,6 +21,11 @@ import { readGraph, storedGraphs, type GraphState } from './state.ts'
 import { Rng, percentile, type Phase, type PhaseContext } from './suite.ts'
 
 const GRAPH = 'mcp-input'
+/**
+ * Where markup goes: accepted writes, kept out of the attacked graph, in a new graph every so many
+ * calls, so that reading a graph back costs the same at the end of a long run as at its start.
+ */
+const markupGraph = (i: number) => `mcp-markup-${Math.floor(i / 200)}`
 /** Failures printed per kind; the rest are counted. */
 const SHOWN = 12
 /** A refusal longer than this is echoing the input back into the agent's context. */
@@ -66,6 +71,8 @@ async function run(
 ): Promise<void> {
   const read = () => readGraph(server.wsUrl, GRAPH)
   const written: string[] = []
+  /** Graphs the phase made besides its two. */
+  const extraGraphs: string[] = []
   await seed(agent, written)
   const tools = await listTools(server.url)
   await background.start()
@@ -85,20 +92,33 @@ async function run(
       if (tally.failures <= SHOWN) failures.push(`seed ${ctx.seed}, ${kind} ${text}`)
     }
     const started = Date.now()
-    let nodes = nodeIds(baseline.update)
+    const markup = kind === 'markup in text'
+    let target = GRAPH
+    const readTarget = () => readGraph(server.wsUrl, target)
+    let state = baseline
+    let nodes = nodeIds(state.update)
     for (let i = 0; i < ctx.profile.badInputsPerKind; i++) {
-      const call = GENERATORS[kind](rng, { graph: GRAPH, tools, nodes }, i)
+      if (markup && target !== markupGraph(i)) {
+        target = markupGraph(i)
+        const open = await agent.call('graph_open', { project: target, goal: 'Hold markup as text' })
+        if (!open.ok) throw new Error(`graph_open ${target}: ${open.text}`)
+        extraGraphs.push(target)
+        state = await readTarget()
+      }
+      const call = GENERATORS[kind](rng, { graph: target, tools, nodes }, i)
       const failHere = (text: string) => fail(`#${i} (${call.what}): ${text}`)
       tally.tried++
       const t0 = performance.now()
       const verdict = await send(server.url, call)
       const ms = performance.now() - t0
       if (ms > slowest.ms) slowest = { ms, what: `${kind}: ${call.what}` }
-      const after = await read()
-      judge(call, verdict, baseline, after, tally, failHere)
-      if (verdict.type === 'accepted' && call.stores) await checkStored(agent, call, verdict, after, failHere)
-      if (after.digest !== baseline.digest) nodes = nodeIds(after.update)
-      baseline = after
+      const after = await readTarget()
+      judge(call, verdict, state, after, tally, failHere)
+      if (verdict.type === 'accepted' && call.stores) {
+        await checkStored(agent, target, call, verdict, after, failHere)
+      }
+      if (after.digest !== state.digest) nodes = nodeIds(after.update)
+      state = after
     }
     total += tally.tried
     // The well-behaved agent, on the attacked graph: a write and a read of it must succeed.
@@ -154,7 +174,7 @@ async function run(
   figures['agent writes'] = written.length + background.written.length
   figures['updates lost'] = lost.length
   const graphs = await storedGraphs(server.url)
-  const expected = [AGENT_GRAPH, GRAPH].sort()
+  const expected = [AGENT_GRAPH, GRAPH, ...extraGraphs].sort()
   if (graphs.join() !== expected.join()) {
     failures.push(
       `seed ${ctx.seed}: stored graphs are [${graphs.map((g) => g.slice(0, 40)).join(', ')}], expected [${expected.join(', ')}]`,
@@ -214,6 +234,7 @@ function judge(
 /** Markup is text: what an accepted call stored must read back verbatim, from the document and via MCP. */
 async function checkStored(
   agent: Agent,
+  graph: string,
   call: BadCall,
   verdict: Extract<Verdict, { type: 'accepted' }>,
   after: GraphState,
@@ -229,7 +250,7 @@ async function checkStored(
   const doc = new Y.Doc()
   Y.applyUpdate(doc, after.update)
   const stored = openGraph(doc, { actor: 'auditor', now: Date.now, newId: () => 'n_auditor' }).index.live(id)
-  const viaMcp = await agent.call('graph_context', { project: GRAPH, id, verbose: true })
+  const viaMcp = await agent.call('graph_context', { project: graph, id, verbose: true })
   const shown = viaMcp.data.node as
     { summary?: string; notes?: string; properties?: Record<string, unknown> } | undefined
   for (const [where, node] of [
