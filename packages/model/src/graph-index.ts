@@ -8,6 +8,7 @@ import { RankQueue, ahead, priorityOf, type Ranked } from './rank-queue.ts'
 export type ChangeListener = (nodes: ReadonlySet<string>, edges: ReadonlySet<string>) => void
 
 const DEPENDS_ON = 'depends_on'
+const NONE: ReadonlySet<string> = new Set()
 
 /**
  * Plain-object views of one document, kept current by Yjs observers, with the derived indexes every read
@@ -62,7 +63,7 @@ export class GraphIndex {
   private entry(map: Y.Map<YNode> | Y.Map<YEdge>, id: string, strays: Set<string>): unknown {
     const m = map.get(id)
     if (m instanceof Y.Map) {
-      strays.delete(id)
+      if (strays.size) strays.delete(id)
       return m
     }
     if (map.has(id)) strays.add(id)
@@ -75,7 +76,11 @@ export class GraphIndex {
     return () => this.listeners.delete(fn)
   }
 
-  private touched(events: Y.YEvent<Y.AbstractType<unknown>>[], root: unknown): Set<string> {
+  private touched(events: Y.YEvent<Y.AbstractType<unknown>>[], root: unknown): ReadonlySet<string> {
+    // The common transaction (a batch create, a connect) changes only the root map's own keys: its
+    // event's key set is the answer, with no copy of a thousand ids.
+    const only = events.length === 1 ? events[0] : undefined
+    if (only?.target === root) return (only as Y.YMapEvent<unknown>).keysChanged
     const ids = new Set<string>()
     for (const e of events) {
       if (e.target === root) for (const k of (e as Y.YMapEvent<unknown>).keysChanged) ids.add(k)
@@ -120,7 +125,7 @@ export class GraphIndex {
       this.fullDirty = true
     }
     this.version++
-    this.emit(ids, new Set())
+    this.emit(ids, NONE)
   }
 
   /**
@@ -186,7 +191,8 @@ export class GraphIndex {
       const later: NodeView[] = []
       for (const n of pending) {
         const p = n.parent
-        if (p !== null && !s.depth.has(p)) {
+        const above = p === null ? -1 : s.depth.get(p)
+        if (above === undefined) {
           later.push(n)
           continue
         }
@@ -198,7 +204,7 @@ export class GraphIndex {
           insertSorted(list, n.id)
           this.dirty.add(p)
         }
-        s.depth.set(n.id, p === null ? 0 : s.depth.get(p)! + 1)
+        s.depth.set(n.id, above + 1)
         this.dirty.add(n.id)
         // A node can arrive after edges that point at it (an undone create redone, say). Nothing is
         // merged into a new node, so its own incoming edges are all there is to look at.
@@ -222,7 +228,7 @@ export class GraphIndex {
       if (after?.type === DEPENDS_ON) this.dirty.add(this.canonical(after.from) ?? after.from)
     }
     this.version++
-    this.emit(new Set(), ids)
+    this.emit(NONE, ids)
   }
 
   private link(before: NodeView | undefined, after: NodeView | undefined): void {
@@ -230,7 +236,7 @@ export class GraphIndex {
     relink(this.mergedRaw, before, after, before?.merged_into ?? null, after?.merged_into ?? null)
   }
 
-  private emit(nodes: Set<string>, edges: Set<string>): void {
+  private emit(nodes: ReadonlySet<string>, edges: ReadonlySet<string>): void {
     for (const fn of this.listeners) fn(nodes, edges)
   }
 
