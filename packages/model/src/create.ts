@@ -124,7 +124,11 @@ function checkItem(g: Graph, raw: unknown, i: number): Failure | null {
   return null
 }
 
-const norm = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim()
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\u0000-\u007f]*$/
+/** NFKC leaves ASCII as it is, and most summaries are ASCII. */
+const norm = (s: string): string =>
+  (ASCII.test(s) ? s : s.normalize('NFKC')).toLowerCase().replace(/\s+/g, ' ').trim()
 
 export function createNodes(
   g: Graph,
@@ -151,12 +155,14 @@ export function createNodes(
   }
   // Order items so every parent_ref is planned before its children; a parent_ref loop is an error.
   const order: number[] = []
-  const mark = new Map<number, 1 | 2>()
+  // Per item: 0 not reached yet, 1 on the chain being walked, 2 ordered.
+  const mark = new Uint8Array(items.length)
   for (let start = 0; start < items.length; start++) {
+    if (mark[start]) continue
     const chain: number[] = []
     let cur: number | undefined = start
-    while (cur !== undefined && !mark.has(cur)) {
-      mark.set(cur, 1)
+    while (cur !== undefined && !mark[cur]) {
+      mark[cur] = 1
       chain.push(cur)
       const pr: string | undefined = items[cur]!.parent_ref
       if (pr === undefined) break
@@ -167,7 +173,7 @@ export function createNodes(
           `items[${cur}].parent_ref '${pr}' is not the ref of any item in this batch`,
           { index: cur },
         )
-      if (mark.get(p) === 1)
+      if (mark[p] === 1)
         return fail(
           'cycle_detected',
           `items[${cur}].parent_ref '${pr}' makes a loop of parents inside the batch`,
@@ -175,9 +181,9 @@ export function createNodes(
         )
       cur = p
     }
-    for (const c of chain.reverse()) {
-      mark.set(c, 2)
-      order.push(c)
+    for (let k = chain.length - 1; k >= 0; k--) {
+      mark[chain[k]!] = 2
+      order.push(chain[k]!)
     }
   }
 
@@ -234,7 +240,9 @@ export function createNodes(
   const pending = new PendingDeps()
   for (let i = 0; i < items.length; i++) {
     const from = plans[i]!.id
-    for (const [j, d] of (items[i]!.depends_on ?? []).entries()) {
+    const list = items[i]!.depends_on ?? []
+    for (let j = 0; j < list.length; j++) {
+      const d = list[j]
       const at = `items[${i}].depends_on[${j}]`
       if (typeof d !== 'string')
         return fail('invalid_argument', `${at}: expected a ref or node id`, { index: i })
