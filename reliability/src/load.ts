@@ -68,7 +68,11 @@ export const loadPhase: Phase = async (ctx) => {
     { length: profile.clients },
     (_, i) => new SyncClient(`c${i}`, server.wsUrl, graphs[i % graphs.length]!),
   )
-  const all = [...witnesses, ...clients]
+  const readers = Array.from(
+    { length: profile.readers },
+    (_, i) => new SyncClient(`r${i}`, server.wsUrl, graphs[i % graphs.length]!),
+  )
+  const all = [...witnesses, ...clients, ...readers]
   if (!(await until(() => all.every((c) => c.synced && c.root() !== null), 30_000))) {
     throw new Error(`${all.filter((c) => !c.synced).length} clients did not sync`)
   }
@@ -204,6 +208,13 @@ export const loadPhase: Phase = async (ctx) => {
   const converged = await until(
     async () => {
       if (!all.every((c) => c.synced)) return false
+      // State vectors first (cheap); the full digests (delete sets too) once those agree.
+      for (const g of graphs) {
+        const vectors = new Set(
+          byGraph(g).map((c) => Buffer.from(Y.encodeStateVector(c.doc)).toString('base64')),
+        )
+        if (vectors.size !== 1) return false
+      }
       for (const g of graphs) {
         const digests = new Set(byGraph(g).map((c) => digestOfDoc(c.doc)))
         if (digests.size !== 1) return false
@@ -267,7 +278,8 @@ export const loadPhase: Phase = async (ctx) => {
   return {
     name: 'load',
     figures: {
-      'clients held': clients.length + witnesses.length,
+      'clients held': all.length,
+      'clients writing': clients.length,
       'agents held': agents.length,
       graphs: graphs.length,
       'run length (s)': Math.round(runSeconds),

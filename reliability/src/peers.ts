@@ -34,7 +34,7 @@ export interface Entry {
 export class SyncClient {
   readonly doc = new Y.Doc()
   readonly provider: WebsocketProvider
-  readonly graph: Graph
+  private model: Graph | null = null
   readonly ledger: Entry[] = []
   readonly closes: Array<{ code: number; reason: string }> = []
   private counter = 0
@@ -58,8 +58,17 @@ export class SyncClient {
     this.provider.on('connection-close', (event) => {
       if (event) this.closes.push({ code: event.code, reason: String(event.reason) })
     })
+  }
+
+  /** The model on this client's document, made on first use: a client that only reads stays plain Yjs. */
+  get graph(): Graph {
     let n = 0
-    this.graph = openGraph(this.doc, { actor: name, now: Date.now, newId: () => runId(`${name}x${n++}`) })
+    this.model ??= openGraph(this.doc, {
+      actor: this.name,
+      now: Date.now,
+      newId: () => runId(`${this.name}x${n++}`),
+    })
+    return this.model
   }
 
   get synced(): boolean {
@@ -70,7 +79,7 @@ export class SyncClient {
   root(): string | null {
     const meta = this.doc.getMap('meta')
     const root = meta.get('root')
-    return typeof root === 'string' && this.graph.index.live(root) ? root : null
+    return typeof root === 'string' && this.doc.getMap('nodes').has(root) ? root : null
   }
 
   /** One random write: a new node (half the time) or a counter bump on a node this client made. */

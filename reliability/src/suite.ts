@@ -6,8 +6,13 @@ import * as Y from 'yjs'
 
 export interface Profile {
   name: 'short' | 'long'
-  /** Load: WebSocket clients, MCP agents and graphs, and how long the load runs. */
+  /**
+   * Load: WebSocket clients that write (each runs the model, as a tab does), clients that only
+   * read (plain Yjs, as a tab left open), MCP agents and graphs, and how long the load runs. All
+   * clients share one process and one core, so writers are the expensive ones.
+   */
   clients: number
+  readers: number
   agents: number
   graphs: number
   loadSeconds: number
@@ -23,7 +28,8 @@ export interface Profile {
 export const PROFILES: Record<Profile['name'], Profile> = {
   short: {
     name: 'short',
-    clients: 24,
+    clients: 16,
+    readers: 12,
     agents: 4,
     graphs: 3,
     loadSeconds: 20,
@@ -34,12 +40,12 @@ export const PROFILES: Record<Profile['name'], Profile> = {
   },
   long: {
     name: 'long',
-    clients: 120,
+    clients: 40,
+    readers: 100,
     agents: 8,
     graphs: 6,
     loadSeconds: 300,
-    // People write a few times a minute; 120 clients at one write a second each is a busy room.
-    clientRate: 1,
+    clientRate: 2,
     agentRate: 2,
     kills: 30,
     badInputsPerKind: 1500,
