@@ -46,7 +46,10 @@ export type Breach =
 export interface Limits {
   /** Largest frame accepted; larger frames close the connection with 1009. */
   maxMessageBytes: number
-  /** Sustained messages per second per connection (every message counts, awareness included). */
+  /**
+   * Sustained messages per second per connection. Awareness a client sends back (the stock client
+   * re-broadcasts what it is sent) is not charged, up to what it was sent; its own changes are.
+   */
   messagesPerSecond: number
   /** Messages a connection may send at once before the sustained rate applies. */
   messageBurst: number

@@ -26,6 +26,10 @@ export type PresenceResult = { ok: true; applied: boolean } | { ok: false; reaso
 export class Presence {
   readonly awareness: Awareness
   private readonly owners = new Map<number, Speaker>()
+  /** Who owned an id when its connection left: only that identity may bring it back at the same clock. */
+  private readonly lastOwner = new Map<number, string>()
+  /** Added to a returning client's clocks (see `apply`). */
+  private readonly offsets = new Map<number, number>()
 
   constructor(
     private readonly doc: Y.Doc,
@@ -49,24 +53,36 @@ export class Presence {
     const accepted: AwarenessEntry[] = []
     const claims: number[] = []
     for (const entry of entries) {
-      const owner = this.owners.get(entry.clientID)
+      const id = entry.clientID
+      const owner = this.owners.get(id)
       if (owner === speaker) {
-        accepted.push(entry)
+        accepted.push(this.shifted(entry))
         continue
       }
       // The rule y-protocols applies: only a higher clock changes a state; anything else is an echo.
-      const current = this.awareness.meta.get(entry.clientID)?.clock ?? 0
-      if (entry.clock <= current || entry.state === null) continue
-      if (entry.clientID === this.doc.clientID || (owner && owner.identity !== speaker.identity)) {
-        return { ok: false, reason: `awareness client ${entry.clientID} belongs to another connection` }
+      const current = this.awareness.meta.get(id)?.clock ?? 0
+      // Except the peer coming back: a client that reconnects sends its state again with the clock
+      // it had, which every peer has seen already. If it is the identity that owned the id when its
+      // connection left, its clocks are moved past what peers have seen, for as long as it stays.
+      const returning =
+        entry.state !== null &&
+        !this.awareness.states.has(id) &&
+        this.shifted(entry).clock <= current &&
+        this.lastOwner.get(id) === speaker.identity
+      if (!returning && (entry.clock <= current || entry.state === null)) continue
+      if (id === this.doc.clientID || (owner && owner.identity !== speaker.identity)) {
+        return { ok: false, reason: `awareness client ${id} belongs to another connection` }
       }
-      claims.push(entry.clientID)
-      accepted.push(entry)
+      if (returning) this.offsets.set(id, current + 1 - entry.clock)
+      else this.offsets.delete(id)
+      claims.push(id)
+      accepted.push(this.shifted(entry))
     }
     if (speaker.awarenessIds.size + claims.length > this.maxClientsPerSpeaker) {
       return { ok: false, reason: 'too many awareness client ids on one connection' }
     }
     for (const clientID of claims) {
+      this.lastOwner.delete(clientID)
       // A reconnect of the same identity takes its id over from a connection not yet seen closing.
       this.owners.get(clientID)?.awarenessIds.delete(clientID)
       this.owners.set(clientID, speaker)
@@ -76,15 +92,26 @@ export class Presence {
     return { ok: true, applied: accepted.length > 0 }
   }
 
+  private shifted(entry: AwarenessEntry): AwarenessEntry {
+    const offset = this.offsets.get(entry.clientID) ?? 0
+    return offset === 0 ? entry : { ...entry, clock: entry.clock + offset }
+  }
+
   /** Withdraws everything a speaker owned; listeners of `awareness` tell the others. */
   leave(speaker: Speaker): void {
     const ids = [...speaker.awarenessIds]
-    for (const id of ids) if (this.owners.get(id) === speaker) this.owners.delete(id)
+    for (const id of ids) {
+      if (this.owners.get(id) !== speaker) continue
+      this.owners.delete(id)
+      this.lastOwner.set(id, speaker.identity)
+    }
     removeAwarenessStates(this.awareness, ids, null)
   }
 
   destroy(): void {
     this.owners.clear()
+    this.lastOwner.clear()
+    this.offsets.clear()
     this.awareness.destroy()
   }
 }

@@ -160,6 +160,36 @@ describe('DocRoom relay', () => {
     expect(net.persisted).toHaveLength(1)
   })
 
+  it('shows a reconnecting peer again at once, though its presence clock did not move', () => {
+    const net = new Network()
+    const watcher = net.connect()
+    net.flush()
+    const state = (clock: number) =>
+      encodeAwareness(encodeAwarenessEntries([{ clientID: 777, clock, state: { user: { name: 'Ada' } } }]))
+    net.room.join({ id: 50, canWrite: true, identity: 'ada' })
+    expect(net.send(50, state(3))).toMatchObject({ ok: true, applied: true })
+    net.flush()
+    expect(watcher.awareness.getStates().has(777)).toBe(true)
+    net.room.leave(50)
+    net.flush()
+    expect(watcher.awareness.getStates().has(777)).toBe(false)
+    // Another identity echoing the old state does not bring it back as a ghost...
+    net.room.join({ id: 51, canWrite: true, identity: 'eve' })
+    expect(net.send(51, state(3))).toMatchObject({ ok: true, applied: false })
+    // ...but Ada's own reconnect does, with the clock she had.
+    net.room.join({ id: 52, canWrite: true, identity: 'ada' })
+    expect(net.send(52, state(3))).toMatchObject({ ok: true, applied: true })
+    net.flush()
+    expect(watcher.awareness.getStates().get(777)).toEqual({ user: { name: 'Ada' } })
+    // Her next change, at the next clock of her own, still reaches everyone.
+    const moved = encodeAwareness(
+      encodeAwarenessEntries([{ clientID: 777, clock: 4, state: { user: { name: 'Ada' }, cursor: 1 } }]),
+    )
+    expect(net.send(52, moved)).toMatchObject({ ok: true, applied: true })
+    net.flush()
+    expect(watcher.awareness.getStates().get(777)).toEqual({ user: { name: 'Ada' }, cursor: 1 })
+  })
+
   it('refuses awareness for a client id another identity owns', () => {
     const net = new Network()
     const a = net.connect({ identity: 'ada' })
