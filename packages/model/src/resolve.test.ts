@@ -1,7 +1,8 @@
 import { describe, it, expect } from 'vitest'
 import * as Y from 'yjs'
 import { initGraph, openGraph, write, type NewNodeFields } from './graph.ts'
-import { MATCH_CONFIDENCE, bestMatch, confidence, labelOf, resolveLabel } from './resolve.ts'
+import { MATCH_CONFIDENCE, bestMatch, confidence, labelOf, mayReach, resolveLabel } from './resolve.ts'
+import { asciiLabelShape } from './tokenize.ts'
 import { rng } from './test/harness.ts'
 
 function setup() {
@@ -196,6 +197,41 @@ describe('the floor only skips pairs that could not reach it', () => {
         else expect(bounded).toBeLessThan(min)
       }
     }
+  })
+
+  it('passes over by shape only pairs that score below the floor (seeded)', () => {
+    const rand = rng(9)
+    const words = [
+      'auth',
+      'Service',
+      'users',
+      'UserRepository',
+      'api',
+      'tests',
+      'x',
+      '42',
+      'log',
+      'in',
+      'login',
+      'Page',
+      '-',
+    ]
+    const text = (): string =>
+      Array.from({ length: Math.floor(rand() * 5) }, () => words[Math.floor(rand() * words.length)]).join(
+        rand() < 0.3 ? '' : ' ',
+      )
+    let skipped = 0
+    for (let i = 0; i < 5000; i++) {
+      const x = text()
+      // Often the same words run together or spread apart, which only the same-letters rule catches.
+      const y = rand() < 0.3 ? x.replace(/ /g, '') : rand() < 0.3 ? x.split('').join(' ') : text()
+      for (const min of [0.4, 0.85]) {
+        if (mayReach(asciiLabelShape(x, 24), asciiLabelShape(y, 24), min)) continue
+        skipped++
+        expect(confidence(labelOf(x), labelOf(y)), `${x} / ${y} at ${min}`).toBeLessThan(min)
+      }
+    }
+    expect(skipped).toBeGreaterThan(1000)
   })
 
   it('settles same letters and same words in another order whatever the lengths (seeded)', () => {

@@ -1,7 +1,7 @@
 import type { Graph } from './graph.ts'
 import type { GraphIndex } from './graph-index.ts'
 import { TF_MAX, searchIndexOf, selectTop, type Posting, type SearchIndex } from './search-index.ts'
-import { exactLabel, isCjk, labelWords, wordTokens } from './tokenize.ts'
+import { asciiLabelShape, exactLabel, isCjk, labelWords, wordTokens } from './tokenize.ts'
 import type { NodeView } from './types.ts'
 
 /** At or above this, a label names an existing node: batch create reuses it instead of adding a twin. */
@@ -125,6 +125,23 @@ function sortedCopy(words: string[]): string[] {
     out[j] = w
   }
   return out
+}
+
+/**
+ * Whether labels of these shapes (asciiLabelShape; -1 unknown) can score `min` > 0 or more. By the rules
+ * of confidence: the same exact text needs the same exact length; without words nothing else scores;
+ * the same letters needs seq less its spaces as long; anything else needs the length bound on seq.
+ */
+export function mayReach(a: number, b: number, min: number): boolean {
+  if (a < 0 || b < 0) return true
+  if (Math.floor(a / 2 ** 17) === Math.floor(b / 2 ** 17)) return true
+  const na = a & 31
+  const nb = b & 31
+  if (na === 0 || nb === 0) return false
+  const la = (a >> 5) & 0xfff
+  const lb = (b >> 5) & 0xfff
+  if (la - na === lb - nb) return true
+  return 1 - Math.abs(la - lb) / Math.max(la, lb) >= min
 }
 
 function histogram(s: string): Int16Array {
@@ -266,8 +283,12 @@ export function resolveLabel(g: Graph, label: string, opts: ResolveOptions = {})
   const siblings = typeof opts.parent === 'string' ? g.index.rawChildren.get(opts.parent) : undefined
   const scan = typeof opts.parent === 'string' && (siblings?.size ?? 0) <= SIBLING_SCAN
   if (scan && !siblings?.size) return []
-  const want = labelOf(label.length > 2000 ? label.slice(0, 2000) : label)
-  if (want.exact === '') return []
+  const text = label.length > 2000 ? label.slice(0, 2000) : label
+  // Siblings are compared by shape first: most differ in length enough to fall below any floor whatever
+  // their letters, and are passed over before either label is built.
+  const shape = scan ? asciiLabelShape(text, MAX_WORDS) : -1
+  let want = shape >= 0 ? undefined : labelOf(text)
+  if (want ? want.exact === '' : shape < 2 ** 17) return []
   const limit = Math.min(Math.max(Math.floor(opts.limit ?? 10), 1), 100)
   const floor = Math.max(MIN_CONFIDENCE, opts.min ?? MIN_CONFIDENCE)
   const accept = (n: NodeView | undefined): n is NodeView =>
@@ -277,13 +298,13 @@ export function resolveLabel(g: Graph, label: string, opts: ResolveOptions = {})
   const found = new Map<string, Resolution>()
   const consider = (n: NodeView): void => {
     if (found.has(n.id)) return
-    const c = confidence(want, labelOfNode(n), floor)
+    const c = confidence((want ??= labelOf(text)), labelOfNode(n), floor)
     if (c >= floor) found.set(n.id, { id: n.id, summary: n.summary, confidence: c })
   }
   if (scan) {
     for (const id of siblings ?? []) {
       const n = g.index.live(id)
-      if (accept(n)) consider(n)
+      if (accept(n) && mayReach(shape, asciiLabelShape(n.summary, MAX_WORDS), floor)) consider(n)
     }
     return selectTop(
       [...found.values()],
@@ -291,6 +312,7 @@ export function resolveLabel(g: Graph, label: string, opts: ResolveOptions = {})
       (a, b) => b.confidence - a.confidence || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
     )
   }
+  want ??= labelOf(text)
   const li = labelIndexOf(g.index)
   for (const k of ['e' + want.exact, 's' + sortedOf(want), 'c' + compactOf(want)]) {
     for (const id of li.byKey.get(k) ?? []) {

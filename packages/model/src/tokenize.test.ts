@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  asciiLabelShape,
   exactLabel,
   labelWords,
   unicodeExactLabel,
@@ -38,6 +39,38 @@ describe('ASCII fast paths', () => {
         expect(exactLabel(s), at).toBe(unicodeExactLabel(s))
       }
     }
+  })
+
+  it('give the shape of a label without building it (seeded)', () => {
+    const plurals = [
+      'classes',
+      'cases',
+      'boxes',
+      'quizzes',
+      'matches',
+      'wishes',
+      'parties',
+      'ties',
+      'bus',
+      'Tests',
+      'ss',
+    ]
+    for (const seed of [4, 5]) {
+      const rand = rng(seed)
+      for (let i = 0; i < 3000; i++) {
+        let s = asciiText(rand)
+        if (rand() < 0.5) s += ' ' + plurals[Math.floor(rand() * plurals.length)]
+        // Past 24 words only the first 24 count.
+        if (rand() < 0.05) s = Array.from({ length: 30 }, () => asciiText(rand)).join(' ')
+        const words = labelWords(s).slice(0, 24)
+        const seq = words.join(' ').length
+        const want = exactLabel(s).length * 2 ** 17 + seq * 2 ** 5 + words.length
+        expect(asciiLabelShape(s, 24), `seed ${seed} #${i} ${JSON.stringify(s)}`).toBe(want)
+      }
+    }
+    expect(asciiLabelShape('Café', 24)).toBe(-1)
+    expect(asciiLabelShape('..a é b..', 24)).toBe(-1)
+    expect(asciiLabelShape('x'.repeat(2001), 24)).toBe(-1)
   })
 
   it('split camelCase the way the patterns do', () => {

@@ -205,6 +205,69 @@ export function singular(w: string): string {
   return w.slice(0, -1)
 }
 
+/**
+ * The lengths a comparison of labels reads first, for an ASCII string and without building its label:
+ * exactLabel(s).length, and the length and number of labelWords(s) cut to `maxWords` and joined by
+ * spaces. Packed as exact * 2^17 + seq * 2^5 + words; -1 for text that is not ASCII or is longer than
+ * 2,000 characters. A seeded test holds it to the functions it stands for.
+ */
+export function asciiLabelShape(s: string, maxWords: number): number {
+  const n = s.length
+  if (n > 2000 || maxWords > 31) return -1
+  let lo = 0
+  let hi = n
+  // A character past ASCII stops the trimming (ASCII_EDGE has no entry for it) and is caught below.
+  while (lo < hi && ASCII_EDGE[s.charCodeAt(lo)]) lo++
+  while (hi > lo && ASCII_EDGE[s.charCodeAt(hi - 1)]) hi--
+  let exact = hi - lo
+  for (let i = lo; i < hi; i++) {
+    const c = s.charCodeAt(i)
+    if (c > 127) return -1
+    if (i > lo && isSpace(c) && isSpace(s.charCodeAt(i - 1))) exact--
+  }
+  let words = 0
+  let letters = 0
+  for (let i = 0; i < n && words < maxWords;) {
+    if (!isAlnum(s.charCodeAt(i))) {
+      i++
+      continue
+    }
+    const start = i
+    while (i < n && isAlnum(s.charCodeAt(i))) i++
+    // The parts of asciiCamelParts: a part ends before each hump.
+    let from = start
+    for (let j = start + 1; j <= i && words < maxWords; j++) {
+      const hump =
+        j < i &&
+        isUpper(s.charCodeAt(j)) &&
+        (isUpper(s.charCodeAt(j - 1)) ? j + 1 < i && isLower(s.charCodeAt(j + 1)) : true)
+      if (!hump && j < i) continue
+      words++
+      letters += j - from - singularCut(s, from, j)
+      from = j
+    }
+  }
+  const seq = words ? letters + words - 1 : 0
+  return exact * 2 ** 17 + seq * 2 ** 5 + words
+}
+
+const isSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13)
+
+/** How many characters singular() takes off s[a, b), a word of ASCII letters and digits in any case. */
+function singularCut(s: string, a: number, b: number): number {
+  // Letters and digits lower-case with bit 5 set.
+  const end = (k: number): number => s.charCodeAt(b - k) | 32
+  const S = 115
+  if (b - a <= 3 || end(1) !== S || end(2) === S) return 0
+  if (end(2) !== 101 /* e */) return 1
+  const c3 = end(3)
+  if (c3 === 105 /* i */ && b - a > 4) return 2
+  if (c3 === 120 /* x */ || c3 === 122 /* z */) return 2
+  if (c3 === S && end(4) === S) return 2
+  if (c3 === 104 /* h */ && (end(4) === 99 /* c */ || end(4) === S)) return 2
+  return 1
+}
+
 // ---- snippets ----------------------------------------------------------------------------------------
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu
