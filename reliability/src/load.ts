@@ -264,6 +264,8 @@ export const loadPhase: Phase = async (ctx) => {
   const unexpected = all.flatMap((c) =>
     c.closes.filter((e) => !KILL_CLOSES.has(e.code)).map((e) => `${c.name}: ${e.code} ${e.reason}`),
   )
+  if (unexpected.length && server.errorLines.length)
+    fail(`the server logged: ${server.errorLines.slice(0, 3).join(' | ')}`)
   if (unexpected.length)
     fail(`${unexpected.length} unexpected connection closes, e.g. ${unexpected.slice(0, 3).join('; ')}`)
   if (agentErrors.length)

@@ -31,6 +31,8 @@ export class ServerProcess {
   private stderrTail: string[] = []
   port: number
   readonly crashes: Crash[] = []
+  /** Log lines that speak of an error or a failure, across restarts (the first 50). */
+  readonly errorLines: string[] = []
   starts = 0
   kills = 0
 
@@ -85,6 +87,9 @@ export class ServerProcess {
     child.stderr?.setEncoding('utf8')
     child.stderr?.on('data', (chunk: string) => {
       this.stderrTail.push(chunk)
+      for (const line of chunk.split('\n')) {
+        if (/error|fail/i.test(line) && this.errorLines.length < 50) this.errorLines.push(line.slice(0, 500))
+      }
       if (this.stderrTail.length > 200) this.stderrTail.splice(0, this.stderrTail.length - 200)
     })
     await new Promise<void>((resolve, reject) => {
