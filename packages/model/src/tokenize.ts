@@ -256,15 +256,15 @@ const isSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13)
 /** How many characters singular() takes off s[a, b), a word of ASCII letters and digits in any case. */
 function singularCut(s: string, a: number, b: number): number {
   // Letters and digits lower-case with bit 5 set.
-  const end = (k: number): number => s.charCodeAt(b - k) | 32
   const S = 115
-  if (b - a <= 3 || end(1) !== S || end(2) === S) return 0
-  if (end(2) !== 101 /* e */) return 1
-  const c3 = end(3)
+  if (b - a <= 3 || (s.charCodeAt(b - 1) | 32) !== S || (s.charCodeAt(b - 2) | 32) === S) return 0
+  if ((s.charCodeAt(b - 2) | 32) !== 101 /* e */) return 1
+  const c3 = s.charCodeAt(b - 3) | 32
+  const c4 = s.charCodeAt(b - 4) | 32
   if (c3 === 105 /* i */ && b - a > 4) return 2
   if (c3 === 120 /* x */ || c3 === 122 /* z */) return 2
-  if (c3 === S && end(4) === S) return 2
-  if (c3 === 104 /* h */ && (end(4) === 99 /* c */ || end(4) === S)) return 2
+  if (c3 === S && c4 === S) return 2
+  if (c3 === 104 /* h */ && (c4 === 99 /* c */ || c4 === S)) return 2
   return 1
 }
 
