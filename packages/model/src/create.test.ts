@@ -232,10 +232,14 @@ describe('createNodes', () => {
         createNodes(g, [
           { ref: 'a', summary: 'Write docs', parent: root },
           { ref: 'b', summary: 'write  DOCS', parent: root },
+          { ref: 'c', summary: ' write docs\t', parent: root },
+          { ref: 'd', summary: 'write docs', parent: root },
         ]),
       )
       expect(r.created).toHaveLength(1)
       expect(r.refs.a).toBe(r.refs.b)
+      expect(r.refs.c).toBe(r.refs.a)
+      expect(r.refs.d).toBe(r.refs.a)
       const f = unchanged(doc, () =>
         failure(
           createNodes(

@@ -126,9 +126,15 @@ function checkItem(g: Graph, raw: unknown, i: number): Failure | null {
 
 // eslint-disable-next-line no-control-regex
 const ASCII = /^[\u0000-\u007f]*$/
-/** NFKC leaves ASCII as it is, and most summaries are ASCII. */
+/** Capitals, a run of spaces, a space that is not ' ', or a space at either end: what norm changes in ASCII. */
+const UNNORMAL = /[A-Z]|\s\s|[^\S ]|^ | $/
+/** NFKC leaves ASCII as it is, and most summaries are ASCII; most of those are already in this form. */
 const norm = (s: string): string =>
-  (ASCII.test(s) ? s : s.normalize('NFKC')).toLowerCase().replace(/\s+/g, ' ').trim()
+  ASCII.test(s)
+    ? UNNORMAL.test(s)
+      ? s.toLowerCase().replace(/\s+/g, ' ').trim()
+      : s
+    : s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim()
 
 export function createNodes(
   g: Graph,
