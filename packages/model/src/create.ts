@@ -289,7 +289,8 @@ export function createNodes(
         if (mode === 'enrich') enrich(w, id, item)
         continue
       }
-      w.newNode(id, { ...item, parent })
+      const { summary, notes, kind, resolved, state, properties, links, x, y } = item
+      w.newNode(id, { summary, notes, kind, parent, resolved, state, properties, links, x, y })
       result.created.push({ ref: item.ref, id, summary: item.summary })
     }
     for (const [from, to] of deps) writeEdge(w, { from, to, type: DEPENDS_ON })

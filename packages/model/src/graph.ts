@@ -116,7 +116,8 @@ export interface NewNodeFields {
  */
 export class Writer {
   private readonly events: HistoryEvent[] = []
-  private readonly open = new Map<string, HistoryEvent>()
+  /** The events of this writer by node: a node has one per action, and rarely more than two actions. */
+  private readonly open = new Map<string, HistoryEvent[]>()
   readonly now: number
 
   constructor(readonly g: Graph) {
@@ -130,13 +131,12 @@ export class Writer {
   }
 
   private event(id: string, action: string): HistoryEvent {
-    const key = `${id}\u0000${action}`
-    let e = this.open.get(key)
-    if (!e) {
-      e = { id: this.g.env.newId(), ts: this.now, actor: this.g.env.actor, node: id, action, changes: [] }
-      this.open.set(key, e)
-      this.events.push(e)
-    }
+    let list = this.open.get(id)
+    for (const e of list ?? []) if (e.action === action) return e
+    const e = { id: this.g.env.newId(), ts: this.now, actor: this.g.env.actor, node: id, action, changes: [] }
+    if (list) list.push(e)
+    else this.open.set(id, (list = [e]))
+    this.events.push(e)
     return e
   }
 
@@ -159,7 +159,7 @@ export class Writer {
     if (f.state !== undefined && f.state !== null) m.set('state', f.state)
     const props = new Y.Map<Json>()
     m.set('properties', props)
-    for (const [k, v] of Object.entries(f.properties ?? {})) if (v !== null) props.set(k, v)
+    if (f.properties) for (const [k, v] of Object.entries(f.properties)) if (v !== null) props.set(k, v)
     const links = new Y.Map<boolean>()
     m.set('links', links)
     for (const l of f.links ?? []) links.set(l, true)
