@@ -33,6 +33,7 @@ export interface StartOptions extends Partial<Omit<ServerConfig, 'limits'>> {
   /** Use this store instead of `plexus.db` in the data directory. */
   store?: Store
   heartbeatMs?: number
+  keepaliveMs?: number
 }
 
 export interface RunningServer {
@@ -61,7 +62,7 @@ export interface ServerFile {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const defaults = resolveConfig({}, {})
   if (!defaults.ok) throw new StartError(defaults.message)
-  const { log = () => {}, store: givenStore, heartbeatMs, limits, ...rest } = options
+  const { log = () => {}, store: givenStore, heartbeatMs, keepaliveMs, limits, ...rest } = options
   const config: ServerConfig = { ...defaults.value, ...rest, limits: { ...defaults.value.limits, ...limits } }
   const exposure = checkExposure(config)
   if (!exposure.ok) throw new StartError(exposure.message)
@@ -117,7 +118,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     )
   })
-  const sync = attachSync(server, { docs, auth, guard, metrics, limits: config.limits, log, heartbeatMs })
+  const sync = attachSync(server, {
+    docs,
+    auth,
+    guard,
+    metrics,
+    limits: config.limits,
+    log,
+    heartbeatMs,
+    keepaliveMs,
+  })
   connections = () => sync.connections
 
   try {

@@ -108,6 +108,23 @@ describe('sync with the stock y-websocket client', () => {
     expect(nodes(c.doc).size).toBe(30)
   })
 
+  it('keeps a lone, idle client connected: the server speaks before the client’s 30 s silence timeout', async () => {
+    // The stock client reconnects after 30 s without a message; scaled down here to 400 ms.
+    server = await testServer({ keepaliveMs: 100 })
+    const alone = provider(server, 'quiet')
+    await synced(alone)
+    let closes = 0
+    alone.on('connection-close', () => closes++)
+    const check = setInterval(() => {
+      if (Date.now() - (alone as unknown as { wsLastMessageReceived: number }).wsLastMessageReceived > 400)
+        closes += 1000
+    }, 20)
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    clearInterval(check)
+    expect(closes).toBe(0)
+    expect(alone.wsconnected).toBe(true)
+  })
+
   it('keeps graphs apart', async () => {
     server = await testServer()
     const a = provider(server, 'one')

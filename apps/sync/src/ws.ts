@@ -25,6 +25,12 @@ export interface SyncDeps {
   log: (line: string) => void
   /** Interval between pings; a connection that misses one pong is dropped. */
   heartbeatMs?: number
+  /**
+   * A connection the server has sent nothing for this long gets an empty presence message. The
+   * stock client drops a connection it has heard nothing on for 30 s (pings do not count), so a
+   * person alone on a graph would otherwise reconnect every 30 s.
+   */
+  keepaliveMs?: number
 }
 
 export interface SyncEndpoint {
@@ -34,6 +40,8 @@ export interface SyncEndpoint {
 }
 
 const PREFIX = '/sync/'
+/** An awareness message with no entries: the stock client reads it and changes nothing. */
+const KEEPALIVE = new Uint8Array([MESSAGE_AWARENESS, 1, 0])
 
 export function attachSync(server: Server, deps: SyncDeps): SyncEndpoint {
   const { metrics, limits } = deps
@@ -48,6 +56,7 @@ export function attachSync(server: Server, deps: SyncDeps): SyncEndpoint {
   })
   const open = new Set<WebSocket>()
   const alive = new WeakSet<WebSocket>()
+  const lastSent = new WeakMap<WebSocket, number>()
   const perAddress = new Map<string, number>()
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -143,6 +152,7 @@ export function attachSync(server: Server, deps: SyncDeps): SyncEndpoint {
               return
             }
             ws.send(frame)
+            lastSent.set(ws, performance.now())
             if (kind === 'awareness') echoCredit = Math.min(echoCredit + 1, limits.messageBurst)
             metrics.messagesOut++
             metrics.bytesOut += frame.length
@@ -199,6 +209,17 @@ export function attachSync(server: Server, deps: SyncDeps): SyncEndpoint {
     }
   }, deps.heartbeatMs ?? 30_000)
   heartbeat.unref()
+  const keepaliveMs = deps.keepaliveMs ?? 10_000
+  const keepalive = setInterval(() => {
+    const now = performance.now()
+    for (const ws of open) {
+      const last = lastSent.get(ws)
+      if (last === undefined || now - last < keepaliveMs || ws.readyState !== WebSocket.OPEN) continue
+      ws.send(KEEPALIVE)
+      lastSent.set(ws, now)
+    }
+  }, keepaliveMs / 2)
+  keepalive.unref()
 
   return {
     get connections() {
@@ -206,6 +227,7 @@ export function attachSync(server: Server, deps: SyncDeps): SyncEndpoint {
     },
     close() {
       clearInterval(heartbeat)
+      clearInterval(keepalive)
       server.off('upgrade', onUpgrade)
       for (const ws of open) ws.close(CloseCode.goingAway, 'server shutting down')
       wss.close()
