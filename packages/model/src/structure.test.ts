@@ -212,11 +212,23 @@ describe('the tree kept in place through moves and additions', () => {
       for (let step = 0; step < 400; step++) {
         const pick = (): string => ids[Math.floor(rand() * ids.length)]!
         const r = rand()
-        if (r < 0.35) {
+        if (r < 0.25) {
           const c = createNodes(g, [{ summary: `n${step}`, parent: rand() < 0.9 ? pick() : null }], {
             mode: 'force',
           })
           if (c.ok) ids.push(c.created[0]!.id)
+        } else if (r < 0.35) {
+          // A batch in one transaction, deduplicated against siblings and itself: children of new
+          // items by ref, and dependencies on existing nodes and on each other.
+          const words = ['alpha', 'beta', 'gamma', 'Alpha', 'betas']
+          const items = Array.from({ length: 2 + Math.floor(rand() * 6) }, (_, i) => ({
+            ref: `r${i}`,
+            summary: `${words[Math.floor(rand() * words.length)]} ${Math.floor(rand() * 3)}`,
+            ...(i > 0 && rand() < 0.3 ? { parent_ref: `r${Math.floor(rand() * i)}` } : { parent: pick() }),
+            depends_on: rand() < 0.5 ? [rand() < 0.5 ? pick() : `r${Math.floor(rand() * i)}`] : [],
+          }))
+          const c = createNodes(g, items, { mode: 'auto' })
+          if (c.ok) ids.push(...c.created.map((n) => n.id))
         } else if (r < 0.75)
           restructure(g, [{ type: 'move', node: pick(), parent: rand() < 0.9 ? pick() : null }])
         else if (r < 0.9) updateNodes(g, [{ id: pick(), resolved: rand() < 0.5 }])
@@ -224,6 +236,14 @@ describe('the tree kept in place through moves and additions', () => {
         if (step % 20 === 0) next(g, { count: 3 })
         if (step % 50 === 49) {
           const fresh = new GraphIndex(g.doc)
+          const byId = <T>(m: ReadonlyMap<string, T>): Array<[string, T]> =>
+            [...m].sort((x, y) => (x[0] < y[0] ? -1 : 1))
+          expect(byId(g.index.nodes), `views at step ${step}`).toEqual(byId(fresh.nodes))
+          expect(byId(g.index.edges), `edges at step ${step}`).toEqual(byId(fresh.edges))
+          for (const id of ids) {
+            expect(g.index.dependencies(id).sort()).toEqual(fresh.dependencies(id).sort())
+            expect(g.index.dependents(id).sort()).toEqual(fresh.dependents(id).sort())
+          }
           const a = g.index.struct()
           const b = fresh.struct()
           expect([...a.parent].sort(), `parents at step ${step}`).toEqual([...b.parent].sort())
