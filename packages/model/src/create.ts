@@ -290,7 +290,7 @@ export function createNodes(
         continue
       }
       const { summary, notes, kind, resolved, state, properties, links, x, y } = item
-      w.newNode(id, { summary, notes, kind, parent, resolved, state, properties, links, x, y })
+      w.createNode(id, { summary, notes, kind, parent, resolved, state, properties, links, x, y })
       result.created.push({ ref: item.ref, id, summary: item.summary })
     }
     for (const [from, to] of deps) writeEdge(w, { from, to, type: DEPENDS_ON })

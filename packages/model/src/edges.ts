@@ -2,6 +2,7 @@ import * as Y from 'yjs'
 import { fail, write, type Graph, type Writer } from './graph.ts'
 import { edgeId, layout, type YEdge } from './schema.ts'
 import type { Json, Rejection, Result } from './types.ts'
+import { writtenEdge } from './views.ts'
 import { checkBatch, checkKind, checkProperties, checkString, isFailure, liveNode } from './validate.ts'
 
 export const DEPENDS_ON = 'depends_on'
@@ -112,14 +113,20 @@ export function writeEdge(w: Writer, e: EdgeInput): { id: string; added: boolean
   let props = m.get('properties')
   if (!(props instanceof Y.Map)) m.set('properties', (props = new Y.Map()))
   const pm = props as Y.Map<Json>
+  // What a new edge's properties map holds, for the view the index takes instead of reading it back.
+  const wrote: Record<string, Json> = {}
   for (const [k, v] of Object.entries(e.properties ?? {})) {
     const before = pm.has(k) ? (pm.get(k) as Json) : null
     if (JSON.stringify(before) === JSON.stringify(v)) continue
     if (v === null) pm.delete(k)
-    else pm.set(k, v)
+    else pm.set(k, (wrote[k] = v))
     // A new edge is one event; a change to an existing edge is history like any other change.
     if (!added) w.record(e.from, 'connect', [{ field: `edge:${type}:properties.${k}`, before, after: v }])
   }
+  const view = added
+    ? writtenEdge(id, { from: e.from, to: e.to, type, label: e.label ?? '' }, wrote, w.now, w.g.env.actor)
+    : undefined
+  w.g.index.wroteEdge(id, m, view)
   return { id, added }
 }
 

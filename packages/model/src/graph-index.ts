@@ -38,6 +38,13 @@ export class GraphIndex {
   /** Keys of `nodes` and `edges` whose values are not Y.Maps (written by a peer outside the model). */
   readonly strayNodes = new Set<string>()
   readonly strayEdges = new Set<string>()
+  /**
+   * Views a Writer built from what it wrote in the current transaction, with the map each describes: the
+   * observers take them instead of reading those maps back, and forget them when the transaction ends.
+   * The Writer withdraws one when anything else may write to its map (see Writer.node).
+   */
+  private readonly wroteNodes = new Map<string, [unknown, NodeView]>()
+  private readonly wroteEdges = new Map<string, [unknown, EdgeView]>()
 
   constructor(doc: Y.Doc) {
     this.doc = doc
@@ -52,8 +59,21 @@ export class GraphIndex {
       if (m instanceof Y.Map) this.addEdge(readEdge(id, m))
       else this.strayEdges.add(id)
     })
-    this.y.nodes.observeDeep((events) => this.onNodes(events))
-    this.y.edges.observeDeep((events) => this.onEdges(events))
+    // What a Writer noted is for the transaction being observed only.
+    this.y.nodes.observeDeep((events) => {
+      try {
+        this.onNodes(events)
+      } finally {
+        this.wroteNodes.clear()
+      }
+    })
+    this.y.edges.observeDeep((events) => {
+      try {
+        this.onEdges(events)
+      } finally {
+        this.wroteEdges.clear()
+      }
+    })
   }
 
   /**
@@ -69,6 +89,16 @@ export class GraphIndex {
     if (map.has(id)) strays.add(id)
     else strays.delete(id)
     return undefined
+  }
+
+  wroteNode(id: string, m: unknown, view: NodeView | undefined): void {
+    if (view) this.wroteNodes.set(id, [m, view])
+    else this.wroteNodes.delete(id)
+  }
+
+  wroteEdge(id: string, m: unknown, view: EdgeView | undefined): void {
+    if (view) this.wroteEdges.set(id, [m, view])
+    else this.wroteEdges.delete(id)
   }
 
   onChange(fn: ChangeListener): () => void {
@@ -97,7 +127,8 @@ export class GraphIndex {
     for (const id of ids) {
       const before = this.nodes.get(id)
       const m = this.entry(this.y.nodes, id, this.strayNodes) as YNode | undefined
-      const after = m ? readNode(id, m) : undefined
+      const wrote = this.wroteNodes.size ? this.wroteNodes.get(id) : undefined
+      const after = m ? (wrote?.[0] === m ? wrote[1] : readNode(id, m)) : undefined
       if (after) this.nodes.set(id, after)
       else this.nodes.delete(id)
       this.link(before, after)
@@ -222,7 +253,8 @@ export class GraphIndex {
       const before = this.edges.get(id)
       if (before) this.removeEdge(before)
       const m = this.entry(this.y.edges, id, this.strayEdges) as YEdge | undefined
-      const after = m ? readEdge(id, m) : undefined
+      const wrote = this.wroteEdges.size ? this.wroteEdges.get(id) : undefined
+      const after = m ? (wrote?.[0] === m ? wrote[1] : readEdge(id, m)) : undefined
       if (after) this.addEdge(after)
       if (before?.type === DEPENDS_ON) this.dirty.add(this.canonical(before.from) ?? before.from)
       if (after?.type === DEPENDS_ON) this.dirty.add(this.canonical(after.from) ?? after.from)

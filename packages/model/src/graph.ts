@@ -1,5 +1,6 @@
 import * as Y from 'yjs'
 import { GraphIndex, indexOf } from './graph-index.ts'
+import { writtenNode, type WrittenNode } from './views.ts'
 import { GRAPH_ID, SCHEMA_VERSION, layout, migrate, readMeta, type YNode } from './schema.ts'
 import type { Change, Failure, GraphMeta, HistoryEvent, Json, Result } from './types.ts'
 
@@ -71,7 +72,7 @@ export function initGraph(g: Graph, opts: InitOptions): Result<{ root: string; c
     ymeta.set('created_by', g.env.actor)
     ymeta.set('root', root)
     const w = new Writer(g)
-    w.newNode(root, { summary: title, kind: 'goal', notes: opts.goal ?? '' }, 'create')
+    w.createNode(root, { summary: title, kind: 'goal', notes: opts.goal ?? '' })
     w.flush()
   }, g.origin)
   return { ok: true, root, created: true }
@@ -97,18 +98,7 @@ function clip(v: Json): Json {
   return v
 }
 
-export interface NewNodeFields {
-  summary: string
-  notes?: string
-  kind?: string
-  parent?: string | null
-  resolved?: boolean
-  state?: Json
-  properties?: Record<string, Json>
-  links?: string[]
-  x?: number | null
-  y?: number | null
-}
+export type NewNodeFields = WrittenNode
 
 /**
  * Writes inside one transaction and records what it wrote as history events, pushed once at the end.
@@ -127,6 +117,8 @@ export class Writer {
   node(id: string): YNode {
     const m = this.g.index.y.nodes.get(id)
     if (!m) throw new Error(`Writer: node ${id} is not in the document`)
+    // The caller may write to the map: a view noted by createNode no longer says what it holds.
+    this.g.index.wroteNode(id, m, undefined)
     return m
   }
 
@@ -176,6 +168,15 @@ export class Writer {
     if (f.kind && f.kind !== 'concept') changes.push({ field: 'kind', before: null, after: f.kind })
     this.record(id, action, changes)
     return m
+  }
+
+  /**
+   * newNode for a node nothing else writes to in this transaction except through `node(id)`: the index
+   * takes the view built here from the values instead of reading every field back from the map.
+   */
+  createNode(id: string, f: WrittenNode, action = 'create'): void {
+    const m = this.newNode(id, f, action)
+    this.g.index.wroteNode(id, m, writtenNode(id, f, this.now, this.g.env.actor))
   }
 
   /** Sets a plain field, recording the change when the value differs. */

@@ -69,6 +69,72 @@ export function readNode(id: string, m: YNode): NodeView {
   }
 }
 
+/** The values Writer.createNode writes: see newNode, whose rules this follows. */
+export interface WrittenNode {
+  summary: string
+  notes?: string
+  kind?: string
+  parent?: string | null
+  resolved?: boolean
+  state?: Json
+  properties?: Record<string, Json>
+  links?: string[]
+  x?: number | null
+  y?: number | null
+}
+
+/**
+ * The view readNode gives of a node just written from `f` at `at` by `by`: the same rules applied to
+ * the values newNode writes, without reading the map back. A test holds the two to each other.
+ */
+export function writtenNode(id: string, f: WrittenNode, at: number, by: string): NodeView {
+  const properties: Record<string, Json> = {}
+  if (f.properties) for (const [k, v] of Object.entries(f.properties)) if (v !== null) properties[k] = v
+  const links = f.links?.length ? [...new Set(f.links)] : []
+  return {
+    id,
+    summary: str(f.summary),
+    notes: str(f.notes ?? ''),
+    kind: str(f.kind ?? 'concept', 'concept') || 'concept',
+    parent: f.parent ? optStr(f.parent) : null,
+    resolved: (f.resolved ?? false) === true,
+    state: f.state !== undefined && f.state !== null ? jsonOf(f.state) : null,
+    properties,
+    links: links.length > 1 ? links.sort() : links,
+    evidence: [],
+    x: typeof f.x === 'number' ? optNum(f.x) : null,
+    y: typeof f.y === 'number' ? optNum(f.y) : null,
+    created_at: num(at),
+    updated_at: num(at),
+    created_by: str(by),
+    updated_by: str(by),
+    rev: 1,
+    deleted_at: null,
+    deleted_by: null,
+    merged_into: null,
+  }
+}
+
+/** The view readEdge gives of an edge writeEdge just created with these values. */
+export function writtenEdge(
+  id: string,
+  e: { from: string; to: string; type: string; label: string },
+  properties: Record<string, Json>,
+  at: number,
+  by: string,
+): EdgeView {
+  return {
+    id,
+    from: str(e.from),
+    to: str(e.to),
+    type: str(e.type, 'relates_to') || 'relates_to',
+    label: str(e.label),
+    properties,
+    created_at: num(at),
+    created_by: str(by),
+  }
+}
+
 export function readEdge(id: string, m: YEdge): EdgeView {
   return {
     id,

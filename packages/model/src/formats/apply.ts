@@ -178,7 +178,7 @@ export function applyParsed(g: Graph, p: Parsed, opts: ApplyOptions = {}): Resul
     fresh.forEach((d, i) => {
       const ph = placeholder(i)
       const parent = parentOf.has(ph) ? id(parentOf.get(ph)!) : top
-      w.newNode(id(ph), {
+      w.createNode(id(ph), {
         summary: d.name,
         kind: d.kind,
         notes: d.notes,

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import { write } from './graph.ts'
+import { writeEdge } from './edges.ts'
+import { makeGraph, rng } from './test/harness.ts'
+import type { Json } from './types.ts'
+import { readEdge, readNode, type WrittenNode } from './views.ts'
+
+// A Writer hands the index the views of what it created instead of the index reading the maps back:
+// these hold those views to what reading the maps gives.
+
+describe('views of what a writer created', () => {
+  it('are what reading the node back gives (seeded)', () => {
+    const rand = rng(3)
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!
+    const maybe = <T>(x: T): T | undefined => (rand() < 0.5 ? x : undefined)
+    const { g, root } = makeGraph()
+    for (let i = 0; i < 300; i++) {
+      const f: WrittenNode = {
+        summary: pick(['Auth service', '', ' x ', 'ünïcode']),
+        notes: maybe(pick(['', 'some notes', 'two\nlines'])),
+        kind: maybe(pick(['task', 'concept', '', 'goal'])),
+        parent: maybe(pick([root, null, ''])),
+        resolved: maybe(rand() < 0.5),
+        state: maybe(pick<Json>([null, 0, 'open', { a: [1, 2] }])),
+        properties: maybe({ priority: pick<Json>([1, null, 'high']), '7': 'digits first', other: null }),
+        links: maybe(pick([[], ['b', 'a', 'b'], ['one']])),
+        x: maybe(pick([0, 1.5, NaN, null])),
+        y: maybe(pick([-3, Infinity, null])),
+      }
+      const id = `n${i}`
+      write(g, (w) => w.createNode(id, f))
+      const view = g.index.nodes.get(id)!
+      const read = readNode(id, g.index.y.nodes.get(id)!)
+      expect(view, JSON.stringify(f)).toEqual(read)
+      expect(JSON.stringify(view)).toBe(JSON.stringify(read))
+    }
+  })
+
+  it('give way to what is written to the node later in the same transaction', () => {
+    const { g, root } = makeGraph()
+    write(g, (w) => {
+      w.createNode('a', { summary: 'First', parent: root })
+      w.node('a').set('summary', 'Second')
+    })
+    expect(g.index.nodes.get('a')!.summary).toBe('Second')
+  })
+
+  it('are for the transaction that wrote them only', () => {
+    const { g, root } = makeGraph()
+    write(g, (w) => w.createNode('a', { summary: 'First', parent: root }))
+    // A change made without a Writer, as a remote peer's or an undo's would be.
+    g.doc.transact(() => g.index.y.nodes.get('a')!.set('summary', 'Second'))
+    expect(g.index.nodes.get('a')!.summary).toBe('Second')
+  })
+
+  it('are what reading the edge back gives, and give way to a later write to it', () => {
+    const { g, root } = makeGraph()
+    write(g, (w) => {
+      w.createNode('a', { summary: 'A', parent: root })
+      w.createNode('b', { summary: 'B', parent: root })
+      writeEdge(w, {
+        from: 'a',
+        to: 'b',
+        type: 'depends_on',
+        properties: { weight: 2, gone: null, at: { x: 1 } },
+      })
+      writeEdge(w, { from: 'b', to: 'a', label: 'first', properties: { p: 1 } })
+      writeEdge(w, { from: 'b', to: 'a', label: 'second', properties: { k: 'v' } })
+    })
+    for (const e of g.index.edges.values()) {
+      expect(e).toEqual(readEdge(e.id, g.index.y.edges.get(e.id)!))
+      expect(JSON.stringify(e)).toBe(JSON.stringify(readEdge(e.id, g.index.y.edges.get(e.id)!)))
+    }
+    expect(g.index.edges.get('b>relates_to>a')).toMatchObject({
+      label: 'second',
+      properties: { p: 1, k: 'v' },
+    })
+  })
+})
