@@ -4,18 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { encodeAwarenessUpdate } from 'y-protocols/awareness'
 import * as Y from 'yjs'
 import { CloseCode } from './limits.ts'
-import { encodeAwareness, encodeAwarenessEntries, encodeUpdate } from './protocol.ts'
-
-/** A sync step 2 frame carrying all of `doc`. */
-function encodeSyncStep2(doc: Y.Doc): Uint8Array {
-  return new Uint8Array([0, 1, ...encodeVarBytes(Y.encodeStateAsUpdate(doc))])
-}
-
-function encodeVarBytes(bytes: Uint8Array): Uint8Array {
-  const e = encoding.createEncoder()
-  encoding.writeVarUint8Array(e, bytes)
-  return encoding.toUint8Array(e)
-}
+import { encodeAwareness, encodeAwarenessEntries, encodeSyncStep2, encodeUpdate } from './protocol.ts'
 import { captureUpdate, Network } from './test/room-harness.ts'
 
 const state = (doc: Y.Doc) => Buffer.from(Y.encodeStateAsUpdate(doc)).toString('base64')
