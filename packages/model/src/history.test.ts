@@ -310,6 +310,42 @@ describe('changesSince', () => {
     }
   })
 
+  it('the incremental history index matches a fresh read through remote appends, inserts and deletes (seeded)', () => {
+    // The index takes what each transaction added or deleted from its clocks and delete set instead
+    // of Yjs's event.changes; a peer writing plain Yjs may insert into or delete from history.
+    const seed = 0x415
+    const next = rng(seed)
+    const a = makeGraph('alice', { clientID: 1 })
+    const b = joinGraph(a, 'bob', 2)
+    const watched = joinGraph(a, 'carol', 3)
+    since(watched, undefined)
+    const ids: string[] = []
+    for (let step = 0; step < 120; step++) {
+      const t = next() < 0.5 ? a : b
+      const roll = next()
+      if (roll < 0.5 || ids.length === 0) {
+        const id = `n${step}`
+        addNodes(t.g, [[id]])
+        ids.push(id)
+      } else if (roll < 0.75)
+        ok(updateNodes(t.g, [{ id: ids[Math.floor(next() * ids.length)]!, summary: `s${step}` }]))
+      else {
+        const history = t.doc.getArray('history')
+        if (roll < 0.85 && history.length > 2) history.delete(Math.floor(next() * (history.length - 2)), 2)
+        else
+          history.insert(Math.floor(next() * history.length), [
+            { id: `x${step}`, ts: step, actor: 'plain', node: ids[0]!, action: 'note', changes: [] },
+          ])
+      }
+      if (next() < 0.4) sync(a.doc, b.doc, watched.doc)
+    }
+    sync(a.doc, b.doc, watched.doc)
+    const fresh = joinGraph(watched, 'dave', 4)
+    const key = (t: TestGraph) => since(t, undefined).map((e) => e.id)
+    expect(key(watched), `seed ${seed}`).toEqual(key(fresh))
+    expect(key(watched).length).toBeGreaterThan(60)
+  })
+
   it('history is part of the document: a peer that was away gets it on sync', () => {
     const a = makeGraph('alice', { clientID: 1 })
     const b = joinGraph(a, 'bob', 2)

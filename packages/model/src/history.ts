@@ -39,10 +39,36 @@ function historyIndex(doc: Y.Doc): HistoryIndex {
   let ix = indexes.get(doc)
   if (!ix) {
     const created: HistoryIndex = { entries: [], byNode: new Map(), claims: new Map(), dirty: true }
-    layout(doc).history.observe((event) => {
+    const history = layout(doc).history
+    history.observe((event) => {
       if (created.dirty) return
-      for (const item of event.changes.added) addItem(created, item)
-      if (event.changes.deleted.size) created.dirty = true
+      // Not event.changes: Yjs computes it by walking the whole array, which grows with every
+      // transaction that ever wrote history. What this transaction added is in the clock ranges it
+      // moved, and what it deleted is in its delete set; both cost what the transaction wrote.
+      const tr = event.transaction
+      for (const [client, after] of tr.afterState) {
+        const before = tr.beforeState.get(client) ?? 0
+        if (after <= before) continue
+        const structs = doc.store.clients.get(client)!
+        for (let i = Y.findIndexSS(structs, before); i < structs.length; i++) {
+          const s = structs[i]!
+          if (s instanceof Y.Item && s.parent === history) addItem(created, s)
+        }
+      }
+      // Read without splitting structs (Y.iterateDeletedStructs would split them, inside an observer).
+      for (const [client, ranges] of tr.deleteSet.clients) {
+        const before = tr.beforeState.get(client) ?? 0
+        const structs = doc.store.clients.get(client)
+        if (!structs) continue
+        for (const { clock, len } of ranges) {
+          if (clock >= before) continue
+          for (let i = Y.findIndexSS(structs, clock); i < structs.length; i++) {
+            const s = structs[i]!
+            if (s.id.clock >= Math.min(clock + len, before)) break
+            if (s instanceof Y.Item && s.parent === history) created.dirty = true
+          }
+        }
+      }
     })
     indexes.set(doc, (ix = created))
   }
