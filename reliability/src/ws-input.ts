@@ -102,9 +102,6 @@ async function run(
           maxMessageBytes: LIMITS.maxMessageBytes,
           burst: LIMITS.burst,
           maxAwarenessIds: LIMITS.awarenessIds,
-          // Known open defect (RELIABILITY.md, "Open"): kept out of the CI run until it is fixed,
-          // tried by the long run, which must show it.
-          quarantine: ctx.profile.name === 'short',
         },
         i,
       )

@@ -3,9 +3,10 @@
  * sees it. Yjs has no rollback and trusts its input: given a struct whose dependencies are missing
  * it keeps the struct "pending" inside the document and sends it on to every peer that syncs; given
  * a struct that points at itself or at a later change of its own client it throws halfway through;
- * given a map entry wired into a list (or two neighbours in different places) it integrates it
- * differently on different peers. A client of this server never sends any of these, so each is
- * refused whole.
+ * given a map entry wired into a list, two neighbours in different places, a map entry longer than
+ * one value, or the rest of a struct it partly has whose own place differs from where that rest
+ * would go, it integrates it differently on different peers. A client of this server never sends
+ * any of these, so each is refused whole.
  *
  * The check replays Yjs's integration order on the structs' ids alone: a client's structs go in
  * clock order, each once everything it points at (origin, right origin, parent item) is in the
@@ -46,6 +47,8 @@ export function missingDependency(doc: Y.Doc, decoded: DecodedUpdate): string | 
   const replayed = new Map<number, number>()
   const known = (client: number) => replayed.get(client) ?? stateInDoc(client)
   const inUpdate = new Map<number, Array<Y.Item | Y.GC>>()
+  // Everything replayed, in the order Yjs would integrate it: what an item points at comes first.
+  const order: Array<Y.Item | Y.GC> = []
 
   let blocked: string | null = null
   for (let progress = true; progress;) {
@@ -60,7 +63,9 @@ export function missingDependency(doc: Y.Doc, decoded: DecodedUpdate): string | 
           blocked = `client ${client} jumps from clock ${state} to ${clock}`
           break
         }
-        if (struct instanceof Y.Item && clock + struct.length > state) {
+        // Also for a struct the document already holds: Yjs looks up what it points at before it
+        // notices it has it, and parks it (and the rest of its client's structs) when that is unknown.
+        if (struct instanceof Y.Item) {
           const bad = malformed(struct)
           if (bad) return bad
           const waiting = firstUnknown(struct, known)
@@ -75,6 +80,7 @@ export function missingDependency(doc: Y.Doc, decoded: DecodedUpdate): string | 
           let list = inUpdate.get(client)
           if (!list) inUpdate.set(client, (list = []))
           list.push(struct)
+          order.push(struct)
         }
         progress = true
       }
@@ -88,7 +94,7 @@ export function missingDependency(doc: Y.Doc, decoded: DecodedUpdate): string | 
         return `it deletes client ${client} clock ${clock}-${clock + len - 1}, beyond ${state}`
     }
   }
-  return misplaced(doc, stateInDoc, inUpdate)
+  return misplaced(doc, stateInDoc, inUpdate, order, decoded.ds)
 }
 
 /** What an item alone gets wrong, whatever the document holds. */
@@ -121,6 +127,8 @@ function misplaced(
   doc: Y.Doc,
   stateInDoc: (client: number) => number,
   inUpdate: Map<number, Array<Y.Item | Y.GC>>,
+  order: ReadonlyArray<Y.Item | Y.GC>,
+  ds: DecodedUpdate['ds'],
 ): string | null {
   const store = doc.store
   const memo = new Map<Y.Item, Place | null>()
@@ -174,27 +182,68 @@ function misplaced(
         : findInUpdate(parent)
     return holder instanceof Y.Item && holder.content instanceof Y.ContentType ? holder.content.type : null
   }
-  for (const list of inUpdate.values()) {
-    for (const struct of list) {
-      if (!(struct instanceof Y.Item)) continue
-      if (struct.parent !== null) {
-        const type = typeOf(struct.parent)
-        if (type instanceof Y.Map && struct.parentSub === null)
-          return `${at(struct)} is a list element inside a map`
-        if (
-          (type instanceof Y.Array || (type instanceof Y.Text && !(type instanceof Y.XmlText))) &&
-          struct.parentSub !== null
-        )
-          return `${at(struct)} is a map entry inside a list or text`
-      }
-      if (!struct.origin || !struct.rightOrigin) continue
-      const left = placeOfId(struct.origin, 0)
-      const right = placeOfId(struct.rightOrigin, 0)
-      if (left === null || right === null || left === 'unknown' || right === 'unknown') continue
-      if (!samePlace(left, right)) return `${at(struct)} sits between neighbours in different places`
+  // In integration order, so the place of whatever an item points at is known when it is asked.
+  for (const struct of order) {
+    if (!(struct instanceof Y.Item)) continue
+    const place = placeOf(struct, 0)
+    const known = stateInDoc(struct.id.client)
+    if (place !== null && place !== 'unknown' && struct.id.clock < known) {
+      // Part of it is here already: Yjs integrates the rest after the client's last struct here,
+      // keeping the place it worked out from the struct's own origin or parent. Both must agree, or
+      // the rest is wired into two places (a client id taken from another peer does this).
+      const before = placeOfId({ client: struct.id.client, clock: known - 1 }, 0)
+      if (before === null || before === 'unknown' || !samePlace(before, place))
+        return `${at(struct)} continues client ${struct.id.client} clock ${known - 1}, which is elsewhere`
     }
+    if (place !== null && place !== 'unknown' && place.sub !== null) {
+      const bad = overlong(struct, known, ds)
+      if (bad) return bad
+    }
+    if (struct.parent !== null) {
+      const type = typeOf(struct.parent)
+      if (type instanceof Y.Map && struct.parentSub === null)
+        return `${at(struct)} is a list element inside a map`
+      if (
+        (type instanceof Y.Array || (type instanceof Y.Text && !(type instanceof Y.XmlText))) &&
+        struct.parentSub !== null
+      )
+        return `${at(struct)} is a map entry inside a list or text`
+    }
+    if (!struct.origin || !struct.rightOrigin) continue
+    const left = placeOfId(struct.origin, 0)
+    const right = placeOfId(struct.rightOrigin, 0)
+    if (left === null || right === null || left === 'unknown' || right === 'unknown') continue
+    if (!samePlace(left, right)) return `${at(struct)} sits between neighbours in different places`
   }
   return null
+}
+
+/**
+ * A map entry holds one value. Yjs keeps a longer one (a run of characters moved into a map by its
+ * origin) as a single entry, but any later split of it (a delete of part of it, a reference into
+ * it) makes each piece a value of its own, and each piece replaces the one before: the peer that
+ * integrated it whole and the peers that receive it in pieces then hold different values. Refused,
+ * unless what is new of it is one long or deleted by the same update (a client that keeps deleted
+ * values, for undo, sends overwritten values of a key merged into one struct).
+ */
+function overlong(item: Y.Item, state: number, ds: DecodedUpdate['ds']): string | null {
+  if (item.content instanceof Y.ContentDeleted) return null
+  const from = Math.max(item.id.clock, state)
+  const to = item.id.clock + item.length
+  if (to - from <= 1 || covered(ds.clients.get(item.id.client) ?? [], from, to)) return null
+  return `${at(item)} is a map entry ${item.length} long; a map entry holds one value`
+}
+
+/** Whether the delete ranges cover clocks [from, to). */
+function covered(ranges: ReadonlyArray<{ clock: number; len: number }>, from: number, to: number): boolean {
+  const sorted = [...ranges].sort((a, b) => a.clock - b.clock)
+  let next = from
+  for (const r of sorted) {
+    if (r.clock > next) break
+    next = Math.max(next, r.clock + r.len)
+    if (next >= to) return true
+  }
+  return next >= to
 }
 
 function samePlace(a: Place, b: Place): boolean {
