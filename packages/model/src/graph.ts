@@ -203,7 +203,11 @@ export class Writer {
   private readonly touched = new Set<string>()
 
   flush(): void {
-    if (this.events.length) this.g.index.y.history.push(this.events as unknown as Json[])
+    // Not push: Y.Array.push walks from the array's first item to its last unless an index lookup
+    // has left a search marker, which history's appends never do; that costs a walk of every
+    // transaction ever recorded. An insert at the end keeps a marker there and starts from it.
+    const history = this.g.index.y.history
+    if (this.events.length) history.insert(history.length, this.events as unknown as Json[])
     this.events.length = 0
     this.open.clear()
   }
