@@ -196,6 +196,10 @@ function misplaced(
         return `${at(struct)} continues client ${struct.id.client} clock ${known - 1}, which is elsewhere`
     }
     if (place !== null && place !== 'unknown' && place.sub !== null) {
+      // Yjs only ever appends to a key's values: its map entries have no right origin. One given
+      // one (by pointing it at a value of the key) lands mid-history, where a reload of the same
+      // document may place it differently from the document it was applied to.
+      if (struct.rightOrigin !== null) return `${at(struct)} is a map entry with a right neighbour`
       const bad = overlong(struct, known, ds)
       if (bad) return bad
     }
@@ -209,13 +213,114 @@ function misplaced(
       )
         return `${at(struct)} is a map entry inside a list or text`
     }
-    if (!struct.origin || !struct.rightOrigin) continue
-    const left = placeOfId(struct.origin, 0)
-    const right = placeOfId(struct.rightOrigin, 0)
-    if (left === null || right === null || left === 'unknown' || right === 'unknown') continue
-    if (!samePlace(left, right)) return `${at(struct)} sits between neighbours in different places`
+    if (!struct.rightOrigin) continue
+    if (struct.origin) {
+      const left = placeOfId(struct.origin, 0)
+      const right = placeOfId(struct.rightOrigin, 0)
+      if (left === null || right === null || left === 'unknown' || right === 'unknown') continue
+      if (!samePlace(left, right)) return `${at(struct)} sits between neighbours in different places`
+    }
+    // Its left neighbour must come before its right one. Yjs assumes so and does not check: an item
+    // placed after its right neighbour lands where the order items arrive in decides, so the
+    // document it was applied to and a reload of the same document read differently.
+    const left = leftAnchor(struct)
+    const right = rightAnchor(struct)
+    if (left && right && !before(left.item, left.clock, right.item, right.clock))
+      return `${at(struct)} has its left neighbour after its right one`
+    const direct = (id: Id | null) => id === null || id.clock < stateInDoc(id.client)
+    if (direct(struct.origin) && direct(struct.rightOrigin)) {
+      const bad = notAdjacent(struct.origin ? inDoc(struct.origin) : null, right)
+      if (bad) return `${at(struct)} ${bad}`
+    }
   }
   return null
+
+  /**
+   * A writer puts an item between two neighbours it sees side by side. It knew what each of them
+   * was itself put next to, so what the right one follows cannot be after the left one, and what
+   * the left one precedes cannot be before the right one; in any copy of the document, since no
+   * copy reorders items it shares. Anything else claims a view nobody had, and Yjs integrates it
+   * in an order that depends on what arrived when (a reload reads differently).
+   */
+  function notAdjacent(
+    left: { item: Y.Item; clock: number } | null,
+    right: { item: Y.Item; clock: number } | null,
+  ): string | null {
+    if (right) {
+      const follows: Id | null =
+        right.clock > right.item.id.clock
+          ? { client: right.item.id.client, clock: right.clock - 1 }
+          : right.item.origin
+      if (follows !== null) {
+        const f = inDoc(follows)
+        if (f && (!left || !(sameSpot(f, left) || before(f.item, f.clock, left.item, left.clock))))
+          return 'claims a right neighbour that follows something after its left one'
+      }
+    }
+    if (left && left.item.rightOrigin !== null) {
+      const p = inDoc(left.item.rightOrigin)
+      if (p && (!right || !(sameSpot(p, right) || before(right.item, right.clock, p.item, p.clock))))
+        return 'claims a left neighbour that precedes something before its right one'
+    }
+    return null
+  }
+
+  /**
+   * Where an item of this update goes, as the document's items on either side: its origin, or the
+   * origin of the new item it follows, and so on (the rest of a struct partly here goes after the
+   * client's last struct here); likewise to the right. Null: the start or end of the list, or not
+   * an item (garbage collected), where there is nothing to compare.
+   */
+  function leftAnchor(item: Y.Item): { item: Y.Item; clock: number } | null {
+    let cur: Y.Item = item
+    for (let steps = 0; steps < order.length + 1; steps++) {
+      const known = stateInDoc(cur.id.client)
+      const id: Id | null = cur.id.clock < known ? { client: cur.id.client, clock: known - 1 } : cur.origin
+      if (id === null) return null
+      if (id.clock < stateInDoc(id.client)) return inDoc(id)
+      const next = findInUpdate(id)
+      if (!(next instanceof Y.Item)) return null
+      cur = next
+    }
+    return null
+  }
+  function rightAnchor(item: Y.Item): { item: Y.Item; clock: number } | null {
+    let cur: Y.Item = item
+    for (let steps = 0; steps < order.length + 1; steps++) {
+      const id: Id | null = cur.rightOrigin
+      if (id === null) return null
+      if (id.clock < stateInDoc(id.client)) return inDoc(id)
+      const next = findInUpdate(id)
+      if (!(next instanceof Y.Item)) return null
+      cur = next
+    }
+    return null
+  }
+  function inDoc(id: Id): { item: Y.Item; clock: number } | null {
+    const struct = Y.getItem(store, Y.createID(id.client, id.clock)) as Y.Item | Y.GC
+    return struct instanceof Y.Item ? { item: struct, clock: id.clock } : null
+  }
+}
+
+const sameSpot = (a: { item: Y.Item; clock: number }, b: { item: Y.Item; clock: number }) =>
+  a.item === b.item && a.clock === b.clock
+
+/**
+ * Whether position `ac` of struct `a` comes before position `bc` of struct `b` in their list:
+ * walks out from `a` both ways at once until it meets `b`, so it costs the distance between them.
+ */
+function before(a: Y.Item, ac: number, b: Y.Item, bc: number): boolean {
+  if (a === b) return ac < bc
+  let right: Y.Item | null = a.right
+  let left: Y.Item | null = a.left
+  while (right !== null || left !== null) {
+    if (right === b) return true
+    if (left === b) return false
+    right = right?.right ?? null
+    left = left?.left ?? null
+  }
+  // Not in the same list after all (the place checks above decide those): nothing to compare.
+  return true
 }
 
 /**
