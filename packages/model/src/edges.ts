@@ -99,12 +99,12 @@ export function writeEdge(w: Writer, e: EdgeInput): { id: string; added: boolean
     m.set('from', e.from)
     m.set('to', e.to)
     m.set('type', type)
-    m.set('label', e.label ?? '')
+    if (e.label) m.set('label', e.label)
     m.set('properties', new Y.Map())
     m.set('created_at', w.now)
     m.set('created_by', w.g.env.actor)
     w.record(e.from, 'connect', [{ field: `edge:${type}`, before: null, after: e.to }])
-  } else if (e.label !== undefined && m.get('label') !== e.label) {
+  } else if (e.label !== undefined && (m.get('label') ?? '') !== e.label) {
     w.record(e.from, 'connect', [
       { field: `edge:${type}:label`, before: (m.get('label') ?? '') as Json, after: e.label },
     ])

@@ -100,6 +100,9 @@ function clip(v: Json): Json {
 
 export type NewNodeFields = WrittenNode
 
+/** Plain fields a node leaves out while they hold their default (readNode supplies it). */
+const DEFAULTS: Record<string, Json> = { kind: 'concept', resolved: false }
+
 /**
  * Writes inside one transaction and records what it wrote as history events, pushed once at the end.
  * Callers validate first: a Writer never refuses.
@@ -144,10 +147,13 @@ export class Writer {
     this.g.index.y.nodes.set(id, m)
     m.set('summary', f.summary)
     m.set('notes', new Y.Text(f.notes ?? ''))
-    m.set('kind', f.kind ?? 'concept')
-    // Absent fields read as null: a new node writes only what it has, which keeps documents small.
+    // A new node writes only what it has: absent fields read as null, or as their default (kind
+    // concept, not resolved, rev 1, updated as created; see readNode). Every field left out is one
+    // Yjs item fewer per node, in memory, on the wire and in every load. The nested types are always
+    // written: two peers creating one lazily would each make their own, and one would be lost.
+    if (f.kind && f.kind !== 'concept') m.set('kind', f.kind)
     if (f.parent) m.set('parent', f.parent)
-    m.set('resolved', f.resolved ?? false)
+    if (f.resolved) m.set('resolved', true)
     if (f.state !== undefined && f.state !== null) m.set('state', f.state)
     const props = new Y.Map<Json>()
     m.set('properties', props)
@@ -159,10 +165,7 @@ export class Writer {
     if (typeof f.x === 'number') m.set('x', f.x)
     if (typeof f.y === 'number') m.set('y', f.y)
     m.set('created_at', this.now)
-    m.set('updated_at', this.now)
     m.set('created_by', this.g.env.actor)
-    m.set('updated_by', this.g.env.actor)
-    m.set('rev', 1)
     const changes: Change[] = [{ field: 'summary', before: null, after: f.summary }]
     if (f.parent) changes.push({ field: 'parent', before: null, after: f.parent })
     if (f.kind && f.kind !== 'concept') changes.push({ field: 'kind', before: null, after: f.kind })
@@ -182,7 +185,7 @@ export class Writer {
   /** Sets a plain field, recording the change when the value differs. */
   set(id: string, field: string, value: Json, action = 'update'): boolean {
     const m = this.node(id)
-    const before = (m.get(field) ?? null) as Json
+    const before = (m.get(field) ?? DEFAULTS[field] ?? null) as Json
     if (before === value) return false
     m.set(field, value)
     this.record(id, action, [{ field, before, after: value }])
@@ -195,7 +198,7 @@ export class Writer {
     this.touched.add(id)
     const m = this.node(id)
     const rev = m.get('rev')
-    m.set('rev', (typeof rev === 'number' ? rev : 0) + 1)
+    m.set('rev', (typeof rev === 'number' ? rev : 1) + 1)
     m.set('updated_at', this.now)
     m.set('updated_by', this.g.env.actor)
   }

@@ -36,6 +36,23 @@ describe('views of what a writer created', () => {
     }
   })
 
+  it('leave defaults out of the document and read them back; setting a default writes nothing', () => {
+    const { g, root } = makeGraph()
+    write(g, (w) => w.createNode('a', { summary: 'A', parent: root }))
+    const m = g.index.y.nodes.get('a')!
+    for (const field of ['kind', 'resolved', 'rev', 'updated_at', 'updated_by'])
+      expect(m.has(field)).toBe(false)
+    const a = readNode('a', m)
+    expect(a).toMatchObject({ kind: 'concept', resolved: false, rev: 1 })
+    expect([a.updated_at, a.updated_by]).toEqual([a.created_at, a.created_by])
+    const before = [...g.index.y.history].length
+    const changed = write(g, (w) => w.set('a', 'kind', 'concept') || w.set('a', 'resolved', false))
+    expect(changed).toBe(false)
+    expect([...g.index.y.history].length).toBe(before)
+    write(g, (w) => w.touch('a'))
+    expect(readNode('a', m).rev).toBe(2)
+  })
+
   it('give way to what is written to the node later in the same transaction', () => {
     const { g, root } = makeGraph()
     write(g, (w) => {
