@@ -254,7 +254,17 @@ async function settle(
   for (const d of canary.disconnects.splice(0)) fail(`the canary was disconnected (${d.code} "${d.reason}")`)
   const errors = canary.observerErrors.splice(0)
   if (errors.length) fail(`the canary's model threw applying what the server relayed: ${errors[0]}`)
-  if (agreed) return state
+  if (agreed) {
+    // The same changes may still read differently: what the canary built up live and what the
+    // server's stored state gives when loaded again (a restart, a peer syncing from nothing).
+    const reloaded = new Y.Doc()
+    Y.applyUpdate(reloaded, state.update)
+    const kinds = rootKinds(canary.doc, reloaded)
+    if (contentOf(reloaded, kinds) !== contentOf(canary.doc, kinds))
+      fail('the server state, loaded again, reads differently from the document built up live')
+    reloaded.destroy()
+    return state
+  }
   fail(`the canary and the server disagree: server ${state.digest}, canary ${canary.digest}`)
   // Go on from a converged state: a reconnect syncs both ways.
   canary.disconnect()
@@ -349,4 +359,51 @@ function modelError(update: Uint8Array): string | null {
   } finally {
     doc.destroy()
   }
+}
+
+type RootKind = 'map' | 'array' | 'text'
+
+/** What kind each root is: as the live document names it, else a map when it has keys, else a list. */
+function rootKinds(live: Y.Doc, other: Y.Doc): Map<string, RootKind> {
+  const kinds = new Map<string, RootKind>()
+  for (const name of new Set([...live.share.keys(), ...other.share.keys()])) {
+    const t = live.share.get(name)
+    const keyed = (d: Y.Doc) => (d.share.get(name)?._map.size ?? 0) > 0
+    kinds.set(
+      name,
+      t instanceof Y.Map
+        ? 'map'
+        : t instanceof Y.Text
+          ? 'text'
+          : t instanceof Y.Array
+            ? 'array'
+            : keyed(live) || keyed(other)
+              ? 'map'
+              : 'array',
+    )
+  }
+  return kinds
+}
+
+/** Every root's content as JSON, map keys sorted (the order keys were set in is not content). */
+function contentOf(doc: Y.Doc, kinds: Map<string, RootKind>): string {
+  const sorted = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(sorted)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, sorted((v as Record<string, unknown>)[k])]),
+          )
+        : v
+  const read = (name: string, kind: RootKind) =>
+    kind === 'map'
+      ? doc.getMap(name).toJSON()
+      : kind === 'text'
+        ? doc.getText(name).toJSON()
+        : doc.getArray(name).toJSON()
+  return JSON.stringify(
+    [...kinds].sort(([a], [b]) => (a < b ? -1 : 1)).map(([n, k]) => [n, sorted(read(n, k))]),
+  )
 }
