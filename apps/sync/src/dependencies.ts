@@ -182,6 +182,8 @@ function misplaced(
         : findInUpdate(parent)
     return holder instanceof Y.Item && holder.content instanceof Y.ContentType ? holder.content.type : null
   }
+  const leftMemo = new Map<Y.Item, Anchor>()
+  const rightMemo = new Map<Y.Item, Anchor>()
   // In integration order, so the place of whatever an item points at is known when it is asked.
   for (const struct of order) {
     if (!(struct instanceof Y.Item)) continue
@@ -271,36 +273,49 @@ function misplaced(
    * client's last struct here); likewise to the right. Null: the start or end of the list, or not
    * an item (garbage collected), where there is nothing to compare.
    */
-  function leftAnchor(item: Y.Item): { item: Y.Item; clock: number } | null {
-    let cur: Y.Item = item
-    for (let steps = 0; steps < order.length + 1; steps++) {
+  function leftAnchor(item: Y.Item): Anchor {
+    return anchor(item, leftMemo, (cur) => {
       const known = stateInDoc(cur.id.client)
-      const id: Id | null = cur.id.clock < known ? { client: cur.id.client, clock: known - 1 } : cur.origin
-      if (id === null) return null
-      if (id.clock < stateInDoc(id.client)) return inDoc(id)
-      const next = findInUpdate(id)
-      if (!(next instanceof Y.Item)) return null
-      cur = next
-    }
-    return null
+      return cur.id.clock < known ? { client: cur.id.client, clock: known - 1 } : cur.origin
+    })
   }
-  function rightAnchor(item: Y.Item): { item: Y.Item; clock: number } | null {
+  function rightAnchor(item: Y.Item): Anchor {
+    return anchor(item, rightMemo, (cur) => cur.rightOrigin)
+  }
+  /** Follows `next` through this update's items to the document; each item's answer is kept. */
+  function anchor(item: Y.Item, memo: Map<Y.Item, Anchor>, next: (cur: Y.Item) => Id | null): Anchor {
+    const path = new Set<Y.Item>()
     let cur: Y.Item = item
-    for (let steps = 0; steps < order.length + 1; steps++) {
-      const id: Id | null = cur.rightOrigin
-      if (id === null) return null
-      if (id.clock < stateInDoc(id.client)) return inDoc(id)
-      const next = findInUpdate(id)
-      if (!(next instanceof Y.Item)) return null
-      cur = next
+    let found: Anchor = null
+    for (;;) {
+      const kept = memo.get(cur)
+      if (kept !== undefined) {
+        found = kept
+        break
+      }
+      path.add(cur)
+      const id = next(cur)
+      if (id === null) break
+      if (id.clock < stateInDoc(id.client)) {
+        found = inDoc(id)
+        break
+      }
+      const struct = findInUpdate(id)
+      // Not an item, or a loop (which the replay would have refused): nothing to compare.
+      if (!(struct instanceof Y.Item) || path.has(struct)) break
+      cur = struct
     }
-    return null
+    for (const p of path) memo.set(p, found)
+    return found
   }
-  function inDoc(id: Id): { item: Y.Item; clock: number } | null {
+  function inDoc(id: Id): Anchor {
     const struct = Y.getItem(store, Y.createID(id.client, id.clock)) as Y.Item | Y.GC
     return struct instanceof Y.Item ? { item: struct, clock: id.clock } : null
   }
 }
+
+/** A position in the document: a struct and one clock inside it; null for none. */
+type Anchor = { item: Y.Item; clock: number } | null
 
 const sameSpot = (a: { item: Y.Item; clock: number }, b: { item: Y.Item; clock: number }) =>
   a.item === b.item && a.clock === b.clock
