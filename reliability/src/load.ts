@@ -21,6 +21,9 @@ import { missingEntries, storedDoc } from './stored.ts'
 import { digestOfDoc, percentile, Rng, sleep, until, type Phase } from './suite.ts'
 import { readState } from './wire.ts'
 
+/** The least time the server stays up after a restart before the next kill. */
+const MIN_UP_MS = 2000
+
 /** Closes a killed or stopped server causes: abnormal closure (no close frame), going away. */
 const KILL_CLOSES = new Set([1006, 1005, 1001])
 
@@ -163,8 +166,12 @@ export const loadPhase: Phase = async (ctx) => {
   let durabilityChecked = 0
   const lostAtKills = new Set<string>()
   let maxRestartMs = 0
+  let upSince = performance.now()
   for (const at of killTimes) {
-    const wait = started + at - performance.now()
+    // Random moments, but the server gets at least MIN_UP_MS after a restart: when restarts run
+    // behind the schedule, killing it the moment it listens again would be an outage with no window
+    // in which any client or agent could succeed, which shows nothing about reconnecting.
+    const wait = Math.max(started + at - performance.now(), upSince + MIN_UP_MS - performance.now())
     if (wait > 0) await sleep(wait)
     epoch++
     // What the server had confirmed before the kill: relayed to a witness, or answered to an agent.
@@ -192,6 +199,7 @@ export const loadPhase: Phase = async (ctx) => {
     await sleep(100 + rng.next() * 1400)
     const t0 = performance.now()
     await server.start()
+    upSince = performance.now()
     maxRestartMs = Math.max(maxRestartMs, performance.now() - t0)
   }
   const left = started + runMs - performance.now()
