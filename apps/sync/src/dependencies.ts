@@ -4,8 +4,9 @@
  * it keeps the struct "pending" inside the document and sends it on to every peer that syncs; given
  * a struct that points at itself or at a later change of its own client it throws halfway through;
  * given a map entry wired into a list, two neighbours in different places, a map entry longer than
- * one value, or the rest of a struct it partly has whose own place differs from where that rest
- * would go, it integrates it differently on different peers. A client of this server never sends
+ * one value or with a right neighbour, the rest of a struct it partly has whose own place differs
+ * from where that rest would go, or neighbours out of order or that no writer can have seen side by
+ * side, it integrates it differently on different peers (or differently again after a reload). A client of this server never sends
  * any of these, so each is refused whole.
  *
  * The check replays Yjs's integration order on the structs' ids alone: a client's structs go in
@@ -244,10 +245,7 @@ function misplaced(
    * copy reorders items it shares. Anything else claims a view nobody had, and Yjs integrates it
    * in an order that depends on what arrived when (a reload reads differently).
    */
-  function notAdjacent(
-    left: { item: Y.Item; clock: number } | null,
-    right: { item: Y.Item; clock: number } | null,
-  ): string | null {
+  function notAdjacent(left: Anchor, right: Anchor): string | null {
     if (right) {
       const follows: Id | null =
         right.clock > right.item.id.clock
@@ -314,11 +312,15 @@ function misplaced(
   }
 }
 
-/** A position in the document: a struct and one clock inside it; null for none. */
-type Anchor = { item: Y.Item; clock: number } | null
+/** A position in the document: a struct and one clock inside it. */
+interface Spot {
+  item: Y.Item
+  clock: number
+}
+/** A spot, or none (the start or end of a list, or garbage collected). */
+type Anchor = Spot | null
 
-const sameSpot = (a: { item: Y.Item; clock: number }, b: { item: Y.Item; clock: number }) =>
-  a.item === b.item && a.clock === b.clock
+const sameSpot = (a: Spot, b: Spot) => a.item === b.item && a.clock === b.clock
 
 /**
  * Whether position `ac` of struct `a` comes before position `bc` of struct `b` in their list:
