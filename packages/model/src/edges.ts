@@ -1,6 +1,6 @@
 import * as Y from 'yjs'
 import { fail, write, type Graph, type Writer } from './graph.ts'
-import { edgeId, layout, type YEdge } from './schema.ts'
+import { edgeId, layout, putEdge, type YEdge } from './schema.ts'
 import type { Json, Rejection, Result } from './types.ts'
 import { writtenEdge } from './views.ts'
 import { checkBatch, checkKind, checkProperties, checkString, isFailure, liveNode } from './validate.ts'
@@ -91,20 +91,26 @@ export function writeEdge(w: Writer, e: EdgeInput): { id: string; added: boolean
   const type = e.type ?? 'relates_to'
   const id = edgeId(e.from, type, e.to)
   const edges = w.g.index.y.edges
-  let m = edges.get(id) as YEdge | undefined
-  const added = !m
+  const m = edges.get(id) as YEdge | undefined
   if (!m) {
-    m = new Y.Map<unknown>()
-    edges.set(id, m)
-    m.set('from', e.from)
-    m.set('to', e.to)
-    m.set('type', type)
-    if (e.label) m.set('label', e.label)
-    m.set('properties', new Y.Map())
-    m.set('created_at', w.now)
-    m.set('created_by', w.g.env.actor)
+    // A new edge: its properties go into the map as it is made; a null among them means nothing.
+    const props: Record<string, Json> = {}
+    for (const [k, v] of Object.entries(e.properties ?? {})) if (v !== null) props[k] = v
+    const label = e.label ?? ''
+    const { map } = putEdge(
+      edges,
+      { from: e.from, type, to: e.to, label, created_at: w.now, created_by: w.g.env.actor },
+      props,
+    )
     w.record(e.from, 'connect', [{ field: `edge:${type}`, before: null, after: e.to }])
-  } else if (e.label !== undefined && (m.get('label') ?? '') !== e.label) {
+    w.g.index.wroteEdge(
+      id,
+      map,
+      writtenEdge(id, { from: e.from, to: e.to, type, label }, props, w.now, w.g.env.actor),
+    )
+    return { id, added: true }
+  }
+  if (e.label !== undefined && (m.get('label') ?? '') !== e.label) {
     w.record(e.from, 'connect', [
       { field: `edge:${type}:label`, before: (m.get('label') ?? '') as Json, after: e.label },
     ])
@@ -113,21 +119,15 @@ export function writeEdge(w: Writer, e: EdgeInput): { id: string; added: boolean
   let props = m.get('properties')
   if (!(props instanceof Y.Map)) m.set('properties', (props = new Y.Map()))
   const pm = props as Y.Map<Json>
-  // What a new edge's properties map holds, for the view the index takes instead of reading it back.
-  const wrote: Record<string, Json> = {}
   for (const [k, v] of Object.entries(e.properties ?? {})) {
     const before = pm.has(k) ? (pm.get(k) as Json) : null
     if (JSON.stringify(before) === JSON.stringify(v)) continue
     if (v === null) pm.delete(k)
-    else pm.set(k, (wrote[k] = v))
-    // A new edge is one event; a change to an existing edge is history like any other change.
-    if (!added) w.record(e.from, 'connect', [{ field: `edge:${type}:properties.${k}`, before, after: v }])
+    else pm.set(k, v)
+    w.record(e.from, 'connect', [{ field: `edge:${type}:properties.${k}`, before, after: v }])
   }
-  const view = added
-    ? writtenEdge(id, { from: e.from, to: e.to, type, label: e.label ?? '' }, wrote, w.now, w.g.env.actor)
-    : undefined
-  w.g.index.wroteEdge(id, m, view)
-  return { id, added }
+  w.g.index.wroteEdge(id, m, undefined)
+  return { id, added: false }
 }
 
 /** Validates one edge against the live graph; `pending` holds depends_on edges accepted earlier in the batch. */

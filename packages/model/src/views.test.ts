@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
 import { write } from './graph.ts'
 import { writeEdge } from './edges.ts'
+import { edgeParts } from './schema.ts'
 import { makeGraph, rng } from './test/harness.ts'
 import type { Json } from './types.ts'
 import { readEdge, readNode, type WrittenNode } from './views.ts'
@@ -92,5 +94,59 @@ describe('views of what a writer created', () => {
       label: 'second',
       properties: { p: 1, k: 'v' },
     })
+  })
+
+  it("leave an edge's ends and type out when its id gives them back, and keep them when it does not", () => {
+    const { g, root } = makeGraph()
+    write(g, (w) => {
+      for (const id of ['a', 'b', 'x>y', 'p>']) w.createNode(id, { summary: id, parent: root })
+      writeEdge(w, { from: 'a', to: 'b', type: 'depends_on' })
+      // Ids with '>' in them split more than one way: those edges carry their ends.
+      writeEdge(w, { from: 'x>y', to: 'a' })
+      writeEdge(w, { from: 'b', to: 'p>' })
+    })
+    const m = (id: string) => g.index.y.edges.get(id)!
+    expect(['from', 'to', 'type'].map((f) => m('a>depends_on>b').has(f))).toEqual([false, false, false])
+    expect(m('x>y>relates_to>a').toJSON()).toMatchObject({ from: 'x>y', to: 'a', type: 'relates_to' })
+    expect(m('b>relates_to>p>').toJSON()).toMatchObject({ from: 'b', to: 'p>', type: 'relates_to' })
+    for (const e of g.index.edges.values()) expect(e).toEqual(readEdge(e.id, m(e.id)))
+    expect(g.index.dependencies('a')).toEqual(['b'])
+    expect(g.index.edgesOf('x>y', 'out').map((e) => e.other)).toEqual(['a'])
+    expect(g.index.edgesOf('b', 'out').map((e) => e.other)).toEqual(['p>'])
+  })
+
+  it('read an edge written with its ends (as older versions wrote every edge) from those ends', () => {
+    const { g, root } = makeGraph()
+    write(g, (w) => {
+      w.createNode('a', { summary: 'A', parent: root })
+      w.createNode('b', { summary: 'B', parent: root })
+    })
+    g.doc.transact(() => {
+      const e = new Y.Map<unknown>()
+      g.index.y.edges.set('a>depends_on>b', e)
+      for (const [k, v] of Object.entries({ from: 'a', to: 'b', type: 'depends_on', label: '' })) e.set(k, v)
+      e.set('properties', new Y.Map())
+    })
+    expect(g.index.edges.get('a>depends_on>b')).toMatchObject({ from: 'a', to: 'b', type: 'depends_on' })
+    expect(g.index.dependencies('a')).toEqual(['b'])
+    expect(g.index.statusOf('a')).toBe('blocked')
+  })
+
+  it('of an edge whose id splits more than one way and carries no ends are a dangling edge', () => {
+    const { g } = makeGraph()
+    g.doc.transact(() => {
+      const e = new Y.Map<unknown>()
+      g.index.y.edges.set('a>b>c>d', e)
+      e.set('properties', new Y.Map())
+    })
+    expect(g.index.edges.get('a>b>c>d')).toMatchObject({ from: '', to: '', type: 'relates_to' })
+  })
+})
+
+describe('edgeParts', () => {
+  it('splits an id into three non-empty parts, or gives null', () => {
+    expect(edgeParts('a>depends_on>b')).toEqual({ from: 'a', type: 'depends_on', to: 'b' })
+    for (const id of ['', 'a', 'a>b', '>t>b', 'a>>b', 'a>t>', 'a>t>b>c', 'a>b>c>d>e'])
+      expect(edgeParts(id), id).toBeNull()
   })
 })

@@ -1,5 +1,5 @@
 import * as Y from 'yjs'
-import type { YEdge, YNode } from './schema.ts'
+import { edgeParts, type YEdge, type YNode } from './schema.ts'
 import type { EdgeView, Evidence, Json, NodeView } from './types.ts'
 
 // Reading is defensive: a peer running other code, or a merge, may leave any value in any field. A view
@@ -135,12 +135,14 @@ export function writtenEdge(
   }
 }
 
+/** An edge written with its ends (older documents, ids that split more than one way) keeps them. */
 export function readEdge(id: string, m: YEdge): EdgeView {
+  const parts = m.has('from') ? null : edgeParts(id)
   return {
     id,
-    from: str(m.get('from')),
-    to: str(m.get('to')),
-    type: str(m.get('type'), 'relates_to') || 'relates_to',
+    from: parts ? parts.from : str(m.get('from')),
+    to: parts ? parts.to : str(m.get('to')),
+    type: parts ? parts.type : str(m.get('type'), 'relates_to') || 'relates_to',
     label: str(m.get('label')),
     properties: mapOf(m.get('properties')),
     created_at: num(m.get('created_at')),

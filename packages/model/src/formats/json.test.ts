@@ -199,6 +199,30 @@ describe('JSON export and import', () => {
     })
   })
 
+  it("keeps edges between ids with '>' in them, which an edge id cannot be split back into", () => {
+    const target = empty()
+    ok(
+      importJSON(target, {
+        format: 'plexus',
+        schema: 1,
+        nodes: [
+          { id: 'a>b', summary: 'A' },
+          { id: 'c', summary: 'C' },
+        ],
+        edges: [
+          { from: 'a>b', to: 'c', type: 'depends_on' },
+          { from: 'c', to: 'a>b' },
+        ],
+      }),
+    )
+    expect(target.index.dependencies('a>b')).toEqual(['c'])
+    expect(target.index.edgesOf('c', 'out').map((e) => [e.type, e.other])).toEqual([['relates_to', 'a>b']])
+    const again = empty()
+    const { meta: _, ...file } = exportJSON(target)
+    ok(importJSON(again, file))
+    expect(exportJSON(again).edges).toEqual(exportJSON(target).edges)
+  })
+
   it('importGraph reads the text, and refuses broken JSON or an oversized text without writing', () => {
     const { g } = rich()
     const target = empty()

@@ -1,6 +1,6 @@
 import * as Y from 'yjs'
 import { fail, meta, write, type Graph } from '../graph.ts'
-import { GRAPH_ID, SCHEMA_VERSION, edgeId, layout } from '../schema.ts'
+import { GRAPH_ID, SCHEMA_VERSION, edgeId, layout, putEdge } from '../schema.ts'
 import type { EdgeView, Failure, GraphMeta, HistoryEvent, Json, NodeView, Result } from '../types.ts'
 import {
   LIMITS,
@@ -274,21 +274,18 @@ export function importJSON(
     }
     for (const e of placed) {
       const type = e.type ?? 'relates_to'
-      const m = new Y.Map<unknown>()
-      y.edges.set(edgeId(e.from, type, e.to), m)
-      const props = new Y.Map<Json>()
-      for (const [k, v] of Object.entries(e.properties ?? {})) if (v !== null) props.set(k, v)
-      for (const [k, v] of [
-        ['from', e.from],
-        ['to', e.to],
-        ['type', type],
-        ['label', e.label ?? ''],
-        ['properties', props],
-        ['created_at', e.created_at ?? w.now],
-        ['created_by', e.created_by ?? g.env.actor],
-      ] as const) {
-        m.set(k, v)
-      }
+      putEdge(
+        y.edges,
+        {
+          from: e.from,
+          type,
+          to: e.to,
+          label: e.label ?? '',
+          created_at: e.created_at ?? w.now,
+          created_by: e.created_by ?? g.env.actor,
+        },
+        e.properties ?? {},
+      )
       w.record(e.from, 'import', [{ field: `edge:${type}`, before: null, after: e.to }])
     }
     for (const [k, v] of newCps) y.checkpoints.set(k, v as Json)
