@@ -278,6 +278,8 @@ export function createNodes(
   const result: CreateResult = { created: [], matched: [], refs: {}, possible_duplicates: possible }
   // Ids already reported: an item repeating an earlier one in the batch shares its plan and its id.
   const done = new Set<string>()
+  // Ids created here: their dependencies go into their create event rather than an event of their own.
+  const made = new Set<string>()
   write(g, (w) => {
     for (const i of order) {
       const { item, id, parent, match } = plans[i]!
@@ -292,8 +294,10 @@ export function createNodes(
       const { summary, notes, kind, resolved, state, properties, links, x, y } = item
       w.createNode(id, { summary, notes, kind, parent, resolved, state, properties, links, x, y })
       result.created.push({ ref: item.ref, id, summary: item.summary })
+      made.add(id)
     }
-    for (const [from, to] of deps) writeEdge(w, { from, to, type: DEPENDS_ON })
+    for (const [from, to] of deps)
+      writeEdge(w, { from, to, type: DEPENDS_ON }, made.has(from) ? 'create' : 'connect')
   })
   return { ok: true, ...result }
 }

@@ -86,8 +86,12 @@ export function dependsPath(
   return null
 }
 
-/** Writes or merges one edge; returns whether it was new. Callers validate first. */
-export function writeEdge(w: Writer, e: EdgeInput): { id: string; added: boolean } {
+/**
+ * Writes or merges one edge; returns whether it was new. Callers validate first. A new edge is recorded
+ * in the history of its `from` node under `action`: batch create passes 'create', so a node made with
+ * its dependencies has one event that says so.
+ */
+export function writeEdge(w: Writer, e: EdgeInput, action = 'connect'): { id: string; added: boolean } {
   const type = e.type ?? 'relates_to'
   const id = edgeId(e.from, type, e.to)
   const edges = w.g.index.y.edges
@@ -102,7 +106,7 @@ export function writeEdge(w: Writer, e: EdgeInput): { id: string; added: boolean
       { from: e.from, type, to: e.to, label, created_at: w.now, created_by: w.g.env.actor },
       props,
     )
-    w.record(e.from, 'connect', [{ field: `edge:${type}`, before: null, after: e.to }])
+    w.record(e.from, action, [{ field: `edge:${type}`, before: null, after: e.to }])
     w.g.index.wroteEdge(
       id,
       map,

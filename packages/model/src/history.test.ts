@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
+import { createNodes } from './create.ts'
 import { connect, disconnect } from './edges.ts'
 import { changesSince, historyCursor, nodeHistory } from './history.ts'
 import { claim, release } from './readiness.ts'
@@ -81,6 +82,37 @@ describe('history events', () => {
     expect(merge.find((e) => e.node === 'C')!.changes).toEqual([
       { field: 'merged_into', before: null, after: 'B' },
     ])
+  })
+
+  it('records a node created with its dependencies as one event; a dependency added to a match, as connect', () => {
+    const t = makeGraph()
+    const { g } = t
+    addNodes(g, [['Existing', t.root]])
+    const c = historyCursor(g)
+    const r = ok(
+      createNodes(
+        g,
+        [
+          { ref: 'a', summary: 'Alpha', parent: t.root },
+          { ref: 'b', summary: 'Beta', parent: t.root, depends_on: ['a', 'Existing'] },
+          { summary: 'Existing', parent: t.root, depends_on: ['a'] },
+        ],
+        { mode: 'auto' },
+      ),
+    )
+    const b = r.refs.b!
+    const a = r.refs.a!
+    expect(since(t, c).map((e) => [e.node, e.action, e.changes.map((x) => `${x.field}=${x.after}`)])).toEqual(
+      [
+        [a, 'create', ['summary=Alpha', `parent=${t.root}`]],
+        [
+          b,
+          'create',
+          ['summary=Beta', `parent=${t.root}`, `edge:depends_on=${a}`, 'edge:depends_on=Existing'],
+        ],
+        ['Existing', 'connect', [`edge:depends_on=${a}`]],
+      ],
+    )
   })
 
   it('clips long values so history stays small', () => {
