@@ -146,7 +146,7 @@ export class Writer {
     const m = new Y.Map<unknown>()
     this.g.index.y.nodes.set(id, m)
     m.set('summary', f.summary)
-    m.set('notes', new Y.Text(f.notes ?? ''))
+    m.set('notes', new Y.Text(f.notes || undefined))
     // A new node writes only what it has: absent fields read as null, or as their default (kind
     // concept, not resolved, rev 1, updated as created; see readNode). Every field left out is one
     // Yjs item fewer per node, in memory, on the wire and in every load. The nested types are always
