@@ -1,6 +1,9 @@
 // Model benchmark: prints figures and writes bench/reports/model.{md,json}. Never passes or fails.
 // Run: pnpm bench:model   (PLEXUS_BENCH_SIZES=1000,10000 to limit sizes)
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import * as Y from 'yjs'
 import {
@@ -17,6 +20,17 @@ import {
   type Graph,
 } from '../packages/model/src/index.ts'
 import { rng } from '../packages/model/src/test/harness.ts'
+
+// Plexus runs Yjs with one patch (patches/, applied by pnpm install); the report says which build ran.
+const yjsDist = readFileSync(
+  createRequire(import.meta.url)
+    .resolve('yjs')
+    .replace(/yjs\.cjs$/, 'yjs.mjs'),
+  'utf8',
+)
+const yjsBuild = `yjs ${createRequire(import.meta.url)('yjs/package.json').version} ${yjsDist.includes('Plexus patch') ? 'with' : 'WITHOUT'} Plexus's patch (patches/yjs@*.patch)`
+const loadStart = loadavg()[0]!.toFixed(2)
+if (!process.env.PLEXUS_BENCH_CHILD) console.log(yjsBuild)
 
 const SIZES = (process.env.PLEXUS_BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number)
 const WORDS = Array.from({ length: 5000 }, (_, i) => {
@@ -119,8 +133,8 @@ interface Row {
   bytes_per_node: number
 }
 
-const rows: Row[] = []
-for (const size of SIZES) {
+/** One size, in a process of its own: the heap a smaller graph left behind does not slow a larger one. */
+function measure(size: number): Row {
   let built!: ReturnType<typeof build>
   const buildS = time(() => (built = build(size))) / 1000
   const { g, ids, rand } = built
@@ -189,10 +203,28 @@ for (const size of SIZES) {
     first_read_ms: firstRead,
     bytes_per_node: Math.round(bytes.length / g.index.nodes.size),
   }
+  return row
+}
+
+const line = (row: Row): string =>
+  `${String(row.nodes).padStart(7)} nodes ${String(row.edges).padStart(7)} edges | create 1000: p50 ${ms(row.create_1000_ms)} p90 ${ms(row.create_1000_p90_ms)} ms | update p50 ${ms(row.update_p50_ms)} p99 ${ms(row.update_p99_ms)} ms | next p50 ${ms(row.next_p50_ms)} p99 ${ms(row.next_p99_ms)} ms | resolve+next p50 ${ms(row.resolve_then_next_p50_ms)} ms | search p50 ${ms(row.search_p50_ms)} p99 ${ms(row.search_p99_ms)} ms | load ${ms(row.load_ms)} ms + first read ${ms(row.first_read_ms)} ms | ${row.bytes_per_node} B/node`
+
+const rows: Row[] = []
+if (process.env.PLEXUS_BENCH_CHILD) {
+  console.log('ROW ' + JSON.stringify(measure(SIZES[0]!)))
+  process.exit(0)
+}
+for (const size of SIZES) {
+  const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!], {
+    env: { ...process.env, PLEXUS_BENCH_CHILD: '1', PLEXUS_BENCH_SIZES: String(size) },
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+  })
+  const out = (child.stdout ?? '').split('\n').find((l) => l.startsWith('ROW '))
+  if (!out) throw new Error(`the ${size}-node run failed (status ${child.status}):\n${child.stderr}`)
+  const row = JSON.parse(out.slice(4)) as Row
   rows.push(row)
-  console.log(
-    `${String(row.nodes).padStart(7)} nodes ${String(row.edges).padStart(7)} edges | create 1000: p50 ${ms(row.create_1000_ms)} p90 ${ms(row.create_1000_p90_ms)} ms | update p50 ${ms(row.update_p50_ms)} p99 ${ms(row.update_p99_ms)} ms | next p50 ${ms(row.next_p50_ms)} p99 ${ms(row.next_p99_ms)} ms | resolve+next p50 ${ms(row.resolve_then_next_p50_ms)} ms | search p50 ${ms(row.search_p50_ms)} p99 ${ms(row.search_p99_ms)} ms | load ${ms(row.load_ms)} ms + first read ${ms(row.first_read_ms)} ms | ${row.bytes_per_node} B/node`,
-  )
+  console.log(line(row))
 }
 
 const head =
@@ -200,9 +232,9 @@ const head =
 const md = [
   '# Model benchmark',
   '',
-  `Node ${process.version}, ${new Date().toISOString()}. Times in ms. Targets at 100k nodes: next p50 <= 2, update p50 <= 0.2, search p50 <= 10, create 1,000 <= 50.`,
+  `Node ${process.version}, ${new Date().toISOString()}, load average ${loadStart} at the start and ${loadavg()[0]!.toFixed(2)} at the end (other work on the machine inflates every figure). ${yjsBuild}. Times in ms. Targets at 100k nodes: next p50 <= 2, update p50 <= 0.2, search p50 <= 10, create 1,000 <= 50.`,
   '',
-  'Each graph is built in batches of 2,000, then a fifth of its nodes get one update each in a transaction of its own (a working history; the history index is live, as when an agent polls for changes), then the figures are taken.',
+  "Each graph is built in batches of 2,000, then a fifth of its nodes get one update each in a transaction of its own (a working history; the history index is live, as when an agent polls for changes), then the figures are taken. Each size runs in a process of its own. The measured create batches are the first in auto mode (graphs are built in force mode), so the smallest graph's figure includes the JIT compiling that code.",
   '',
   head,
   '|' + '---|'.repeat(10),
