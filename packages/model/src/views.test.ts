@@ -132,6 +132,19 @@ describe('views of what a writer created', () => {
     expect(g.index.statusOf('a')).toBe('blocked')
   })
 
+  it('take what an edge does not carry from its id, field by field', () => {
+    const { g, root } = makeGraph()
+    write(g, (w) => {
+      w.createNode('a', { summary: 'A', parent: root })
+      w.createNode('b', { summary: 'B', parent: root })
+      writeEdge(w, { from: 'a', to: 'b', type: 'depends_on' })
+    })
+    // A peer running other code writes one end only.
+    g.doc.transact(() => g.index.y.edges.get('a>depends_on>b')!.set('from', 'a'))
+    expect(g.index.edges.get('a>depends_on>b')).toMatchObject({ from: 'a', to: 'b', type: 'depends_on' })
+    expect(g.index.statusOf('a')).toBe('blocked')
+  })
+
   it('of an edge whose id splits more than one way and carries no ends are a dangling edge', () => {
     const { g } = makeGraph()
     g.doc.transact(() => {

@@ -135,14 +135,18 @@ export function writtenEdge(
   }
 }
 
-/** An edge written with its ends (older documents, ids that split more than one way) keeps them. */
+/**
+ * An edge's ends and type are the fields it carries (older documents, ids that split more than one
+ * way), and what its id says for each one it does not carry.
+ */
 export function readEdge(id: string, m: YEdge): EdgeView {
-  const parts = m.has('from') ? null : edgeParts(id)
+  const parts = m.has('from') && m.has('to') && m.has('type') ? null : edgeParts(id)
+  const field = (k: 'from' | 'to' | 'type'): string => (m.has(k) || !parts ? str(m.get(k)) : parts[k])
   return {
     id,
-    from: parts ? parts.from : str(m.get('from')),
-    to: parts ? parts.to : str(m.get('to')),
-    type: parts ? parts.type : str(m.get('type'), 'relates_to') || 'relates_to',
+    from: field('from'),
+    to: field('to'),
+    type: field('type') || 'relates_to',
     label: str(m.get('label')),
     properties: mapOf(m.get('properties')),
     created_at: num(m.get('created_at')),
