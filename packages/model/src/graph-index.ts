@@ -353,6 +353,22 @@ export class GraphIndex {
       .map((e) => e.other)
   }
 
+  /**
+   * Whether a dependency of `id` (as `dependencies` reads them) is unresolved; readiness asks this of
+   * every node, so it walks the edges without building the lists.
+   */
+  private waitsOnDependency(id: string): boolean {
+    for (const a of this.aliases(id)) {
+      for (const eid of this.out.get(a) ?? []) {
+        const e = this.edges.get(eid)
+        if (!e || e.type !== DEPENDS_ON) continue
+        const other = this.canonical(e.to)
+        if (other !== null && other !== id && !this.nodes.get(other)?.resolved) return true
+      }
+    }
+    return false
+  }
+
   dependents(id: string): string[] {
     return this.edgesOf(id, 'in')
       .filter((e) => e.type === DEPENDS_ON)
@@ -464,7 +480,7 @@ export class GraphIndex {
     const n = this.nodes.get(id)
     if (!n || !isLive(n)) return 'deleted'
     if (n.resolved) return 'resolved'
-    for (const d of this.dependencies(id)) if (!this.nodes.get(d)?.resolved) return 'blocked'
+    if (this.waitsOnDependency(id)) return 'blocked'
     for (const c of this.struct().children.get(id) ?? []) if (!this.nodes.get(c)?.resolved) return 'waiting'
     return 'actionable'
   }

@@ -80,6 +80,19 @@ describe('status', () => {
     expect(status(g, 'A')).toBe('blocked')
   })
 
+  it('a dependency merged, on another peer, into the node that depends on it does not block that node', () => {
+    const a = makeGraph('alice')
+    addNodes(a.g, [['A'], ['B']])
+    const b = joinGraph(a, 'bob')
+    ok(connect(a.g, [{ from: 'A', to: 'B', type: 'depends_on' }]))
+    ok(restructure(b.g, [{ type: 'merge', node: 'B', into: 'A' }]))
+    sync(a.doc, b.doc)
+    for (const t of [a, b]) {
+      expect(t.g.index.dependencies('A')).toEqual([])
+      expect(status(t.g, 'A')).toBe('actionable')
+    }
+  })
+
   it('a resolved node stays resolved even with open children', () => {
     const { g } = makeGraph()
     addNodes(g, [
