@@ -328,22 +328,37 @@ export class GraphIndex {
     return out
   }
 
-  /** Live edges touching `id`, with endpoints redirected through merges; dangling ones are skipped. */
-  edgesOf(id: string, direction: 'out' | 'in'): Array<EdgeView & { other: string }> {
-    const res: Array<EdgeView & { other: string }> = []
-    const seen = new Set<string>()
+  /**
+   * Calls `fn` with each edge touching `id` (its own and those of what was merged into it) and the live
+   * node at the other end, redirected through merges; dangling edges and edges to itself are skipped.
+   * Stops when `fn` returns true, and returns whether it did.
+   */
+  private eachLinked(
+    id: string,
+    direction: 'out' | 'in',
+    fn: (e: EdgeView, other: string) => boolean | void,
+  ): boolean {
     for (const a of this.aliases(id)) {
       for (const eid of (direction === 'out' ? this.out : this.inc).get(a) ?? []) {
         const e = this.edges.get(eid)
         if (!e) continue
         const other = this.canonical(direction === 'out' ? e.to : e.from)
-        if (other === null || other === id) continue
-        const key = `${e.type}>${other}`
-        if (seen.has(key)) continue
-        seen.add(key)
-        res.push({ ...e, other })
+        if (other !== null && other !== id && fn(e, other)) return true
       }
     }
+    return false
+  }
+
+  /** Live edges touching `id`, with endpoints redirected through merges; dangling ones are skipped. */
+  edgesOf(id: string, direction: 'out' | 'in'): Array<EdgeView & { other: string }> {
+    const res: Array<EdgeView & { other: string }> = []
+    const seen = new Set<string>()
+    this.eachLinked(id, direction, (e, other) => {
+      const key = `${e.type}>${other}`
+      if (seen.has(key)) return
+      seen.add(key)
+      res.push({ ...e, other })
+    })
     return res
   }
 
@@ -353,20 +368,9 @@ export class GraphIndex {
       .map((e) => e.other)
   }
 
-  /**
-   * Whether a dependency of `id` (as `dependencies` reads them) is unresolved; readiness asks this of
-   * every node, so it walks the edges without building the lists.
-   */
+  /** Whether a dependency of `id` is unresolved, without building the list (readiness asks it of every node). */
   private waitsOnDependency(id: string): boolean {
-    for (const a of this.aliases(id)) {
-      for (const eid of this.out.get(a) ?? []) {
-        const e = this.edges.get(eid)
-        if (!e || e.type !== DEPENDS_ON) continue
-        const other = this.canonical(e.to)
-        if (other !== null && other !== id && !this.nodes.get(other)?.resolved) return true
-      }
-    }
-    return false
+    return this.eachLinked(id, 'out', (e, other) => e.type === DEPENDS_ON && !this.nodes.get(other)?.resolved)
   }
 
   dependents(id: string): string[] {
