@@ -1,5 +1,5 @@
 // Model benchmark: prints figures and writes bench/reports/model.{md,json}. Never passes or fails.
-// Run: pnpm bench:model   (PLEXUS_BENCH_SIZES=1000,10000 to limit sizes)
+// Run: pnpm bench:model   (PLEXUS_BENCH_SIZES=1000,10000 to limit sizes; PLEXUS_BENCH_RUNS=1 for one run per size)
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import { createRequire } from 'node:module'
