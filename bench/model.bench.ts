@@ -22,13 +22,9 @@ import {
 import { rng } from '../packages/model/src/test/harness.ts'
 
 // Plexus runs Yjs with one patch (patches/, applied by pnpm install); the report says which build ran.
-const yjsDist = readFileSync(
-  createRequire(import.meta.url)
-    .resolve('yjs')
-    .replace(/yjs\.cjs$/, 'yjs.mjs'),
-  'utf8',
-)
-const yjsBuild = `yjs ${createRequire(import.meta.url)('yjs/package.json').version} ${yjsDist.includes('Plexus patch') ? 'with' : 'WITHOUT'} Plexus's patch (patches/yjs@*.patch)`
+const require = createRequire(import.meta.url)
+const yjsDist = readFileSync(require.resolve('yjs').replace(/yjs\.cjs$/, 'yjs.mjs'), 'utf8')
+const yjsBuild = `yjs ${require('yjs/package.json').version} ${yjsDist.includes('Plexus patch') ? 'with' : 'WITHOUT'} Plexus's patch (patches/yjs@*.patch)`
 const loadStart = loadavg()[0]!.toFixed(2)
 if (!process.env.PLEXUS_BENCH_CHILD) console.log(yjsBuild)
 
@@ -122,6 +118,8 @@ interface Row {
   create_1000_ms: number
   create_1000_p90_ms: number
   create_1000_mean_ms: number
+  /** Create p50 of every run of this size; the row itself is the run with the median one. */
+  create_runs_ms?: number[]
   update_p50_ms: number
   update_p99_ms: number
   next_p50_ms: number
@@ -219,7 +217,6 @@ if (process.env.PLEXUS_BENCH_CHILD) {
 // This machine's figures swing by a fifth from one process to the next (other work, where a major GC
 // falls): each size runs RUNS times, and its row is the run with the median create p50.
 const RUNS = Math.max(1, Number(process.env.PLEXUS_BENCH_RUNS ?? 3))
-const runsOf = new Map<Row, number[]>()
 for (const size of SIZES) {
   const runs: Row[] = []
   for (let k = 0; k < RUNS; k++) {
@@ -236,11 +233,7 @@ for (const size of SIZES) {
   }
   const sorted = [...runs].sort((a, b) => a.create_1000_ms - b.create_1000_ms)
   const row = sorted[Math.floor((sorted.length - 1) / 2)]!
-  rows.push(row)
-  runsOf.set(
-    row,
-    runs.map((r) => r.create_1000_ms),
-  )
+  rows.push({ ...row, create_runs_ms: runs.map((r) => r.create_1000_ms) })
 }
 
 const head =
@@ -257,7 +250,7 @@ const md = [
   '|' + '---|'.repeat(11),
   ...rows.map(
     (r) =>
-      `| ${r.nodes} | ${r.edges} | ${ms(r.create_1000_ms)} / ${ms(r.create_1000_p90_ms)} / ${ms(r.create_1000_mean_ms)} | ${runsOf.get(r)!.map(ms).join(', ')} | ${ms(r.update_p50_ms)} / ${ms(r.update_p99_ms)} | ${ms(r.next_p50_ms)} / ${ms(r.next_p99_ms)} | ${ms(r.resolve_then_next_p50_ms)} | ${ms(r.search_p50_ms)} / ${ms(r.search_p99_ms)} | ${ms(r.load_ms)} | ${ms(r.first_read_ms)} | ${r.bytes_per_node} |`,
+      `| ${r.nodes} | ${r.edges} | ${ms(r.create_1000_ms)} / ${ms(r.create_1000_p90_ms)} / ${ms(r.create_1000_mean_ms)} | ${(r.create_runs_ms ?? []).map(ms).join(', ')} | ${ms(r.update_p50_ms)} / ${ms(r.update_p99_ms)} | ${ms(r.next_p50_ms)} / ${ms(r.next_p99_ms)} | ${ms(r.resolve_then_next_p50_ms)} | ${ms(r.search_p50_ms)} / ${ms(r.search_p99_ms)} | ${ms(r.load_ms)} | ${ms(r.first_read_ms)} | ${r.bytes_per_node} |`,
   ),
   '',
 ]
