@@ -85,45 +85,46 @@ interface Row {
 async function plexusRun(url: string, child: Child, nodes: number): Promise<Row> {
   const { call, bodies, client, counter } = await plexusClient(url)
   const project = `bench-${nodes}`
-  const root = (await call('graph_open', { project, goal: `A plan of ${nodes} nodes` })).root as string
+  const opened = await call('graph_open', { project, goal: `A plan of ${nodes} nodes` })
+  const root = (opened.root as { id: string }).id
   // root > 1% areas > tasks; every third task depends on the one before it; a third of the tasks done.
   const areas = Math.max(1, Math.floor(nodes / 100))
   const t0 = performance.now()
   const areaIds: string[] = []
   for (let start = 0; start < areas; start += 1000) {
-    const items = Array.from({ length: Math.min(1000, areas - start) }, (_, i) => ({
+    const batch = Array.from({ length: Math.min(1000, areas - start) }, (_, i) => ({
       summary: `Area ${start + i}: service ${start + i}`,
       kind: 'goal',
-      parent: root,
-      links: [`https://git.example/area-${start + i}`],
+      parent_ref: root,
+      context_links: [`https://git.example/area-${start + i}`],
     }))
-    const r = await call('graph_plan', { project, items, mode: 'force' })
+    const r = await call('graph_plan', { project, nodes: batch, mode: 'force' })
     areaIds.push(...(r.created as Array<{ id: string }>).map((c) => c.id))
   }
   const taskIds: string[] = []
   const perArea = Math.floor((nodes - areas - 1) / areas)
   for (let a = 0; a < areas; a += Math.max(1, Math.floor(1000 / perArea))) {
-    const items = []
+    const batch = []
     for (let k = a; k < Math.min(areas, a + Math.max(1, Math.floor(1000 / perArea))); k++) {
       for (let j = 0; j < perArea; j++) {
-        items.push({
+        batch.push({
           ref: `${k}.${j}`,
           summary: `Task ${k}.${j}: implement part ${j} of service ${k}`,
           kind: 'task',
-          parent: areaIds[k],
+          parent_ref: areaIds[k],
           ...(j % 3 === 2 ? { depends_on: [`${k}.${j - 1}`] } : {}),
         })
       }
     }
-    const r = await call('graph_plan', { project, items, mode: 'force' })
+    const r = await call('graph_plan', { project, nodes: batch, mode: 'force' })
     taskIds.push(...(r.created as Array<{ id: string }>).map((c) => c.id))
   }
   const done = taskIds.filter((_, i) => i % 3 === 1)
   for (let i = 0; i < done.length; i += 1000) {
     await call('graph_update', {
       project,
-      items: done.slice(i, i + 1000).map((id) => ({
-        id,
+      updates: done.slice(i, i + 1000).map((id) => ({
+        node_id: id,
         resolved: true,
         add_evidence: [{ type: 'commit', ref: `a1b2c3d (part of ${id})` }],
       })),
@@ -135,7 +136,7 @@ async function plexusRun(url: string, child: Child, nodes: number): Promise<Row>
   const update = await timed(SAMPLES, (i) =>
     call('graph_update', {
       project,
-      items: [{ id: open[(i * 7919) % open.length], properties: { estimate: i % 13 } }],
+      updates: [{ node_id: open[(i * 7919) % open.length], properties: { estimate: i % 13 } }],
     }),
   )
   // The same call without a transport, inside the server: what the tool itself costs.
@@ -143,7 +144,7 @@ async function plexusRun(url: string, child: Child, nodes: number): Promise<Row>
     'graph_update',
     Array.from({ length: SAMPLES }, (_, i) => ({
       project,
-      items: [{ id: open[(i * 6007) % open.length], properties: { estimate: 100 + i } }],
+      updates: [{ node_id: open[(i * 6007) % open.length], properties: { estimate: 100 + i } }],
     })),
   )
   const nextInProcess = await child.time(
@@ -155,7 +156,7 @@ async function plexusRun(url: string, child: Child, nodes: number): Promise<Row>
     call('graph_plan', {
       project,
       parent: areaIds[i % areaIds.length],
-      items: [
+      nodes: [
         { ref: 'a', summary: `Follow-up ${i}: measure`, kind: 'task' },
         { ref: 'b', summary: `Follow-up ${i}: fix`, kind: 'task', depends_on: ['a'] },
         { ref: 'c', summary: `Follow-up ${i}: verify`, kind: 'task', depends_on: ['b'] },
@@ -176,7 +177,7 @@ async function plexusRun(url: string, child: Child, nodes: number): Promise<Row>
           name: 'graph_update',
           arguments: {
             project,
-            items: [{ id: open[(i * 104729) % open.length], properties: { estimate: i % 7 } }],
+            updates: [{ node_id: open[(i * 104729) % open.length], properties: { estimate: i % 7 } }],
           },
         },
       }),
@@ -193,14 +194,16 @@ async function plexusRun(url: string, child: Child, nodes: number): Promise<Row>
     let json = 0
     const c1 = (await client.callTool({ name: 'graph_next', arguments: { project, claim: true } })) as Result
     json += JSON.stringify(c1).length
-    const id = (c1.structuredContent!.items as Array<{ id: string }>)[0]!.id
-    const c2 = (await client.callTool({ name: 'graph_context', arguments: { project, id } })) as Result
+    const id = (c1.structuredContent!.nodes as Array<{ node: { id: string } }>)[0]!.node.id
+    // Seed 000's shapes: a node id names its graph.
+    const c2 = (await client.callTool({ name: 'graph_context', arguments: { node_id: id } })) as Result
     json += JSON.stringify(c2).length
     const c3 = (await client.callTool({
       name: 'graph_update',
       arguments: {
-        project,
-        items: [{ id, resolved: true, add_evidence: [{ type: 'commit', ref: 'f00ba47 implement it' }] }],
+        updates: [
+          { node_id: id, resolved: true, add_evidence: [{ type: 'commit', ref: 'f00ba47 implement it' }] },
+        ],
       },
     })) as Result
     json += JSON.stringify(c3).length

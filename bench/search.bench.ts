@@ -1,16 +1,28 @@
 // Search and label resolution benchmark: prints figures and writes bench/reports/search.md. Never passes or
-// fails. Run: npx tsx bench/search.bench.ts   (PLEXUS_BENCH_SIZES=1000,10000 to limit sizes)
+// fails. Run: npx tsx bench/search.bench.ts   (PLEXUS_BENCH_SIZES=1000,10000 to limit sizes;
+// PLEXUS_BENCH_COMPARE=115000 the size MiniSearch is timed at, 0 to skip). The quality half, on the labelled
+// set in fixtures/search-queries.json, and why MiniSearch does not replace the search: search-quality.ts.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import * as Y from 'yjs'
-import { initGraph, openGraph, write, type Graph } from '../packages/model/src/graph.ts'
+import { initGraph, meta, openGraph, write, type Graph } from '../packages/model/src/graph.ts'
 import { resolveLabel, bestMatch } from '../packages/model/src/resolve.ts'
 import { search } from '../packages/model/src/search.ts'
 import { searchIndexOf } from '../packages/model/src/search-index.ts'
 import { rng } from '../packages/model/src/test/harness.ts'
+import {
+  addFixture,
+  fixture,
+  miniSearchOf,
+  pct,
+  plexusEngine,
+  scoreResolve,
+  scoreSearch,
+} from './search-quality.ts'
 
-const SIZES = (process.env.PLEXUS_BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number)
+const SIZES = (process.env.PLEXUS_BENCH_SIZES ?? '1000,10000,100000').split(',').filter(Boolean).map(Number)
+const COMPARE = Number(process.env.PLEXUS_BENCH_COMPARE ?? 115_000)
 const SYLL = [
   'ka',
   'lo',
@@ -216,6 +228,59 @@ for (const n of SIZES) {
   console.log(`${n} nodes: resolve ${resolveRows.at(-1)}`)
 }
 
+// Quality on the labelled set: the fixture's labels alone, and among 10,000 generated nodes (distractors).
+const qualityRows: string[] = []
+const resolveQuality: string[] = []
+const typeRows = new Map<string, string[]>()
+for (const filler of [0, 10_000]) {
+  const { g } = build(filler, 11)
+  const ids = addFixture(g, meta(g).root!)
+  const where = filler ? `among ${filler.toLocaleString('en')} others` : 'alone'
+  for (const [name, engine] of [
+    ['Plexus search', plexusEngine(g)],
+    ['MiniSearch 7.2', miniSearchOf(g).engine],
+  ] as const) {
+    const s = scoreSearch(engine, ids)
+    qualityRows.push(
+      `| ${name} | ${fixture.nodes.length} labels ${where} | ${s.searched} | ${pct(s.hit1)} | ${pct(s.precision1)} | ${pct(s.hit5)} |`,
+    )
+    if (filler)
+      typeRows.set(
+        name,
+        Object.entries(s.byType).map(([t, v]) => `${t} ${v}`),
+      )
+  }
+  const r = scoreResolve(g, ids)
+  resolveQuality.push(
+    `| ${fixture.nodes.length} labels ${where} | ${fixture.queries.length} | ${r.expected} | ${r.taken} | ${r.wrong} | ${pct(r.precision)} | ${pct(r.recall)} | ${Object.entries(
+      r.byType,
+    )
+      .map(([t, v]) => `${t} ${v}`)
+      .join(', ')} |`,
+  )
+  console.log(qualityRows.slice(-2).join('\n'))
+  console.log(resolveQuality.at(-1))
+}
+
+// Speed of the two at COMPARE nodes: the same graph, the labelled queries and one-word queries.
+let speed = ''
+if (COMPARE > 0) {
+  const { g, summaries } = build(COMPARE, COMPARE)
+  addFixture(g, meta(g).root!)
+  const rand = rng(3)
+  const qs = [
+    ...fixture.queries.map((q) => q.q),
+    ...Array.from({ length: 200 }, () => summaries[Math.floor(rand() * summaries.length)]!.split(' ')[0]!),
+  ]
+  const plexusBuild = time(() => searchIndexOf(g.index))
+  const plexus = plexusEngine(g)
+  const p = sample(qs, (q) => plexus(q))
+  const mini = miniSearchOf(g)
+  const m = sample(qs, (q) => mini.engine(q))
+  speed = `| ${COMPARE.toLocaleString('en')} | ${ms(plexusBuild)} | ${ms(p.p50)} / ${ms(p.p99)} | ${ms(mini.buildMs)} | ${ms(m.p50)} / ${ms(m.p99)} |`
+  console.log(speed)
+}
+
 const report = `# Search and label resolution benchmark
 
 Node ${process.version}, ${new Date().toISOString()}, ${cpus().length} CPUs, load average at the end ${loadavg()
@@ -248,6 +313,49 @@ bestMatch finds a node (wanted: 100% / 100% / high / low).
 | nodes | first call | limit 1 p50 / p99 | limit 10 | exact (limit 1) | camel | typo | new | match rate exact / camel / typo / new |
 |---|---|---|---|---|---|---|---|---|
 ${resolveRows.join('\n')}
+
+## Quality on the labelled set
+
+\`fixtures/search-queries.json\`: ${fixture.queries.length} queries over ${fixture.nodes.length} labels from real project
+vocabularies (a Stripe payments plan, an auth service, infrastructure and front-end backlogs, Plexus's own terms,
+a numbered finance plan), of these types: exact text, other case or punctuation, a typo in a label, a typo in
+one word, other word forms, abbreviations (DB, Svc, k8s, authn/authz; "Auth" alone is ambiguous), word order,
+one distinctive word, and labels of things the graph does not have but nearly has.
+
+### search
+
+Scored on the queries that name a node to find. "first right" is recall at 1 (what an agent reads first);
+"precision at 1" counts only queries that returned something; "in top 5" is recall at 5. Among others, the
+fixture's labels share the graph with generated nodes (distractors, as in the tables above).
+
+| engine | graph | queries | first right | precision at 1 | in top 5 |
+|---|---|---|---|---|---|
+${qualityRows.join('\n')}
+
+First right by type, among 10,000 others: ${[...typeRows].map(([k, v]) => `${k}: ${v.join(', ')}`).join('; ')}.
+
+Before issue 12 §3 (commit 46f2b05, measured once on this set, 74 labels alone): first right 73.8%,
+precision at 1 94.8%, in top 5 77.3% (typo-word 0/20, form 7/25, abbreviation 14/18); resolution precision
+100.0%, recall 78.9% (abbreviation 0/18). The set was written alongside the stemmer and the abbreviation
+table it measures: read the Plexus figures as optimistic.
+
+### resolution
+
+A label is taken as the MCP layer takes it: the best candidate at 0.85 or more, with no other as good.
+Precision: taken labels that are right; recall: labels that name a node and were taken right. Every query
+counts: one that names no node (ambiguous "Auth Svc", a word, a near miss) is right when nothing is taken.
+
+| graph | queries | name a node | taken | taken wrong | precision | recall | right by type |
+|---|---|---|---|---|---|---|---|
+${resolveQuality.join('\n')}
+
+### speed at ${COMPARE.toLocaleString('en')} nodes
+
+The generated graph above plus the fixture; queries: the labelled set and 200 one-word queries. Times in ms.
+
+| nodes | Plexus index build | Plexus search p50 / p99 | MiniSearch index build | MiniSearch search p50 / p99 |
+|---|---|---|---|---|
+${speed}
 `
 mkdirSync(new URL('./reports/', import.meta.url), { recursive: true })
 writeFileSync(new URL('./reports/search.md', import.meta.url), report)

@@ -7,14 +7,16 @@ let failed = 0
 let skipped = 0
 let missing = []
 
-const vitest = 'test-results/vitest.json'
-if (existsSync(vitest)) {
-  const r = JSON.parse(readFileSync(vitest, 'utf8'))
-  passed += r.numPassedTests ?? 0
-  failed += (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0)
-  skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)
-  if (!r.success && !r.numFailedTests) failed += r.numFailedTestSuites ?? 1
-} else missing.push(vitest)
+// Vitest's run, then the socket and MCP suites again on PostgreSQL.
+for (const vitest of ['test-results/vitest.json', 'test-results/vitest-postgres.json']) {
+  if (existsSync(vitest)) {
+    const r = JSON.parse(readFileSync(vitest, 'utf8'))
+    passed += r.numPassedTests ?? 0
+    failed += (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0)
+    skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)
+    if (!r.success && !r.numFailedTests) failed += r.numFailedTestSuites ?? 1
+  } else missing.push(vitest)
+}
 
 const e2e = 'test-results/e2e.json'
 if (existsSync(e2e)) {

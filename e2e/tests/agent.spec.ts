@@ -11,7 +11,7 @@ test('an agent writing through /mcp appears on the canvas; resolving on the canv
   try {
     await agent.call('graph_plan', {
       project: id,
-      items: [
+      nodes: [
         { ref: 'schema', summary: 'Write the schema', kind: 'task' },
         { ref: 'api', summary: 'Build the API', kind: 'task', depends_on: ['schema'] },
         { ref: 'ship', summary: 'Ship it', kind: 'task', depends_on: ['api'] },
@@ -30,8 +30,9 @@ test('an agent writing through /mcp appears on the canvas; resolving on the canv
     await node(page, 'Build the API').click()
     await expect(page.getByTestId('history').locator('.who.agent').first()).toContainText('e2e-planner')
 
-    const before = await agent.call<{ items: Array<{ summary: string }> }>('graph_next', { project: id })
-    expect(before.items.map((i) => i.summary)).toEqual(['Write the schema'])
+    type Next = { nodes: Array<{ node: { summary: string } }> }
+    const before = await agent.call<Next>('graph_next', { project: id })
+    expect(before.nodes.map((i) => i.node.summary)).toEqual(['Write the schema'])
 
     // The person resolves the agent's first task on the canvas; the app says what that unblocked.
     await node(page, 'Write the schema').click()
@@ -42,9 +43,7 @@ test('an agent writing through /mcp appears on the canvas; resolving on the canv
 
     await expect
       .poll(async () =>
-        (await agent.call<{ items: Array<{ summary: string }> }>('graph_next', { project: id })).items.map(
-          (i) => i.summary,
-        ),
+        (await agent.call<Next>('graph_next', { project: id })).nodes.map((i) => i.node.summary),
       )
       .toEqual(['Build the API'])
   } finally {

@@ -1,13 +1,14 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 
-/** An agent: an MCP client over Streamable HTTP at the server's /mcp, as an AI agent would connect. */
+/** An agent: an MCP client over Streamable HTTP at one of the server's MCP endpoints, as an AI agent would connect. */
 export class Agent {
   private constructor(private readonly client: Client) {}
 
-  static async connect(base: string, name = 'e2e-agent'): Promise<Agent> {
+  /** `path` picks the surface: `/mcp` (work graph), `/mcp/memory` or `/mcp/engine`. */
+  static async connect(base: string, name = 'e2e-agent', path = '/mcp'): Promise<Agent> {
     const client = new Client({ name, version: '1.0.0' })
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)))
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${base}${path}`)))
     return new Agent(client)
   }
 

@@ -41,6 +41,8 @@ test('edits made offline survive a reload with no network and reach the other pe
   // An edit and, at once, a reload: what was typed is still there.
   await node(a.page, 'Also offline').click()
   await a.page.keyboard.press('Tab')
+  // The new node's editor mounts a frame later: keys typed before it has focus go to the canvas.
+  await expect(a.page.locator('.pnode-editor')).toBeFocused()
   await a.page.keyboard.type('Typed just before a reload')
   await a.page.keyboard.press('Enter')
   await a.page.reload()

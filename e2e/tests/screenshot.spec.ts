@@ -5,7 +5,9 @@ import { Agent } from './agent.ts'
 import { baseUrl, createGraph, graphState, newPage, node } from './helpers.ts'
 
 // A real plan of some 30 nodes, written by an agent through /mcp, worked on by two people. The picture
-// is kept with the test run; PLEXUS_SCREENSHOT=1 also copies it to docs/screenshot.png for the README.
+// is kept with the test run; PLEXUS_SCREENSHOT=1 also copies the pictures to docs/ for the README: the
+// mind map (docs/screenshot.png), the same plan as a layered dependency plan (docs/plan.png) and the
+// board (docs/board.png).
 
 const PLAN = [
   { ref: 'research', summary: 'Research', kind: 'goal' },
@@ -50,7 +52,7 @@ const PLAN = [
     properties: { priority: 'high', estimate: '3d' },
     notes:
       'Append every update to a **write-ahead log** before relaying it; fold the log into snapshots.\n\n- survives `kill -9` mid-write\n- idle documents unload\n\nSee [the design](https://example.com/plexus/design#storage).',
-    links: ['apps/sync/src/sqlite-store.ts'],
+    context_links: ['apps/sync/src/sqlite-store.ts'],
   },
   {
     ref: 'reconnect',
@@ -108,16 +110,15 @@ test('a real graph of some 30 nodes, for the README', async ({ browser }) => {
   const id = await createGraph(page, 'Plexus 1.0 launch')
   const agent = await Agent.connect(baseUrl(), 'claude-code')
   try {
-    await agent.call('graph_plan', { project: id, items: PLAN, mode: 'force' })
-    const next = await agent.call<{ items: Array<{ id: string }> }>('graph_next', {
+    await agent.call('graph_plan', { project: id, nodes: PLAN, mode: 'force' })
+    const next = await agent.call<{ nodes: Array<{ node: { id: string } }> }>('graph_next', {
       project: id,
       claim: true,
     })
     await agent.call('graph_update', {
-      project: id,
-      items: [
+      updates: [
         {
-          id: next.items[0]!.id,
+          node_id: next.nodes[0]!.node.id,
           add_evidence: [{ type: 'note', ref: 'WAL mode on; fsync per append costs 0.2 ms' }],
         },
       ],
@@ -150,11 +151,29 @@ test('a real graph of some 30 nodes, for the README', async ({ browser }) => {
     await page.mouse.move(5, 500)
     await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 10_000 })
     await page.waitForTimeout(300)
-    const out = test.info().outputPath('screenshot.png')
-    await page.screenshot({ path: out })
-    if (process.env.PLEXUS_SCREENSHOT)
-      copyFileSync(out, fileURLToPath(new URL('../../docs/screenshot.png', import.meta.url)))
+    const shot = async (name: string) => {
+      const out = test.info().outputPath(name)
+      await page.screenshot({ path: out })
+      if (process.env.PLEXUS_SCREENSHOT)
+        copyFileSync(out, fileURLToPath(new URL(`../../docs/${name}`, import.meta.url)))
+    }
+    await shot('screenshot.png')
     await grace.close()
+
+    // The same plan as a dependency plan: the layered layout, left to right.
+    await page.keyboard.press('Escape')
+    await canvas.focus()
+    await page.keyboard.press('Shift+L')
+    await page.waitForTimeout(400)
+    await page.keyboard.press('Shift+Digit1')
+    await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 10_000 })
+    await page.waitForTimeout(500)
+    await shot('plan.png')
+
+    // And as a board.
+    await page.getByTestId('view-board').click()
+    await expect(page.getByTestId('board-claimed').getByTestId('board-card')).toHaveCount(1)
+    await shot('board.png')
   } finally {
     await agent.close()
     await context.close()

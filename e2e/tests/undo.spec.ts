@@ -23,7 +23,7 @@ test("Ctrl+Z undoes the person's own edit, never an agent's", async ({ browser }
   try {
     const plan = await agent.call<{ created: Array<{ ref: string; id: string }> }>('graph_plan', {
       project: id,
-      items: [{ ref: 't', summary: 'Agent task' }],
+      nodes: [{ ref: 't', summary: 'Agent task' }],
     })
     const agentNode = plan.created[0]!.id
     await expect(node(page, 'Agent task')).toBeVisible()
@@ -31,8 +31,7 @@ test("Ctrl+Z undoes the person's own edit, never an agent's", async ({ browser }
 
     await rename(page, 'Mine', 'Mine, edited') // the person edits
     await agent.call('graph_update', {
-      project: id,
-      items: [{ id: agentNode, summary: 'Agent task, edited' }],
+      updates: [{ node_id: agentNode, summary: 'Agent task, edited' }],
     }) // then the agent
     await expect(node(page, 'Agent task, edited')).toBeVisible()
 

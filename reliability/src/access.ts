@@ -10,7 +10,8 @@
  */
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { bindRefusals, wideServer } from './access/bind.ts'
+import { bindRefusals, loginThrottle, wideServer } from './access/bind.ts'
+import { boundsChecks } from './access/bounds.ts'
 import {
   G,
   VICTIM,
@@ -35,7 +36,14 @@ export const accessPhase: Phase = async (ctx) => {
   const rng = new Rng(ctx.seed)
   const tokens = makeTokens(rng)
   const tally = new Tally()
-  const withTokens = { PLEXUS_TOKENS: tokenList(tokens), PLEXUS_TOKENS_FILE: '' }
+  const bounds: Record<string, number> = {}
+  // The main server checks every bad credential on every route from one address: its throttle of
+  // failed logins is opened wide; the wide server keeps the default and checks the throttle.
+  const withTokens = {
+    PLEXUS_TOKENS: tokenList(tokens),
+    PLEXUS_TOKENS_FILE: '',
+    PLEXUS_AUTH_FAILURE_BURST: '1000000',
+  }
   const main = new ServerProcess({ dataDir: join(ctx.tmp, 'main'), env: withTokens })
   const open = new ServerProcess({
     dataDir: join(ctx.tmp, 'open'),
@@ -78,6 +86,8 @@ export const accessPhase: Phase = async (ctx) => {
       await guardChecks('no tokens', open, undefined, marker, tally)
     })
     await step('0.0.0.0 with tokens', () => wideServer(wide, tokens, tally))
+    await step('failed logins', () => loginThrottle(wide, tokens, tally))
+    await step('bounds', () => boundsChecks(main, tokens, tally, bounds))
     await step('refusals to start', () => refusals)
     for (const s of servers) {
       const leaked = Object.entries(tokens).filter(([, token]) => s.stderr.includes(token))
@@ -97,6 +107,7 @@ export const accessPhase: Phase = async (ctx) => {
       'checks run': tally.checks,
       'refused as expected': tally.refused,
       'bad inputs tried': tally.bad,
+      ...bounds,
     },
     failures: tally.failures,
     crashes: servers.reduce((n, s) => n + s.crashes.length, 0),

@@ -3,7 +3,7 @@
  * the model now and then, and remembers every disconnect: if bad input from others harms honest
  * peers, this is where it shows.
  */
-import { createNodes, jitteredWebSocket, openGraph, type Graph } from '@plexus/model'
+import { SCHEMA_VERSION, createNodes, jitteredWebSocket, openGraph, type Graph } from '@plexus/model'
 import { WebSocket } from 'ws'
 import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
@@ -31,7 +31,7 @@ export function stockClient(
   })
   return new WebsocketProvider(wsUrl, graph, doc, {
     WebSocketPolyfill: Socket as unknown as typeof globalThis.WebSocket,
-    params: { token },
+    params: { token, schema: String(SCHEMA_VERSION) },
     disableBc: true,
     maxBackoffTime: 500,
   })

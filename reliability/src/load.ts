@@ -128,7 +128,7 @@ export const loadPhase: Phase = async (ctx) => {
           const value = n++
           const reply = await a.callUntilAnswered(
             'graph_update',
-            { project: graph, items: [{ id: target, properties: { [key]: value } }] },
+            { project: graph, updates: [{ node_id: target, properties: { [key]: value } }] },
             deadline,
           )
           if (reply.ok) a.ledger.push({ node: target, key, value, at: performance.now() })
@@ -138,10 +138,10 @@ export const loadPhase: Phase = async (ctx) => {
           if (!reply.ok) agentErrors.push(`${a.name} graph_next: ${reply.text.slice(0, 200)}`)
         } else {
           const count = 1 + r.int(3)
-          const items = Array.from({ length: count }, () => ({ summary: `${a.name} task ${n++}` }))
+          const nodes = Array.from({ length: count }, () => ({ summary: `${a.name} task ${n++}` }))
           const reply = await a.callUntilAnswered(
             'graph_plan',
-            { project: graph, items, mode: 'force' },
+            { project: graph, nodes, mode: 'force' },
             deadline,
           )
           if (reply.ok) {

@@ -108,57 +108,56 @@ export const halfValid: Generator = (rng, ctx) => {
   if (roll === 0) {
     const faults: Array<[string, Record<string, unknown>]> = [
       ['a summary of 2001 characters', { summary: 's'.repeat(2001) }],
-      ['an unknown parent', { summary: 'orphan', parent: 'n_doesnotexist' }],
+      ['an unknown parent', { summary: 'orphan', parent_ref: 'n_doesnotexist' }],
       ['a dependency on an unknown ref', { summary: 'waits', depends_on: ['no-such-ref'] }],
       ['a kind of two words', { summary: 'odd', kind: 'two words' }],
       ['a property of 70 KB', { summary: 'heavy', properties: { blob: 'b'.repeat(70_000) } }],
-      ['a parent and a parent_ref', { summary: 'both', parent: node(), parent_ref: 'r0' }],
+      ['a misspelt parent_ref', { summary: 'odd field', parentRef: node() }],
       ['a lone surrogate in its summary', { summary: 'broken \ud800 text' }],
     ]
     const [fault, item] = rng.pick(faults)
-    const items = Array.from({ length: n }, (_, i) =>
+    const nodes = Array.from({ length: n }, (_, i) =>
       i === bad ? item : { ref: `r${i}`, summary: `half ${rng.int(1e9)}` },
     )
     return {
-      what: `graph_plan of ${n} items, item ${bad} with ${fault}`,
-      body: toolCall('graph_plan', { project: ctx.graph, items }),
+      what: `graph_plan of ${n} nodes, node ${bad} with ${fault}`,
+      body: toolCall('graph_plan', { project: ctx.graph, nodes }),
       expect: 'reject',
     }
   }
   if (roll === 1) {
-    const items: Array<Record<string, unknown>> = [...new Set(Array.from({ length: n }, node))].map((id) => ({
-      id,
-      notes: `half ${rng.int(1e9)}`,
-    }))
-    items.splice(rng.int(items.length + 1), 0, { id: 'n_doesnotexist', summary: 'x' })
+    const updates: Array<Record<string, unknown>> = [...new Set(Array.from({ length: n }, node))].map(
+      (id) => ({ node_id: id, notes: `half ${rng.int(1e9)}` }),
+    )
+    updates.splice(rng.int(updates.length + 1), 0, { node_id: 'n_doesnotexist', summary: 'x' })
     return {
-      what: `graph_update of ${items.length} items, one an unknown node`,
-      body: toolCall('graph_update', { project: ctx.graph, items }),
+      what: `graph_update of ${updates.length} updates, one an unknown node`,
+      body: toolCall('graph_update', { project: ctx.graph, updates }),
       expect: 'reject',
       mention: ['n_doesnotexist'],
     }
   }
   if (roll === 2) {
-    const ops = Array.from({ length: n }, (_, i) =>
+    const operations = Array.from({ length: n }, (_, i) =>
       i === bad
-        ? { type: 'drop', node: 'n_doesnotexist', reason: 'x' }
-        : { type: 'move', node: node(), parent: null },
+        ? { op: 'drop', node_id: 'n_doesnotexist', reason: 'x' }
+        : { op: 'move', node_id: node(), new_parent: null },
     )
     return {
-      what: `graph_restructure of ${n} ops, op ${bad} on an unknown node`,
-      body: toolCall('graph_restructure', { project: ctx.graph, ops }),
+      what: `graph_restructure of ${n} operations, operation ${bad} on an unknown node`,
+      body: toolCall('graph_restructure', { project: ctx.graph, operations }),
       expect: 'reject',
       mention: ['n_doesnotexist'],
     }
   }
-  const items = Array.from({ length: n }, (_, i) => ({
+  const nodes = Array.from({ length: n }, (_, i) => ({
     ref: `c${i}`,
     summary: `cycle ${rng.int(1e9)}`,
     depends_on: [`c${(i + 1) % n}`],
   }))
   return {
-    what: `graph_plan of ${n} items whose dependencies form a cycle`,
-    body: toolCall('graph_plan', { project: ctx.graph, items }),
+    what: `graph_plan of ${n} nodes whose dependencies form a cycle`,
+    body: toolCall('graph_plan', { project: ctx.graph, nodes }),
     expect: 'reject',
     mention: ['cycle'],
   }
@@ -170,13 +169,13 @@ export const hostileArguments: Generator = (rng, ctx) => {
   const node = ctx.nodes[0] ?? 'n_none'
   const variants: Array<() => BadCall> = [
     () => ({
-      what: `graph_plan with ${big} items`,
+      what: `graph_plan with ${big} nodes`,
       body: toolCall('graph_plan', {
         project: ctx.graph,
-        items: Array.from({ length: big }, (_, i) => ({ summary: `bulk ${i}` })),
+        nodes: Array.from({ length: big }, (_, i) => ({ summary: `bulk ${i}` })),
       }),
       expect: 'reject',
-      mention: ['items'],
+      mention: ['nodes'],
     }),
     () => ({
       what: `graph_add_facts with ${big} facts`,
@@ -188,22 +187,22 @@ export const hostileArguments: Generator = (rng, ctx) => {
       mention: ['facts'],
     }),
     () => ({
-      what: `graph_update with ${big} items`,
+      what: `graph_update with ${big} updates`,
       body: toolCall('graph_update', {
         project: ctx.graph,
-        items: Array.from({ length: big }, (_, i) => ({ id: `n_${i}` })),
+        updates: Array.from({ length: big }, (_, i) => ({ node_id: `n_${i}` })),
       }),
       expect: 'reject',
-      mention: ['items'],
+      mention: ['updates'],
     }),
     () => ({
       what: `graph_connect with ${big} edges`,
       body: toolCall('graph_connect', {
         project: ctx.graph,
-        add: Array.from({ length: big }, (_, i) => ({ from: `n_${i}`, to: `n_${i + 1}` })),
+        edges: Array.from({ length: big }, (_, i) => ({ from: `n_${i}`, to: `n_${i + 1}` })),
       }),
       expect: 'reject',
-      mention: ['add'],
+      mention: ['edges'],
     }),
     () => {
       const levels = rng.pick([10_000, 10_000, 100_000])
@@ -213,8 +212,8 @@ export const hostileArguments: Generator = (rng, ctx) => {
         what: `graph_update with ${where} nested ${levels} levels deep`,
         body: toolCallWithRaw(
           'graph_update',
-          { project: ctx.graph, items: [{ id: node, [where]: null }] },
-          ['items', '0', where],
+          { project: ctx.graph, updates: [{ node_id: node, [where]: null }] },
+          ['updates', '0', where],
           raw,
         ),
         expect: 'reject',
@@ -222,10 +221,10 @@ export const hostileArguments: Generator = (rng, ctx) => {
     },
     () => {
       const levels = rng.pick([10_000, 100_000])
-      const args = { project: ctx.graph, items: [{ summary: 'deep', properties: null }] }
+      const args = { project: ctx.graph, nodes: [{ summary: 'deep', properties: null }] }
       return {
-        what: `graph_plan item properties nested ${levels} levels deep`,
-        body: toolCallWithRaw('graph_plan', args, ['items', '0', 'properties'], `{"deep":${deep(levels)}}`),
+        what: `graph_plan node properties nested ${levels} levels deep`,
+        body: toolCallWithRaw('graph_plan', args, ['nodes', '0', 'properties'], `{"deep":${deep(levels)}}`),
         expect: 'reject',
       }
     },
@@ -243,7 +242,7 @@ export const hostileArguments: Generator = (rng, ctx) => {
       const field = rng.pick(['summary', 'notes'])
       return {
         what: `graph_plan with a 1 MB ${field}`,
-        body: toolCall('graph_plan', { project: ctx.graph, items: [{ summary: 'big', [field]: mb() }] }),
+        body: toolCall('graph_plan', { project: ctx.graph, nodes: [{ summary: 'big', [field]: mb() }] }),
         expect: 'reject',
         mention: [field],
       }
@@ -255,8 +254,8 @@ export const hostileArguments: Generator = (rng, ctx) => {
       mention: ['query'],
     }),
     () => ({
-      what: 'graph_context with a 1 MB id',
-      body: toolCall('graph_context', { project: ctx.graph, id: mb() }),
+      what: 'graph_context with a 1 MB node_id',
+      body: toolCall('graph_context', { project: ctx.graph, node_id: mb() }),
       expect: 'reject',
     }),
     () => ({
@@ -308,7 +307,7 @@ export const markupInText: Generator = (rng, ctx) => {
   }
   return {
     what: `graph_plan with markup ${JSON.stringify(summary).slice(0, 60)}`,
-    body: toolCall('graph_plan', { project: ctx.graph, items: [item], mode: 'force' }),
+    body: toolCall('graph_plan', { project: ctx.graph, nodes: [item], mode: 'force' }),
     expect: 'accept',
     stores: { summary, notes, property },
   }

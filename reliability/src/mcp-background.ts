@@ -46,23 +46,27 @@ export class Background {
   }
 
   private async create(summary: string): Promise<void> {
-    const args = { project: AGENT_GRAPH, items: [{ summary }], mode: 'force' }
+    const args = { project: AGENT_GRAPH, nodes: [{ summary }], mode: 'force' }
     const id = await this.timed('graph_plan', args, (data) => {
       const made = (data.created as Array<{ id?: string }> | undefined)?.[0]?.id
       if (made) this.written.push(made)
       return made
     })
     if (id) {
-      await this.timed('graph_context', { project: AGENT_GRAPH, id }, (data) =>
+      await this.timed('graph_context', { project: AGENT_GRAPH, node_id: id }, (data) =>
         (data.node as { summary?: string } | undefined)?.summary === summary ? id : undefined,
       )
     }
   }
 
   private async renote(id: string, notes: string): Promise<void> {
-    const done = await this.timed('graph_update', { project: AGENT_GRAPH, items: [{ id, notes }] }, () => id)
+    const done = await this.timed(
+      'graph_update',
+      { project: AGENT_GRAPH, updates: [{ node_id: id, notes }] },
+      () => id,
+    )
     if (done) {
-      await this.timed('graph_context', { project: AGENT_GRAPH, id, verbose: true }, (data) =>
+      await this.timed('graph_context', { project: AGENT_GRAPH, node_id: id }, (data) =>
         (data.node as { notes?: string } | undefined)?.notes === notes ? id : undefined,
       )
     }

@@ -123,14 +123,14 @@ async function run(
     total += tally.tried
     // The well-behaved agent, on the attacked graph: a write and a read of it must succeed.
     const summary = `agent after ${kind}`
-    const made = await agent.call('graph_plan', { project: GRAPH, items: [{ summary }], mode: 'force' })
+    const made = await agent.call('graph_plan', { project: GRAPH, nodes: [{ summary }], mode: 'force' })
     const id = (made.data.created as Array<{ id?: string }> | undefined)?.[0]?.id
     if (!made.ok || !id) fail(`: the well-behaved agent could not write: ${made.text}`)
     else {
       written.push(id)
       const seen = await agent.call('graph_query', { project: GRAPH, filter: { text: summary } })
-      const items = (seen.data.items as Array<{ id?: string }> | undefined) ?? []
-      if (!seen.ok || !items.some((x) => x.id === id))
+      const found = (seen.data.nodes as Array<{ id?: string }> | undefined) ?? []
+      if (!seen.ok || !found.some((x) => x.id === id))
         fail(`: the well-behaved agent's write ${id} is not found: ${seen.text}`)
     }
     baseline = await read()
@@ -185,13 +185,13 @@ async function run(
 async function seed(agent: Agent, written: string[]): Promise<void> {
   const open = await agent.call('graph_open', { project: GRAPH, goal: 'Survive bad input' })
   if (!open.ok) throw new Error(`graph_open: ${open.text}`)
-  const items = Array.from({ length: 30 }, (_, i) => ({
+  const nodes = Array.from({ length: 30 }, (_, i) => ({
     ref: `t${i}`,
     summary: `task ${i}`,
     kind: 'task',
     ...(i > 0 ? { depends_on: [`t${Math.floor(i / 2)}`] } : {}),
   }))
-  const plan = await agent.call('graph_plan', { project: GRAPH, items })
+  const plan = await agent.call('graph_plan', { project: GRAPH, nodes })
   if (!plan.ok) throw new Error(`graph_plan: ${plan.text}`)
   for (const c of plan.data.created as Array<{ id: string }>) written.push(c.id)
 }
@@ -250,7 +250,7 @@ async function checkStored(
   const doc = new Y.Doc()
   Y.applyUpdate(doc, after.update)
   const stored = openGraph(doc, { actor: 'auditor', now: Date.now, newId: () => 'n_auditor' }).index.live(id)
-  const viaMcp = await agent.call('graph_context', { project: graph, id, verbose: true })
+  const viaMcp = await agent.call('graph_context', { project: graph, node_id: id })
   const shown = viaMcp.data.node as
     { summary?: string; notes?: string; properties?: Record<string, unknown> } | undefined
   for (const [where, node] of [

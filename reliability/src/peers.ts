@@ -11,7 +11,14 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { createNodes, jitteredWebSocket, openGraph, updateNodes, type Graph } from '@plexus/model'
+import {
+  SCHEMA_VERSION,
+  createNodes,
+  jitteredWebSocket,
+  openGraph,
+  updateNodes,
+  type Graph,
+} from '@plexus/model'
 import { WebSocket } from 'ws'
 import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
@@ -50,7 +57,7 @@ export class SyncClient {
       WebSocketPolyfill: jitteredWebSocket(
         WebSocket as unknown as Parameters<typeof jitteredWebSocket>[0],
       ) as unknown as typeof globalThis.WebSocket,
-      params: options.token ? { token: options.token } : {},
+      params: { schema: String(SCHEMA_VERSION), ...(options.token ? { token: options.token } : {}) },
       // One process holds many clients: the cross-tab channel would sync them past the server.
       disableBc: true,
       maxBackoffTime: options.maxBackoffMs ?? 2500,

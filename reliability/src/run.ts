@@ -1,9 +1,10 @@
 /**
  * The reliability suite: `pnpm reliability` (short, run by CI) or `pnpm reliability:long`.
  *
- *   --profile short|long   size of the run (suite.ts PROFILES)
+ *   --profile short|long|multi   size of the run (suite.ts PROFILES); multi runs the several-servers
+ *                          phase (three servers on PostgreSQL and Redis behind nginx, multi.ts)
  *   --seed N               seed for every generator (default: random, always printed)
- *   --only a,b             run only these phases (access, ws-input, mcp-input, storage, load)
+ *   --only a,b             run only these phases (access, ws-input, mcp-input, storage, load, multi)
  *   --out DIR              where the report goes (default reliability/reports; the test command
  *                          uses test-results, so a test run does not rewrite the published report)
  *
@@ -24,6 +25,7 @@ const PHASES: Record<string, () => Promise<Phase>> = {
   'mcp-input': async () => (await import('./mcp-input.ts')).mcpInputPhase,
   storage: async () => (await import('./storage.ts')).storagePhase,
   load: async () => (await import('./load.ts')).loadPhase,
+  multi: async () => (await import('./multi.ts')).multiPhase,
 }
 
 async function main(): Promise<number> {
@@ -43,7 +45,9 @@ async function main(): Promise<number> {
     return 2
   }
   const seed = values.seed ? Number(values.seed) : Math.floor(Math.random() * 2 ** 31)
-  const names = values.only ? values.only.split(',').map((s) => s.trim()) : Object.keys(PHASES)
+  // The several-servers phase is its own profile; the others run the one-server phases.
+  const defaults = profile.name === 'multi' ? ['multi'] : Object.keys(PHASES).filter((p) => p !== 'multi')
+  const names = values.only ? values.only.split(',').map((s) => s.trim()) : defaults
   for (const name of names) {
     if (!PHASES[name]) {
       console.error(`unknown phase "${name}": phases are ${Object.keys(PHASES).join(', ')}`)
@@ -107,10 +111,14 @@ function summarize(results: PhaseResult[]): Record<string, number | string> {
   const num = (phase: string, key: string) => Number(get(phase, key) ?? 0)
   const badInputs = results.reduce((n, r) => n + Number(r.figures['bad inputs tried'] ?? 0), 0)
   return {
-    'clients held': get('load', 'clients held') ?? 'not run',
-    'agents held': get('load', 'agents held') ?? 'not run',
-    'run length (s)': get('load', 'run length (s)') ?? 'not run',
-    'faults injected': num('load', 'kills') + num('storage', 'faults injected'),
+    'clients held': get('load', 'clients held') ?? get('multi', 'clients held') ?? 'not run',
+    'agents held': get('load', 'agents held') ?? get('multi', 'agents held') ?? 'not run',
+    'run length (s)': get('load', 'run length (s)') ?? get('multi', 'run length (s)') ?? 'not run',
+    'faults injected':
+      num('load', 'kills') +
+      num('storage', 'faults injected') +
+      num('multi', 'kills') +
+      num('multi', 'redis restarts'),
     'bad inputs tried': badInputs,
     'updates lost': results.reduce((n, r) => n + Number(r.figures['updates lost'] ?? 0), 0),
     crashes: results.reduce((n, r) => n + r.crashes, 0),
@@ -133,7 +141,7 @@ function writeReport(
     `# Reliability: ${profile.name} run`,
     '',
     `Seed ${seed}, ${seconds} s, ${new Date().toISOString().slice(0, 10)}, Node ${process.version}.`,
-    `Reproduce: \`npx --yes pnpm@10 reliability${profile.name === 'long' ? ':long' : ''} --seed ${seed}\``,
+    `Reproduce: \`npx --yes pnpm@10 reliability${profile.name === 'long' ? ':long' : profile.name === 'multi' ? ' --profile multi' : ''} --seed ${seed}\``,
     '',
     '| figure | value |',
     '| --- | --- |',

@@ -150,7 +150,7 @@ async function diskFull(
 
     const refused = await agent.call('graph_plan', {
       project: 'disk',
-      items: [{ summary: 'written while the disk is full' }],
+      nodes: [{ summary: 'written while the disk is full' }],
     })
     figures['agent told'] = refused.text.slice(0, 120)
     if (refused.ok)
@@ -164,7 +164,7 @@ async function diskFull(
       fail(
         `after space came back, the reader misses ${missingEntries(reader.doc, everything).length} of the writer's ${everything.length} writes`,
       )
-    const after = await agent.call('graph_plan', { project: 'disk', items: [{ summary: 'written after' }] })
+    const after = await agent.call('graph_plan', { project: 'disk', nodes: [{ summary: 'written after' }] })
     if (!after.ok) fail(`an agent's write after space came back failed: ${after.text}`)
     const healthAfter = await fetch(`${server.url}/healthz`)
     if (healthAfter.status !== 200) fail(`/healthz stayed ${healthAfter.status} after space came back`)

@@ -5,7 +5,7 @@
 import * as Y from 'yjs'
 
 export interface Profile {
-  name: 'short' | 'long'
+  name: 'short' | 'long' | 'multi'
   /**
    * Load: WebSocket clients that write (each runs the model, as a tab does), clients that only
    * read (plain Yjs, as a tab left open), MCP agents and graphs, and how long the load runs. All
@@ -37,6 +37,18 @@ export const PROFILES: Record<Profile['name'], Profile> = {
     agentRate: 2,
     kills: 3,
     badInputsPerKind: 60,
+  },
+  multi: {
+    name: 'multi',
+    clients: 12,
+    readers: 12,
+    agents: 4,
+    graphs: 3,
+    loadSeconds: 30,
+    clientRate: 4,
+    agentRate: 2,
+    kills: 4,
+    badInputsPerKind: 0,
   },
   long: {
     name: 'long',

@@ -4,6 +4,7 @@
  */
 import * as decoding from 'lib0/decoding'
 import * as encoding from 'lib0/encoding'
+import { SCHEMA_VERSION } from '@plexus/model'
 import { WebSocket } from 'ws'
 import * as Y from 'yjs'
 import { digestOfUpdate } from './suite.ts'
@@ -45,7 +46,9 @@ export function connectRaw(wsBase: string, path: string, options: ConnectOptions
   const headers: Record<string, string> = { ...options.headers }
   if (options.token) headers.authorization = `Bearer ${options.token}`
   if (options.origin) headers.origin = options.origin
-  const ws = new WebSocket(`${wsBase}/${path}`, { headers, handshakeTimeout: options.timeoutMs ?? 5000 })
+  // Speaks this build's schema, as the app does (a client that says nothing counts as schema 1).
+  const url = `${wsBase}/${path}${path.includes('?') ? '&' : '?'}schema=${SCHEMA_VERSION}`
+  const ws = new WebSocket(url, { headers, handshakeTimeout: options.timeoutMs ?? 5000 })
   ws.binaryType = 'nodebuffer'
   const waiters = new Set<() => void>()
   const wake = () => {

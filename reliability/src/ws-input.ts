@@ -127,7 +127,9 @@ async function run(
       if (kind === 'awareness spoofing') {
         presence = await readPresence(server.wsUrl, GRAPH, TOKENS.auditor)
         const mine = presence.get(canary.clientID)
-        const expected = canary.provider.awareness.getLocalState()
+        // What the canary set, as the server stamps it: its token's identity, not an agent.
+        const local = canary.provider.awareness.getLocalState() as { user?: object } | null
+        const expected = local && { ...local, user: { ...local.user, identity: 'canary', kind: 'person' } }
         if (JSON.stringify(mine?.state ?? null) !== JSON.stringify(expected)) {
           failHere(
             `the canary's presence is now ${JSON.stringify(mine?.state ?? null)}, not ${JSON.stringify(expected)}`,

@@ -25,6 +25,7 @@ import {
 import { floods, oversized } from './ws-limits.ts'
 import { hostileIds } from './ws-ids.ts'
 import { awarenessSpoofing } from './ws-presence.ts'
+import { brokenRules } from './ws-rules.ts'
 import { knownIds, mutateStructs } from './ws-structs.ts'
 import { clientFrame } from './ws-wire.ts'
 
@@ -39,6 +40,7 @@ export const WS_KINDS = [
   'text frames',
   'awareness spoofing',
   'hostile graph ids',
+  'broken rules',
 ] as const
 export type WsKind = (typeof WS_KINDS)[number]
 
@@ -274,4 +276,5 @@ export const GENERATORS: Record<WsKind, Generator> = {
   'text frames': textFrames,
   'awareness spoofing': awarenessSpoofing,
   'hostile graph ids': hostileIds,
+  'broken rules': brokenRules,
 }

@@ -3,7 +3,8 @@
  * `app.request(...)`, server.ts mounts it on a node http server.
  *
  * Routes: GET /healthz (open), GET /metrics, GET /api/graphs, GET /api/graphs/:id,
- * GET /api/graphs/:id/export?format=, POST /api/graphs/:id/import?format=, DELETE /api/graphs/:id,
+ * GET /api/graphs/:id/export?format=, POST /api/graphs/:id/import?format=,
+ * POST /api/graphs/:id/claims (claims.ts: a stdio peer claims through the server), DELETE /api/graphs/:id,
  * and the web app at /. Every request passes the Host/Origin guard; API routes need a token with
  * the right role when tokens are configured.
  */
@@ -22,8 +23,12 @@ import {
   type Format,
   type GraphSummary,
 } from './graphs.ts'
+import { claimsRoute, type ClaimArbiter } from './claims.ts'
 import type { Metrics } from './metrics.ts'
 import type { Guard } from './origin.ts'
+import { securityHeaders } from './headers.ts'
+import { atLeast, canRead, roleOn } from './scopes.ts'
+import { normalizeAddress } from './throttle.ts'
 import { webApp } from './web.ts'
 
 export interface AppDeps {
@@ -39,8 +44,12 @@ export interface AppDeps {
   webDist: string
   summarize: (id: string, doc: import('yjs').Doc) => GraphSummary
   maxImportBytes?: number
+  /** Claim arbitration for stdio peers (`POST /api/graphs/:id/claims`, claims.ts). */
+  claims?: ClaimArbiter
+  /** Null while fan-out between servers works, else why it is degraded (fanout.ts). */
+  fanoutStatus?: () => string | null
   /** The MCP endpoint (mcp/http.ts): authenticates on its own, after the Host/Origin guard. */
-  mcp?: (req: Request) => Promise<Response>
+  mcp?: (req: Request, address: string) => Promise<Response>
 }
 
 type Env = { Variables: { identity: Identity } }
@@ -48,6 +57,7 @@ type Env = { Variables: { identity: Identity } }
 export function createApp(deps: AppDeps) {
   const app = new Hono<Env>()
 
+  app.use('*', securityHeaders())
   app.use('*', async (c, next) => {
     deps.metrics.httpRequests++
     const check = deps.guard.check(c.req.header('host') ?? new URL(c.req.url).host, c.req.header('origin'))
@@ -59,7 +69,13 @@ export function createApp(deps: AppDeps) {
   })
 
   const need = (role: Role) => async (c: Context<Env>, next: () => Promise<void>) => {
-    const identity = deps.auth.authenticate(tokenFrom(c.req.header('authorization'), new URL(c.req.url)))
+    const token = tokenFrom(c.req.header('authorization'), new URL(c.req.url))
+    const check = deps.auth.check(token, addressOf(c), `${c.req.method} ${c.req.path}`)
+    if (!check.ok && check.reason === 'throttled') {
+      c.header('Retry-After', String(check.retryAfterS))
+      return c.json({ error: 'too_many_failures', message: check.message }, 429)
+    }
+    const identity = check.ok ? check.identity : null
     if (!identity) {
       c.header('WWW-Authenticate', 'Bearer realm="plexus"')
       return c.json(
@@ -67,7 +83,20 @@ export function createApp(deps: AppDeps) {
         401,
       )
     }
-    if (!allows(identity, role)) {
+    const graph = c.req.param('id')
+    if (graph !== undefined && validGraphId(graph)) {
+      // Roles are per graph (scopes.ts); a graph the token does not reach looks the same whether
+      // it exists or not.
+      const on = roleOn(identity, graph)
+      if (on === null) {
+        const message = `"${identity.name}" has no access to graph ${graph}`
+        return c.json({ error: 'forbidden', message }, 403)
+      }
+      if (!atLeast(on, role)) {
+        const message = `"${identity.name}" has role ${on}; this needs ${role} on graph ${graph}`
+        return c.json({ error: 'forbidden', message }, 403)
+      }
+    } else if (!allows(identity, role)) {
       const message = `"${identity.name}" has role ${identity.role}; this needs ${role}`
       return c.json({ error: 'forbidden', message }, 403)
     }
@@ -88,11 +117,15 @@ export function createApp(deps: AppDeps) {
   }
 
   // 503 while storage refuses writes, with the reason, so a monitor sees what users cannot save.
+  // Degraded (200) while fan-out is away: this server still serves its own peers.
   app.get('/healthz', (c) => {
     const failing = deps.metrics.storageError
+    const fanout = deps.fanoutStatus?.() ?? null
     return c.json(
       {
         ok: failing === null,
+        status: failing ? 'failing' : fanout ? 'degraded' : 'ok',
+        ...(deps.fanoutStatus ? { fanout: fanout ?? 'ok' } : {}),
         name: 'plexus-sync',
         version: deps.version,
         uptime_s: Math.round(deps.uptime() * 10) / 10,
@@ -109,8 +142,21 @@ export function createApp(deps: AppDeps) {
     return c.body(deps.metrics.render({ uptimeSeconds: deps.uptime(), version: deps.version }))
   })
 
-  app.get('/api/graphs', need('read'), (c) => {
-    const graphs = deps.docs.list().map((g) => {
+  // Who a token speaks as. `actor` is the name the server requires in history for this token's
+  // writes over WebSocket (null without tokens: a writer then names itself); clients write with it.
+  app.get('/api/identity', need('read'), (c) => {
+    const identity = c.get('identity')
+    return c.json({
+      name: identity.name,
+      role: identity.role,
+      actor: identity.anonymous ? null : identity.name,
+    })
+  })
+
+  app.get('/api/graphs', need('read'), async (c) => {
+    const identity = c.get('identity')
+    const readable = (await deps.docs.list()).filter((g) => canRead(identity, g.id))
+    const graphs = readable.map((g) => {
       const summary = parseSummary(g.summary)
       return {
         id: g.id,
@@ -125,11 +171,11 @@ export function createApp(deps: AppDeps) {
     return c.json({ graphs })
   })
 
-  app.get('/api/graphs/:id', need('read'), (c) => {
+  app.get('/api/graphs/:id', need('read'), async (c) => {
     const id = graphId(c)
     if (typeof id !== 'string') return id
-    if (!deps.docs.exists(id)) return notFound(c, id)
-    const handle = deps.docs.open(id)
+    if (!(await deps.docs.exists(id))) return notFound(c, id)
+    const handle = await deps.docs.openAsync(id)
     try {
       return c.json(deps.summarize(id, handle.doc))
     } finally {
@@ -137,13 +183,13 @@ export function createApp(deps: AppDeps) {
     }
   })
 
-  app.get('/api/graphs/:id/export', need('read'), (c) => {
+  app.get('/api/graphs/:id/export', need('read'), async (c) => {
     const id = graphId(c)
     if (typeof id !== 'string') return id
     const f = format(c)
     if (typeof f !== 'string') return f
-    if (!deps.docs.exists(id)) return notFound(c, id)
-    const handle = deps.docs.open(id)
+    if (!(await deps.docs.exists(id))) return notFound(c, id)
+    const handle = await deps.docs.openAsync(id)
     let result
     try {
       result = exportText(handle.doc, f)
@@ -172,11 +218,12 @@ export function createApp(deps: AppDeps) {
       const f = format(c)
       if (typeof f !== 'string') return f
       const text = await c.req.text()
-      const handle = deps.docs.open(id)
+      const handle = await deps.docs.openAsync(id)
       try {
         // Writes go through the loaded doc: stored, then relayed to everyone connected.
         const result = importText(id, handle.doc, f, text, c.get('identity').name)
         if (!result.ok) return c.json({ error: result.reason, message: result.message }, 422)
+        await handle.saved()
         return c.json(result)
       } finally {
         handle.release()
@@ -184,16 +231,28 @@ export function createApp(deps: AppDeps) {
     },
   )
 
-  app.delete('/api/graphs/:id', need('admin'), (c) => {
+  app.post('/api/graphs/:id/claims', need('write'), async (c) => {
     const id = graphId(c)
     if (typeof id !== 'string') return id
-    if (!deps.docs.remove(id)) return notFound(c, id)
+    if (!deps.claims) return c.json({ error: 'not_found', message: 'claims are not served here' }, 404)
+    return claimsRoute(c, { docs: deps.docs, arbiter: deps.claims }, id, c.get('identity'))
+  })
+
+  app.delete('/api/graphs/:id', need('admin'), async (c) => {
+    const id = graphId(c)
+    if (typeof id !== 'string') return id
+    if (!(await deps.docs.remove(id))) return notFound(c, id)
     return c.json({ ok: true, deleted: id })
   })
 
-  app.all('/mcp', (c) =>
-    deps.mcp ? deps.mcp(c.req.raw) : c.json({ error: 'not_found', message: 'MCP is not enabled' }, 404),
-  )
+  // The work graph at /mcp, memory at /mcp/memory, the graph engine at /mcp/engine (mcp/surfaces.ts).
+  const mcp = (c: Context<Env>) =>
+    deps.mcp
+      ? deps.mcp(c.req.raw, addressOf(c))
+      : c.json({ error: 'not_found', message: 'MCP is not enabled' }, 404)
+  app.all('/mcp', mcp)
+  app.all('/mcp/memory', mcp)
+  app.all('/mcp/engine', mcp)
   app.all('/api/*', (c) =>
     c.json({ error: 'not_found', message: `no route ${c.req.method} ${c.req.path}` }, 404),
   )
@@ -204,6 +263,12 @@ export function createApp(deps: AppDeps) {
     return c.json({ error: 'internal', message: 'internal server error' }, 500)
   })
   return app
+}
+
+/** The remote address on the node server; 'unknown' where there is none (`app.request` in tests). */
+function addressOf(c: Context): string {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
+  return normalizeAddress(env?.incoming?.socket?.remoteAddress)
 }
 
 function notFound(c: Context, id: string) {

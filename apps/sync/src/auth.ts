@@ -8,6 +8,10 @@
  */
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
+import { PATTERN, type GraphRule } from './scopes.ts'
+import type { LoginThrottle } from './throttle.ts'
+
+const PATTERN_RULE = "a graph pattern is 1-64 characters from a-z, 0-9, '.', '_', '-' and '*'"
 
 export const ROLES = ['read', 'write', 'admin'] as const
 export type Role = (typeof ROLES)[number]
@@ -17,12 +21,20 @@ export interface Identity {
   role: Role
   /** True when no tokens are configured (loopback only). */
   anonymous: boolean
+  /** The token is an agent's (`"kind": "agent"` in the tokens file): its presence shows the badge. */
+  agent: boolean
+  /** The graphs the token reaches, first match wins (scopes.ts); absent: every graph. */
+  graphs?: GraphRule[]
 }
 
 export interface TokenEntry {
   name: string
   role: Role
   token: string
+  /** Who uses the token: a person (default) or an agent. */
+  kind?: 'person' | 'agent'
+  /** Graph patterns the token is scoped to, each optionally with its own role (scopes.ts). */
+  graphs?: GraphRule[]
 }
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string }
@@ -37,6 +49,18 @@ const entrySchema = z.object({
     .regex(/^[^:,\s]+$/, 'a name has no spaces, colons or commas'),
   role: z.enum(ROLES),
   token: z.string().min(MIN_TOKEN_LENGTH, `a token has at least ${MIN_TOKEN_LENGTH} characters`),
+  kind: z.enum(['person', 'agent']).optional(),
+  graphs: z
+    .array(
+      // "pattern" is short for { pattern } (the token's role).
+      z.preprocess(
+        (item) => (typeof item === 'string' ? { pattern: item } : item),
+        z
+          .object({ pattern: z.string().regex(PATTERN, PATTERN_RULE), role: z.enum(ROLES).optional() })
+          .strict(),
+      ),
+    )
+    .optional(),
 })
 const fileSchema = z.union([z.array(entrySchema), z.object({ tokens: z.array(entrySchema) })])
 
@@ -64,7 +88,8 @@ export function parseTokenFile(text: string, path: string): Parsed<TokenEntry[]>
   } catch (error) {
     return { ok: false, message: `tokens file ${path} is not JSON: ${(error as Error).message}` }
   }
-  const parsed = fileSchema.safeParse(json)
+  // The two shapes parsed apart, so a mistake is reported by its path rather than as "Invalid input".
+  const parsed = Array.isArray(json) ? z.array(entrySchema).safeParse(json) : fileSchema.safeParse(json)
   if (!parsed.success) return { ok: false, message: `tokens file ${path}: ${issues(parsed.error)}` }
   return { ok: true, value: Array.isArray(parsed.data) ? parsed.data : parsed.data.tokens }
 }
@@ -73,16 +98,27 @@ function issues(error: z.ZodError): string {
   return error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ')
 }
 
-const ANONYMOUS: Identity = { name: 'local', role: 'admin', anonymous: true }
+const ANONYMOUS: Identity = { name: 'local', role: 'admin', anonymous: true, agent: false }
+
+/** What a request may do about its credential: go on as an identity, or be refused and why. */
+export type AuthCheck =
+  | { ok: true; identity: Identity }
+  | { ok: false; reason: 'unauthorized' }
+  | { ok: false; reason: 'throttled'; retryAfterS: number; message: string }
 
 export class Auth {
   private readonly byHash = new Map<string, Identity>()
 
-  constructor(tokens: readonly TokenEntry[]) {
+  constructor(
+    tokens: readonly TokenEntry[],
+    private readonly throttle?: LoginThrottle,
+  ) {
     for (const t of tokens) {
       const hash = digest(t.token)
       if (this.byHash.has(hash)) throw new Error(`token for "${t.name}" is used twice`)
-      this.byHash.set(hash, { name: t.name, role: t.role, anonymous: false })
+      const identity: Identity = { name: t.name, role: t.role, anonymous: false, agent: t.kind === 'agent' }
+      if (t.graphs) identity.graphs = t.graphs
+      this.byHash.set(hash, identity)
     }
   }
 
@@ -97,6 +133,24 @@ export class Auth {
     if (!token) return null
     // Looked up by digest: a map lookup on the raw token could leak its prefix through timing.
     return this.byHash.get(digest(token)) ?? null
+  }
+
+  /**
+   * `authenticate` for a request from `address`: an address that failed too often is refused until
+   * its throttle refills, whatever it sends; each failure is counted and logged (without the token).
+   */
+  check(token: string | null | undefined, address: string, where: string): AuthCheck {
+    if (!this.required) return { ok: true, identity: ANONYMOUS }
+    const admission = this.throttle?.admit(address) ?? { ok: true }
+    if (!admission.ok) {
+      const s = admission.retryAfterS
+      const message = `too many failed authentications from your address: wait ${s} s, then send a valid token`
+      return { ok: false, reason: 'throttled', retryAfterS: s, message }
+    }
+    const identity = this.authenticate(token)
+    if (identity) return { ok: true, identity }
+    this.throttle?.failed(address, where)
+    return { ok: false, reason: 'unauthorized' }
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * `plexus serve | graphs | import | export`, each with `--help`. Exit codes: 0 done, 1 failed,
+ * `plexus serve | graphs | import | export | mcp | migrate`, each with `--help`. Exit codes: 0 done, 1 failed,
  * 2 bad usage or configuration.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -14,13 +14,19 @@ import {
   listGraphs,
   type Target,
 } from './commands.ts'
-import { resolveConfig, type ServeFlags } from './config.ts'
+import { redactUrl, resolveConfig, type ServeFlags } from './config.ts'
 import { formatOfFile } from '@plexus/model'
 import { FORMATS, isFormat, validGraphId, GRAPH_ID_RULE, type Format } from './graphs.ts'
-import { DB_FILE, StartError, startServer } from './server.ts'
+import { DB_FILE, StartError, runningServer, startServer } from './server.ts'
+import { openPostgres } from './backends.ts'
+import { copyGraphs } from './copy.ts'
+import { summarize } from './graphs.ts'
+import type { PgStore } from './postgres/store.ts'
+import { SqliteStore } from './sqlite-store.ts'
 import { VERSION } from './version.ts'
 import { McpUsageError, runMcp } from './mcp/stdio.ts'
 import { existsSync } from 'node:fs'
+import { SURFACE_PATH } from './mcp/surfaces.ts'
 import { join } from 'node:path'
 
 const TARGET_HELP = `
@@ -40,6 +46,7 @@ Commands:
   import FILE --graph ID         import a file into a graph (json, mermaid, dsl, canvas)
   export --graph ID --format F   print a graph as json, mermaid, dsl or canvas
   mcp                            serve the MCP tools over stdio (joins a running server)
+  migrate --to postgres|sqlite   copy every graph between a data directory and PostgreSQL
 
 Run "plexus <command> --help" for a command's options.`,
   serve: `Usage: plexus serve [options]
@@ -53,6 +60,12 @@ Starts the sync server: WebSocket sync at /sync/:graph, the API at /api, the web
   --allowed-hosts LIST   extra host names to answer to (env PLEXUS_ALLOWED_HOSTS)
   --allowed-origins LIST extra browser origins allowed (env PLEXUS_ALLOWED_ORIGINS)
   --web-dist DIR         built web app (env PLEXUS_WEB_DIST, default apps/web/dist)
+  --claim-ttl-minutes N  lease of a claim when the claimer names none (env PLEXUS_CLAIM_TTL_MINUTES,
+                         default 60)
+  --database-url URL     store graphs in PostgreSQL, postgres://... (env PLEXUS_DATABASE_URL);
+                         default: SQLite in the data directory
+  --redis-url URL        share updates with other servers on the same PostgreSQL, redis://...
+                         (env PLEXUS_REDIS_URL)
 
 Tokens also come from PLEXUS_TOKENS="name:role:token,..." with role read, write or admin.
 Without tokens the server only listens on loopback.`,
@@ -72,6 +85,16 @@ Prints graph ID in format F to standard output.
   --graph ID        graph to export
   --format F        ${FORMATS.join(', ')} (default json)
   --out FILE        write to FILE instead of standard output${TARGET_HELP}`,
+  migrate: `Usage: plexus migrate --to postgres|sqlite --database-url URL [--data DIR]
+
+Copies every graph from the SQLite store in the data directory into PostgreSQL (--to postgres),
+or from PostgreSQL into the data directory (--to sqlite). The source is only read; a graph the
+target already has is merged with the copy, never overwritten. Stop the servers on the target
+first (a running server on the data directory is refused).
+  --to postgres|sqlite   direction
+  --database-url URL     postgres://... (env PLEXUS_DATABASE_URL)
+  --schema NAME          schema of Plexus's tables (env PLEXUS_DATABASE_SCHEMA, default public)
+  --data DIR             data directory (env PLEXUS_DATA, default ./data)`,
 }
 
 const targetOptions = {
@@ -107,6 +130,8 @@ export async function main(argv: string[], env = process.env): Promise<number> {
         return await runExport(rest, env)
       case 'mcp':
         return await runMcp(rest, env)
+      case 'migrate':
+        return await runMigrate(rest, env)
       default:
         throw new UsageError(`unknown command "${command}"\n\n${HELP.main}`)
     }
@@ -138,6 +163,9 @@ async function serve(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
       'allowed-hosts': { type: 'string' },
       'allowed-origins': { type: 'string' },
       'web-dist': { type: 'string' },
+      'claim-ttl-minutes': { type: 'string' },
+      'database-url': { type: 'string' },
+      'redis-url': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   })
@@ -155,7 +183,11 @@ async function serve(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
       `Plexus ${VERSION}`,
       `  Open     ${server.url}/`,
       `  Sync     ${server.url.replace(/^http/, 'ws')}/sync/:graph`,
-      `  Data     ${join(c.dataDir, DB_FILE)}`,
+      `  MCP      ${server.url}${SURFACE_PATH.work}          work graph (seed 000 tools)`,
+      `           ${server.url}${SURFACE_PATH.memory}   agent memory (kg_* tools)`,
+      `           ${server.url}${SURFACE_PATH.engine}   graph engine (add_facts, ask_graph, ...)`,
+      `  Data     ${c.databaseUrl ? `PostgreSQL ${redactUrl(c.databaseUrl)}` : join(c.dataDir, DB_FILE)}`,
+      ...(c.redisUrl ? [`  Fan-out  Redis ${redactUrl(c.redisUrl)}`] : []),
       `  Auth     ${auth}`,
       `  Web app  ${webBuilt ? c.webDist : 'not built (npx pnpm@10 --filter @plexus/web build)'}`,
       `listening on ${server.url}`,
@@ -255,6 +287,59 @@ async function runExport(argv: string[], env: NodeJS.ProcessEnv): Promise<number
   if (values.out) writeFileSync(values.out, result.value)
   else process.stdout.write(result.value.endsWith('\n') ? result.value : result.value + '\n')
   return 0
+}
+
+async function runMigrate(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      to: { type: 'string' },
+      'database-url': { type: 'string' },
+      schema: { type: 'string' },
+      data: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+  if (values.help) return help('migrate')
+  if (values.to !== 'postgres' && values.to !== 'sqlite') {
+    throw new UsageError(`migrate needs --to postgres or --to sqlite\n\n${HELP.migrate}`)
+  }
+  const config = resolveConfig(
+    { data: values.data, 'database-url': values['database-url'] },
+    { ...env, PLEXUS_REDIS_URL: '', ...(values.schema ? { PLEXUS_DATABASE_SCHEMA: values.schema } : {}) },
+  )
+  if (!config.ok) throw new UsageError(config.message)
+  const c = config.value
+  if (!c.databaseUrl)
+    throw new UsageError(`migrate needs --database-url postgres://... (or PLEXUS_DATABASE_URL)`)
+  const dbFile = join(c.dataDir, DB_FILE)
+  if (values.to === 'postgres' && !existsSync(dbFile))
+    return failed(`no SQLite store at ${dbFile} to copy from`)
+  const other = runningServer(c.dataDir)
+  if (other) {
+    return failed(
+      `a Plexus server (pid ${other.pid}) is using ${c.dataDir}: stop it first, so nothing it writes is left behind`,
+    )
+  }
+  const sqlite = new SqliteStore(dbFile)
+  let pg: PgStore
+  try {
+    pg = await openPostgres(c, () => {})
+  } catch (error) {
+    sqlite.close()
+    return failed((error as Error).message)
+  }
+  try {
+    const [from, to] = values.to === 'postgres' ? [sqlite, pg] : [pg, sqlite]
+    const report = await copyGraphs(from, to, summarize)
+    const where = values.to === 'postgres' ? `PostgreSQL ${redactUrl(c.databaseUrl)}` : dbFile
+    console.log(`copied ${report.graphs.length} graph(s) into ${where}`)
+    for (const g of report.graphs) console.log(`  ${g.id}  ${g.bytes} bytes`)
+    return 0
+  } finally {
+    sqlite.close()
+    await pg.close()
+  }
 }
 
 function requireGraph(graph: string | undefined, command: string): string {

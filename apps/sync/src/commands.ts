@@ -39,8 +39,8 @@ export async function listGraphs(target: Target): Promise<Outcome<GraphLine[]>> 
     if (!res.ok) return res
     return { ok: true, value: (JSON.parse(res.value) as { graphs: GraphLine[] }).graphs }
   }
-  return withRegistry(target.dataDir, false, (docs) => {
-    const graphs = docs.list().map((g) => {
+  return withRegistry(target.dataDir, false, async (docs) => {
+    const graphs = (await docs.list()).map((g) => {
       const s = JSON.parse(g.summary ?? '{}') as Partial<GraphSummary>
       return { ...s, id: g.id, updated_at: new Date(g.updatedAt).toISOString() }
     })
@@ -52,8 +52,8 @@ export async function exportGraph(target: Target, graph: string, format: Format)
   if (target.kind === 'server') {
     return call(target, 'GET', `/api/graphs/${encodeURIComponent(graph)}/export?format=${format}`)
   }
-  return withRegistry(target.dataDir, false, (docs) => {
-    if (!docs.exists(graph))
+  return withRegistry(target.dataDir, false, async (docs) => {
+    if (!(await docs.exists(graph)))
       return { ok: false, message: `graph ${graph} does not exist in ${target.dataDir}` }
     const handle = docs.open(graph)
     try {
@@ -117,19 +117,19 @@ function fail(message: string): { ok: false; message: string } {
   return { ok: false, message }
 }
 
-function withRegistry<T>(
+async function withRegistry<T>(
   dataDir: string,
   create: boolean,
-  fn: (docs: DocRegistry) => Outcome<T>,
-): Outcome<T> {
+  fn: (docs: DocRegistry) => Outcome<T> | Promise<Outcome<T>>,
+): Promise<Outcome<T>> {
   const path = join(dataDir, DB_FILE)
   // Reading a directory that was never used must not create one.
   const store = new SqliteStore(create || existsSync(path) ? path : ':memory:')
   const docs = new DocRegistry(store, new Metrics(), { ...defaultDocsOptions, idleUnloadMs: 0, summarize })
   try {
-    return fn(docs)
+    return await fn(docs)
   } finally {
-    docs.closeAll()
+    await docs.closeAll()
     store.close()
   }
 }

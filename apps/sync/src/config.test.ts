@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { hostname, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { Auth, allows, parseTokenList, tokenFrom } from './auth.ts'
+import { Auth, allows, parseTokenFile, parseTokenList, tokenFrom } from './auth.ts'
 import { checkExposure, resolveConfig } from './config.ts'
 import { Guard, defaultAllowedHosts } from './origin.ts'
 import { StartError, startServer } from './server.ts'
@@ -28,6 +28,20 @@ describe('configuration', () => {
     expect(config({ port: '6000', data: 'here' }, env)).toMatchObject({
       port: 6000,
       dataDir: resolve(dir, 'here'),
+    })
+  })
+
+  it('takes the claim lease from --claim-ttl-minutes or PLEXUS_CLAIM_TTL_MINUTES, 60 by default', () => {
+    expect(config({}).claimTtlMinutes).toBe(60)
+    expect(config({}, { PLEXUS_CLAIM_TTL_MINUTES: '15' }).claimTtlMinutes).toBe(15)
+    expect(config({ 'claim-ttl-minutes': '5' }, { PLEXUS_CLAIM_TTL_MINUTES: '15' }).claimTtlMinutes).toBe(5)
+    expect(resolveConfig({ 'claim-ttl-minutes': 'an hour' }, {}, dir)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/--claim-ttl-minutes must be a whole number/),
+    })
+    expect(resolveConfig({}, { PLEXUS_CLAIM_TTL_MINUTES: '0' }, dir)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/1 to 10080 minutes.*PLEXUS_CLAIM_TTL_MINUTES/),
     })
   })
 
@@ -79,7 +93,12 @@ describe('tokens', () => {
     if (!parsed.ok) throw new Error(parsed.message)
     const auth = new Auth(parsed.value)
     expect(auth.required).toBe(true)
-    expect(auth.authenticate('ada-secret-1')).toEqual({ name: 'ada', role: 'write', anonymous: false })
+    expect(auth.authenticate('ada-secret-1')).toEqual({
+      name: 'ada',
+      role: 'write',
+      anonymous: false,
+      agent: false,
+    })
     expect(auth.authenticate('ada-secret-2')).toBeNull()
     expect(auth.authenticate(undefined)).toBeNull()
     const rita = auth.authenticate('rita-secret-1')!
@@ -87,7 +106,12 @@ describe('tokens', () => {
   })
 
   it('treats everyone as the local admin when no tokens are configured', () => {
-    expect(new Auth([]).authenticate(null)).toEqual({ name: 'local', role: 'admin', anonymous: true })
+    expect(new Auth([]).authenticate(null)).toEqual({
+      name: 'local',
+      role: 'admin',
+      anonymous: true,
+      agent: false,
+    })
   })
 
   it('takes the token from a Bearer header, else from ?token=', () => {
@@ -95,6 +119,39 @@ describe('tokens', () => {
     expect(tokenFrom('Bearer from-header', url)).toBe('from-header')
     expect(tokenFrom(undefined, url)).toBe('from-query')
     expect(tokenFrom('Basic abc', new URL('http://x/'))).toBeNull()
+  })
+})
+
+describe('token scopes', () => {
+  it('reads graph patterns with roles from a tokens file, and names a bad pattern', () => {
+    const file = JSON.stringify([
+      {
+        name: 'ci',
+        role: 'read',
+        token: 'ci-secret-1',
+        graphs: ['launch-*', { pattern: 'docs', role: 'write' }],
+      },
+    ])
+    const parsed = parseTokenFile(file, 'tokens.json')
+    expect(parsed).toEqual({
+      ok: true,
+      value: [
+        {
+          name: 'ci',
+          role: 'read',
+          token: 'ci-secret-1',
+          graphs: [{ pattern: 'launch-*' }, { pattern: 'docs', role: 'write' }],
+        },
+      ],
+    })
+    const bad = parseTokenFile(
+      JSON.stringify([{ name: 'ci', role: 'read', token: 'ci-secret-1', graphs: ['Launch/*'] }]),
+      't.json',
+    )
+    expect(bad).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/0\.graphs\.0\.pattern: a graph pattern is 1-64 characters/),
+    })
   })
 })
 
@@ -114,15 +171,36 @@ describe('Host and Origin guard', () => {
     expect(guard.check('127.0.0.1:4100', 'null').ok).toBe(false)
   })
 
-  it('accepts same-origin pages, loopback dev servers and configured origins', () => {
+  it('accepts same-origin pages and configured origins, not pages on other loopback ports', () => {
     expect(guard.check('localhost:4100', 'http://localhost:4100').ok).toBe(true)
-    expect(guard.check('localhost:4100', 'http://localhost:5173').ok).toBe(true)
+    expect(guard.check('127.0.0.1:4100', 'http://127.0.0.1:4100').ok).toBe(true)
+    // Any local program can serve a page on another port (issue 13, finding 8).
+    const other = guard.check('127.0.0.1:4100', 'http://localhost:4509')
+    expect(other).toMatchObject({ ok: false, message: expect.stringMatching(/PLEXUS_ALLOWED_ORIGINS/) })
+    expect(guard.check('localhost:4100', 'http://localhost:5173').ok).toBe(false)
+    const dev = new Guard({
+      allowedHosts: defaultAllowedHosts('127.0.0.1', []),
+      allowedOrigins: ['http://localhost:5173'],
+    })
+    expect(dev.check('localhost:4100', 'http://localhost:5173').ok).toBe(true)
     const open = new Guard({
-      allowedHosts: defaultAllowedHosts('0.0.0.0', []),
+      allowedHosts: defaultAllowedHosts('0.0.0.0', ['plexus.lan']),
       allowedOrigins: ['https://app.example'],
     })
     expect(open.check('plexus.lan:4100', 'https://app.example').ok).toBe(true)
     expect(open.check('plexus.lan:4100', 'http://plexus.lan:4100').ok).toBe(true)
     expect(open.check('plexus.lan:4100', 'https://other.example').ok).toBe(false)
+  })
+
+  it("checks Host on a wildcard bind too: the machine's names and addresses, not any name", () => {
+    const wide = new Guard({ allowedHosts: defaultAllowedHosts('0.0.0.0', []), allowedOrigins: [] })
+    expect(wide.check(`${hostname()}:4100`, undefined).ok).toBe(true)
+    expect(wide.check('127.0.0.1:4100', undefined).ok).toBe(true)
+    expect(wide.check('evil.example:4100', undefined)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/DNS rebinding/),
+    })
+    const any = new Guard({ allowedHosts: defaultAllowedHosts('0.0.0.0', ['*']), allowedOrigins: [] })
+    expect(any.check('evil.example:4100', undefined).ok).toBe(true)
   })
 })

@@ -25,6 +25,14 @@ export interface ServerConfig {
   compactAfterUpdates: number
   compactAfterBytes: number
   synchronous: 'NORMAL' | 'FULL'
+  /** The lease of a claim whose claimer names none (seed 000: an hour). */
+  claimTtlMinutes: number
+  /** PostgreSQL instead of the SQLite file in the data directory (several servers share it). */
+  databaseUrl: string | null
+  /** Schema for Plexus's tables in that database (default `public`). */
+  databaseSchema: string
+  /** Redis for fan-out between servers sharing one PostgreSQL; null serves alone. */
+  redisUrl: string | null
 }
 
 export type Env = Record<string, string | undefined>
@@ -38,10 +46,14 @@ export interface ServeFlags {
   'allowed-hosts'?: string
   'allowed-origins'?: string
   'web-dist'?: string
+  'claim-ttl-minutes'?: string
+  'database-url'?: string
+  'redis-url'?: string
 }
 
 export const DEFAULT_PORT = 4100
 export const DEFAULT_HOST = '127.0.0.1'
+export const DEFAULT_CLAIM_TTL_MINUTES = 60
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url))
 
 export function resolveConfig(flags: ServeFlags, env: Env, cwd = process.cwd()): Parsed<ServerConfig> {
@@ -63,10 +75,30 @@ export function resolveConfig(flags: ServeFlags, env: Env, cwd = process.cwd()):
       defaultLimits.maxConnectionsPerAddress,
       'PLEXUS_MAX_CONNECTIONS_PER_ADDRESS',
     ),
+    authFailureBurst: integer(
+      env.PLEXUS_AUTH_FAILURE_BURST,
+      defaultLimits.authFailureBurst,
+      'PLEXUS_AUTH_FAILURE_BURST',
+    ),
+    maxHttpConnections: integer(
+      env.PLEXUS_MAX_HTTP_CONNECTIONS,
+      defaultLimits.maxHttpConnections,
+      'PLEXUS_MAX_HTTP_CONNECTIONS',
+    ),
+    maxHttpConnectionsPerAddress: integer(
+      env.PLEXUS_MAX_HTTP_CONNECTIONS_PER_ADDRESS,
+      defaultLimits.maxHttpConnectionsPerAddress,
+      'PLEXUS_MAX_HTTP_CONNECTIONS_PER_ADDRESS',
+    ),
     maxDocumentBytes: integer(
       env.PLEXUS_MAX_DOCUMENT_BYTES,
       defaultLimits.maxDocumentBytes,
       'PLEXUS_MAX_DOCUMENT_BYTES',
+    ),
+    claimTtlMinutes: integer(
+      flags['claim-ttl-minutes'] ?? env.PLEXUS_CLAIM_TTL_MINUTES,
+      DEFAULT_CLAIM_TTL_MINUTES,
+      flags['claim-ttl-minutes'] !== undefined ? '--claim-ttl-minutes' : 'PLEXUS_CLAIM_TTL_MINUTES',
     ),
     idleUnloadMs: integer(
       env.PLEXUS_IDLE_UNLOAD_MS,
@@ -75,7 +107,42 @@ export function resolveConfig(flags: ServeFlags, env: Env, cwd = process.cwd()):
     ),
   }
   for (const n of Object.values(numbers)) if (!n.ok) return n
+  const databaseUrl = serviceUrl(
+    flags['database-url'] ?? env.PLEXUS_DATABASE_URL,
+    ['postgres:', 'postgresql:'],
+    'PLEXUS_DATABASE_URL (--database-url)',
+    'postgres://user:password@host:5432/database',
+  )
+  if (!databaseUrl.ok) return databaseUrl
+  const redisUrl = serviceUrl(
+    flags['redis-url'] ?? env.PLEXUS_REDIS_URL,
+    ['redis:', 'rediss:'],
+    'PLEXUS_REDIS_URL (--redis-url)',
+    'redis://host:6379',
+  )
+  if (!redisUrl.ok) return redisUrl
+  if (redisUrl.value && !databaseUrl.value) {
+    return {
+      ok: false,
+      message:
+        'PLEXUS_REDIS_URL is set without PLEXUS_DATABASE_URL: servers share graphs through PostgreSQL and ' +
+        'tell each other through Redis, so set both (or neither, for one server on SQLite)',
+    }
+  }
+  const databaseSchema = env.PLEXUS_DATABASE_SCHEMA ?? 'public'
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(databaseSchema)) {
+    return {
+      ok: false,
+      message: `PLEXUS_DATABASE_SCHEMA must be a lower-case SQL name (a-z, 0-9, _), got "${databaseSchema}"`,
+    }
+  }
   const value = (n: Parsed<number>) => (n.ok ? n.value : 0)
+  const ttl = value(numbers.claimTtlMinutes)
+  if (ttl < 1 || ttl > 10080)
+    return {
+      ok: false,
+      message: `the claim TTL must be 1 to 10080 minutes (a week), got ${ttl}; set --claim-ttl-minutes or PLEXUS_CLAIM_TTL_MINUTES`,
+    }
   return {
     ok: true,
     value: {
@@ -93,11 +160,18 @@ export function resolveConfig(flags: ServeFlags, env: Env, cwd = process.cwd()):
         messageBurst: value(numbers.messageBurst),
         maxConnectionsPerAddress: value(numbers.maxConnectionsPerAddress),
         maxDocumentBytes: value(numbers.maxDocumentBytes),
+        authFailureBurst: value(numbers.authFailureBurst),
+        maxHttpConnections: value(numbers.maxHttpConnections),
+        maxHttpConnectionsPerAddress: value(numbers.maxHttpConnectionsPerAddress),
       },
       idleUnloadMs: value(numbers.idleUnloadMs),
       compactAfterUpdates: defaultDocsOptions.compactAfterUpdates,
       compactAfterBytes: defaultDocsOptions.compactAfterBytes,
       synchronous: env.PLEXUS_SYNC_FULL === '1' ? 'FULL' : 'NORMAL',
+      claimTtlMinutes: ttl,
+      databaseUrl: databaseUrl.value,
+      databaseSchema,
+      redisUrl: redisUrl.value,
     },
   }
 }
@@ -139,6 +213,39 @@ function readTokens(file: string | undefined, inline: string | undefined, cwd: s
     seen.add(t.token)
   }
   return { ok: true, value: all }
+}
+
+function serviceUrl(
+  raw: string | undefined,
+  schemes: string[],
+  name: string,
+  example: string,
+): Parsed<string | null> {
+  if (raw === undefined || raw.trim() === '') return { ok: true, value: null }
+  let url: URL
+  try {
+    url = new URL(raw.trim())
+  } catch {
+    return { ok: false, message: `${name} is not a URL: expected e.g. ${example}` }
+  }
+  if (!schemes.includes(url.protocol)) {
+    return {
+      ok: false,
+      message: `${name} must start with ${schemes.map((s) => s + '//').join(' or ')} (e.g. ${example}), got ${url.protocol}//…`,
+    }
+  }
+  return { ok: true, value: raw.trim() }
+}
+
+/** A service URL for logs and errors: the password replaced by ***. */
+export function redactUrl(raw: string): string {
+  try {
+    const url = new URL(raw)
+    if (url.password) url.password = '***'
+    return url.toString()
+  } catch {
+    return '(unparseable URL)'
+  }
 }
 
 function integer(raw: string | undefined, fallback: number, name: string): Parsed<number> {

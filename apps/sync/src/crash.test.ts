@@ -52,14 +52,14 @@ it('keeps every relayed update after the server is killed with SIGKILL during wr
   const written = (async () => {
     let i = 0
     while (writing) {
-      writer.doc.getMap('nodes').set(`k${i++}`, { i, at: 'before the crash' })
+      writer.doc.getMap('checkpoints').set(`k${i++}`, { i, at: 'before the crash' })
       await new Promise((resolve) => setTimeout(resolve, 0))
     }
     return i
   })()
   // Past one compaction (every 1000 updates), so the kill can land on either side of it.
   await waitFor(
-    () => observer.doc.getMap('nodes').size >= 1500,
+    () => observer.doc.getMap('checkpoints').size >= 1500,
     'the observer to receive 1500 updates',
     30_000,
   )
@@ -69,14 +69,14 @@ it('keeps every relayed update after the server is killed with SIGKILL during wr
   const total = await written
   // Whatever reached the observer was relayed, so it must have been stored first.
   await waitFor(() => !observer.wsconnected, 'the observer to notice the crash')
-  const seen = [...observer.doc.getMap('nodes').keys()]
+  const seen = [...observer.doc.getMap('checkpoints').keys()]
   destroyProvider(writer)
   destroyProvider(observer)
 
   const second = await serve(dataDir)
   const fresh = provider({ wsUrl: second.url.replace(/^http/, 'ws') + '/sync' }, 'crash')
   await synced(fresh)
-  const restored = fresh.doc.getMap('nodes')
+  const restored = fresh.doc.getMap('checkpoints')
   const missing = seen.filter((key) => !restored.has(key))
   expect(missing, `${missing.length} of ${seen.length} relayed updates lost`).toEqual([])
   expect(seen.length).toBeGreaterThanOrEqual(1500)

@@ -87,12 +87,12 @@ describe('DocRegistry', () => {
     expect(closed).toEqual([1001])
   })
 
-  it('does not store a graph that was only visited', () => {
+  it('does not store a graph that was only visited', async () => {
     const { docs, store } = setup({ idleUnloadMs: 0 })
     docs.open('visited').release()
     expect(docs.isLoaded('visited')).toBe(false)
     expect(store.has('visited')).toBe(false)
-    expect(docs.exists('visited')).toBe(false)
+    expect(await docs.exists('visited')).toBe(false)
   })
 
   it('compacts the log after enough updates, off the relay path', async () => {
@@ -112,7 +112,7 @@ describe('DocRegistry', () => {
     h.release()
   })
 
-  it('lists stored graphs with summaries, summarizing graphs never compacted', () => {
+  it('lists stored graphs with summaries, summarizing graphs never compacted', async () => {
     const { docs, store, make } = setup({ idleUnloadMs: 0 })
     const h = docs.open('b')
     h.doc.getMap('nodes').set('x', 1)
@@ -122,7 +122,7 @@ describe('DocRegistry', () => {
     h2.doc.getMap('nodes').set('y', 1)
     h2.doc.getMap('nodes').set('z', 1)
     expect(store.list().find((g) => g.id === 'a')?.summary).toBeNull()
-    const listed = make().list()
+    const listed = await make().list()
     expect(listed.map((g) => [g.id, JSON.parse(g.summary!).nodes])).toEqual([
       ['a', 2],
       ['b', 1],
@@ -131,12 +131,12 @@ describe('DocRegistry', () => {
     h2.release()
   })
 
-  it('deletes a graph and closes its peers with 4410', () => {
+  it('deletes a graph and closes its peers with 4410', async () => {
     const { docs, store } = setup()
     const closed: number[] = []
     docs.join('g', { canWrite: true, identity: 'x' }, { send: () => {}, close: (code) => closed.push(code) })
     docs.open('g').doc.getMap('nodes').set('k', 1)
-    expect(docs.remove('g')).toBe(true)
+    expect(await docs.remove('g')).toBe(true)
     expect(closed).toEqual([4410])
     expect(store.has('g')).toBe(false)
     expect(docs.isLoaded('g')).toBe(false)

@@ -3,8 +3,14 @@
  * store (append before relay), folds the log into a snapshot every so often, and unloads a graph
  * that nobody has used for `idleUnloadMs`.
  *
- * Everything here is synchronous (better-sqlite3 is), so a graph is never half loaded or half
- * compacted while a message is handled.
+ * With the embedded SQLite store everything here is synchronous (better-sqlite3 is), so a graph is
+ * never half loaded or half compacted while a message is handled. With an asynchronous store
+ * (PostgreSQL) a graph is loaded once by `load` (concurrent callers share the one load) before
+ * `open`/`join` use it (`openAsync`/`joinAsync` do both), writes are stored before they are relayed
+ * (relay.ts), and compaction waits until what the room holds is stored.
+ *
+ * With a fan-out (several servers, fanout.ts) every stored batch is published after it is stored,
+ * and what other servers publish is applied to the loaded graph and relayed to its peers.
  *
  * When storage refuses a write, the loaded document holds a change the store does not: the room
  * breaks, and the graph is dropped from memory without compacting (which would store the refused
@@ -17,8 +23,9 @@ import type { Awareness } from 'y-protocols/awareness'
 import * as Y from 'yjs'
 import { CloseCode } from './limits.ts'
 import type { Metrics } from './metrics.ts'
+import { linkFanout, type Fanout } from './fanout-link.ts'
 import { DocRoom, type FrameKind, type PeerInfo, type Receipt } from './relay.ts'
-import type { GraphRecord, Store } from './store.ts'
+import { isPromise, type Awaitable, type GraphRecord, type Store, type StoredGraph } from './store.ts'
 
 export interface DocsOptions {
   /** Unload a graph this long after its last peer or handle let go; 0 unloads at once. */
@@ -30,7 +37,13 @@ export interface DocsOptions {
   /** A JSON-able summary stored with each snapshot, so listing graphs does not load them. */
   summarize: (graph: string, doc: Y.Doc) => unknown
   log?: (line: string) => void
+  /** Several servers on one store: publishes stored updates, delivers other servers' (fanout.ts). */
+  fanout?: Fanout
 }
+
+export type { Fanout } from './fanout-link.ts'
+
+const IDLE = 'document unloaded'
 
 export const defaultDocsOptions: Omit<DocsOptions, 'summarize'> = {
   idleUnloadMs: 30_000,
@@ -57,6 +70,12 @@ export interface PeerHandle {
 export interface DocHandle {
   readonly graph: string
   readonly doc: Y.Doc
+  /**
+   * Resolves once every write made to `doc` so far is stored; rejects with a PersistError when
+   * storage refused one. Await it before reporting a write saved (with an asynchronous store the
+   * write is stored after `transact` returns).
+   */
+  saved(): Promise<void>
   release(): void
 }
 
@@ -71,6 +90,10 @@ interface Loaded {
   pendingBytes: number
   idleTimer: NodeJS.Timeout | null
   compactQueued: boolean
+  compacting: boolean
+  /** A compaction waits for the room's writes to be stored. */
+  compactWaiting: boolean
+  unsubscribe: () => void
 }
 
 export interface GraphListing extends GraphRecord {
@@ -80,6 +103,7 @@ export interface GraphListing extends GraphRecord {
 
 export class DocRegistry {
   private readonly loaded = new Map<string, Loaded>()
+  private readonly loading = new Map<string, Promise<StoredGraph | null>>()
   private readonly loadListeners = new Set<(graph: string, doc: Y.Doc) => void>()
   private nextPeerId = 1
 
@@ -104,10 +128,49 @@ export class DocRegistry {
   }
 
   /** Whether the graph has been written (stored, or changed in memory since loading). */
-  exists(graph: string): boolean {
-    if (this.store.has(graph)) return true
+  async exists(graph: string): Promise<boolean> {
     const doc = this.loaded.get(graph)?.doc
-    return doc !== undefined && doc.store.clients.size > 0
+    if (doc !== undefined && doc.store.clients.size > 0) return true
+    return this.store.has(graph)
+  }
+
+  /**
+   * Loads a graph from the store unless it is loaded, and waits until what it holds is stored.
+   * Needed before `open`/`join` with an asynchronous store; instant with SQLite.
+   */
+  async load(graph: string): Promise<void> {
+    const existing = this.loaded.get(graph)
+    if (existing && !existing.room.broken) {
+      await existing.room.settled().catch(() => {})
+      return
+    }
+    if (existing) this.discard(existing, existing.room.broken ?? 'broken')
+    let pending = this.loading.get(graph)
+    if (!pending) {
+      const stored = this.store.load(graph)
+      if (!isPromise(stored)) {
+        this.acquire(graph, stored)
+        return
+      }
+      pending = stored
+      this.loading.set(graph, pending)
+      void pending.finally(() => this.loading.delete(graph)).catch(() => {})
+    }
+    const stored = await pending
+    // Another caller's load may have finished first; acquire uses what is loaded then.
+    if (!this.loaded.has(graph)) this.acquire(graph, stored)
+  }
+
+  /** `load`, then `open`. */
+  async openAsync(graph: string): Promise<DocHandle> {
+    await this.load(graph)
+    return this.open(graph)
+  }
+
+  /** `load`, then `join`. */
+  async joinAsync(graph: string, info: Omit<PeerInfo, 'id'>, transport: PeerTransport): Promise<PeerHandle> {
+    await this.load(graph)
+    return this.join(graph, info, transport)
   }
 
   /** The in-memory document if loaded, without loading it. */
@@ -127,6 +190,7 @@ export class DocRegistry {
     return {
       graph,
       doc: g.doc,
+      saved: () => g.room.settled(),
       release: () => {
         if (released) return
         released = true
@@ -157,20 +221,49 @@ export class DocRegistry {
   }
 
   /** Folds a graph's log into a snapshot now. */
-  compact(graph: string): void {
+  compact(graph: string): Awaitable<void> {
     const g = this.loaded.get(graph)
-    if (g) this.compactLoaded(g)
+    if (g) return this.compactLoaded(g)
   }
 
-  unload(graph: string, closeCode: number = CloseCode.goingAway, reason = 'document unloaded'): void {
+  /**
+   * Stores what waits, compacts, and drops a graph from memory, closing its peers. Returns a
+   * promise with an asynchronous store (the graph stays loaded until its writes are stored).
+   */
+  unload(graph: string, closeCode: number = CloseCode.goingAway, reason = IDLE): Awaitable<void> {
     const g = this.loaded.get(graph)
     if (!g) return
     if (g.room.broken) return this.discard(g, g.room.broken)
     if (g.idleTimer) clearTimeout(g.idleTimer)
     g.room.flush()
-    if (g.pendingUpdates > 0) this.compactLoaded(g)
+    const finish = () => {
+      if (this.loaded.get(graph) !== g) return
+      // An idle unload that waited for storage: someone came back meanwhile, keep the graph.
+      if (reason === IDLE && (g.peers.size > 0 || g.holds > 0)) return
+      this.drop(g, closeCode, reason)
+    }
+    const failed = (error: unknown) =>
+      this.options.log?.(`store: compacting ${graph} before unloading failed: ${String(error)}`)
+    if (!g.room.idle || g.compacting) {
+      return g.room
+        .settled()
+        .then(() => this.compactLoaded(g))
+        .catch(failed)
+        .then(finish)
+    }
+    if (g.pendingUpdates > 0) {
+      const compacted = this.compactLoaded(g)
+      if (isPromise(compacted)) return compacted.catch(failed).then(finish)
+    }
+    this.drop(g, closeCode, reason)
+  }
+
+  private drop(g: Loaded, closeCode: number, reason: string): void {
+    if (g.room.broken) return this.discard(g, g.room.broken)
+    const graph = g.id
     // Out of the registry before peers are closed: their leave() must not schedule another unload.
     this.loaded.delete(graph)
+    g.unsubscribe()
     for (const transport of [...g.peers.values()]) transport.close(closeCode, reason)
     g.room.destroy()
     g.doc.destroy()
@@ -179,31 +272,37 @@ export class DocRegistry {
   }
 
   /** Deletes a graph from memory and store; its peers are closed with 4410. */
-  remove(graph: string): boolean {
+  async remove(graph: string): Promise<boolean> {
     const g = this.loaded.get(graph)
     if (g) {
       g.pendingUpdates = 0
-      this.unload(graph, CloseCode.gone, 'graph deleted')
+      await g.room.settled().catch(() => {})
+      if (this.loaded.get(graph) === g) this.drop(g, CloseCode.gone, 'graph deleted')
     }
     return this.store.remove(graph)
   }
 
   /** Every stored graph with a summary: live for loaded graphs, stored otherwise. */
-  list(): GraphListing[] {
-    return this.store.list().map((record) => {
+  async list(): Promise<GraphListing[]> {
+    const records = await this.store.list()
+    const out: GraphListing[] = []
+    for (const record of records) {
       const g = this.loaded.get(record.id)
-      if (g) return { ...record, loaded: true, summary: JSON.stringify(this.options.summarize(g.id, g.doc)) }
-      if (record.summary === null) {
+      if (g) {
+        out.push({ ...record, loaded: true, summary: JSON.stringify(this.options.summarize(g.id, g.doc)) })
+      } else if (record.summary === null) {
         // Never compacted (e.g. the server was killed): load it once and store a summary.
-        const handle = this.open(record.id)
+        const handle = await this.openAsync(record.id)
         const loaded = this.loaded.get(record.id)
-        if (loaded) this.compactLoaded(loaded)
+        if (loaded) await this.compactLoaded(loaded)
         const summary = JSON.stringify(this.options.summarize(record.id, handle.doc))
         handle.release()
-        return { ...record, pendingUpdates: 0, loaded: this.loaded.has(record.id), summary }
+        out.push({ ...record, pendingUpdates: 0, loaded: this.loaded.has(record.id), summary })
+      } else {
+        out.push({ ...record, loaded: false })
       }
-      return { ...record, loaded: false }
-    })
+    }
+    return out
   }
 
   /**
@@ -214,6 +313,7 @@ export class DocRegistry {
     if (this.loaded.get(g.id) !== g) return
     if (g.idleTimer) clearTimeout(g.idleTimer)
     this.loaded.delete(g.id)
+    g.unsubscribe()
     for (const transport of [...g.peers.values()]) transport.close(CloseCode.internalError, reason)
     g.room.destroy()
     g.doc.destroy()
@@ -223,12 +323,17 @@ export class DocRegistry {
   }
 
   /** Compacts and unloads everything: the server is stopping. */
-  closeAll(): void {
-    for (const graph of [...this.loaded.keys()])
-      this.unload(graph, CloseCode.goingAway, 'server shutting down')
+  closeAll(): Awaitable<void> {
+    const waits: Promise<void>[] = []
+    for (const graph of [...this.loaded.keys()]) {
+      const done = this.unload(graph, CloseCode.goingAway, 'server shutting down')
+      if (isPromise(done)) waits.push(done)
+    }
+    if (waits.length > 0) return Promise.all(waits).then(() => {})
   }
 
-  private acquire(graph: string): Loaded {
+  /** The loaded graph; loads it when the store answers synchronously, else `load` must come first. */
+  private acquire(graph: string, preloaded?: StoredGraph | null): Loaded {
     const existing = this.loaded.get(graph)
     if (existing?.room.broken) this.discard(existing, existing.room.broken)
     else if (existing) {
@@ -238,7 +343,13 @@ export class DocRegistry {
       existing.room.flush()
       return existing
     }
-    const stored = this.store.load(graph)
+    const stored = preloaded === undefined ? this.store.load(graph) : preloaded
+    if (isPromise(stored)) {
+      void stored.catch(() => {})
+      throw new Error(
+        `graph ${graph} is not loaded: await docs.load(graph) first (the store is asynchronous)`,
+      )
+    }
     const doc = new Y.Doc()
     if (stored) {
       // One transaction for the whole replay: far faster than one per logged update.
@@ -274,23 +385,46 @@ export class DocRegistry {
       pendingBytes: stored?.bytes ?? 0,
       idleTimer: null,
       compactQueued: false,
+      compacting: false,
+      compactWaiting: false,
+      unsubscribe: () => {},
     }
     this.loaded.set(graph, g)
+    if (this.options.fanout) {
+      const live = () => this.loaded.get(graph) === g
+      g.unsubscribe = linkFanout(
+        { graph, room, doc, live },
+        this.options.fanout,
+        this.store,
+        this.options.log,
+      )
+    }
     this.metrics.documentsLoaded = this.loaded.size
     this.metrics.documentLoads++
     for (const listener of this.loadListeners) listener(graph, doc)
     return g
   }
 
-  private persist(g: Loaded, updates: Uint8Array[]): void {
+  private persist(g: Loaded, updates: Uint8Array[]): void | Promise<void> {
     const start = performance.now()
-    try {
-      g.lastSeq = this.store.appendMany(g.id, updates)
-    } catch (error) {
+    const failed = (error: unknown) => {
       this.metrics.storageFailed(error)
       this.options.log?.(`store: append to ${g.id} failed, nothing of it saved: ${String(error)}`)
       throw error
     }
+    let seq: Awaitable<number>
+    try {
+      seq = this.store.appendMany(g.id, updates)
+    } catch (error) {
+      return failed(error)
+    }
+    if (isPromise(seq)) return seq.then((s) => this.persisted(g, updates, s, start), failed)
+    this.persisted(g, updates, seq, start)
+  }
+
+  private persisted(g: Loaded, updates: Uint8Array[], seq: number, start: number): void {
+    g.lastSeq = seq
+    this.options.fanout?.publish(g.id, updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates), seq)
     this.metrics.storageOk()
     this.metrics.observePersist((performance.now() - start) / 1000)
     this.metrics.persistBatches++
@@ -303,35 +437,72 @@ export class DocRegistry {
       // Out of the relay path: the update is already durable in the log.
       setImmediate(() => {
         g.compactQueued = false
-        if (this.loaded.get(g.id) === g) this.compactLoaded(g)
+        if (this.loaded.get(g.id) !== g) return
+        const done = this.compactLoaded(g)
+        if (isPromise(done)) {
+          done.catch((error: unknown) =>
+            this.options.log?.(`store: compacting ${g.id} failed: ${String(error)}`),
+          )
+        }
       })
     }
   }
 
-  private compactLoaded(g: Loaded): void {
+  private compactLoaded(g: Loaded): Awaitable<void> {
     // Updates waiting for the group commit go to the log first, so the snapshot covers the log.
     g.room.flush()
+    // With an asynchronous store: only once what the room holds is stored, one compaction at a time.
+    if (!g.room.idle) {
+      // One waiter at most: every stored batch asks again while the log is long.
+      if (g.compacting || g.compactWaiting) return
+      g.compactWaiting = true
+      return g.room.settled().then(
+        () => {
+          g.compactWaiting = false
+          return this.compactLoaded(g)
+        },
+        (error: unknown) => {
+          g.compactWaiting = false
+          throw error
+        },
+      )
+    }
     // A broken room's document may hold what storage refused: never fold it into a snapshot.
-    if (g.room.broken) return
+    if (g.room.broken || g.compacting) return
     const snapshot = Y.encodeStateAsUpdate(g.doc)
     const summary = JSON.stringify(this.options.summarize(g.id, g.doc))
-    this.store.compact(g.id, { snapshot, throughSeq: g.lastSeq, summary })
-    g.room.storedBytes = snapshot.length
-    g.pendingUpdates = 0
-    g.pendingBytes = 0
-    this.metrics.compactions++
+    const pendingUpdates = g.pendingUpdates
+    const pendingBytes = g.pendingBytes
+    const done = this.store.compact(g.id, { snapshot, throughSeq: g.lastSeq, summary })
+    const compacted = () => {
+      g.room.storedBytes = Math.max(0, g.room.storedBytes - pendingBytes) + snapshot.length
+      g.pendingUpdates = Math.max(0, g.pendingUpdates - pendingUpdates)
+      g.pendingBytes = Math.max(0, g.pendingBytes - pendingBytes)
+      this.metrics.compactions++
+    }
+    if (!isPromise(done)) {
+      g.room.storedBytes = snapshot.length
+      g.pendingUpdates = 0
+      g.pendingBytes = 0
+      this.metrics.compactions++
+      return
+    }
+    g.compacting = true
+    return done.then(compacted).finally(() => {
+      g.compacting = false
+    })
   }
 
   private maybeIdle(g: Loaded): void {
     if (g.peers.size > 0 || g.holds > 0 || this.loaded.get(g.id) !== g) return
     if (g.idleTimer) clearTimeout(g.idleTimer)
     if (this.options.idleUnloadMs <= 0) {
-      this.unload(g.id)
+      void this.unload(g.id)
       return
     }
     g.idleTimer = setTimeout(() => {
       g.idleTimer = null
-      if (g.peers.size === 0 && g.holds === 0 && this.loaded.get(g.id) === g) this.unload(g.id)
+      if (g.peers.size === 0 && g.holds === 0 && this.loaded.get(g.id) === g) void this.unload(g.id)
     }, this.options.idleUnloadMs)
     g.idleTimer.unref()
   }

@@ -7,6 +7,8 @@
  * therefore transient: an honest client that bursts comes back and loses nothing.
  */
 
+import type { ConnectionLimits } from './connections.ts'
+
 export const CloseCode = {
   /** Server shutting down or the document was unloaded under the connection. */
   goingAway: 1001,
@@ -17,12 +19,16 @@ export const CloseCode = {
   badRequest: 4400,
   /** No token, or a token the server does not know. */
   unauthorized: 4401,
-  /** Awareness for a client id another connection owns. */
+  /** Awareness for a client id another connection owns, or a graph the token does not reach. */
   forbidden: 4403,
+  /** A read-only connection asked for a graph that does not exist (it is not created for a reader). */
+  notFound: 4404,
   /** The graph was deleted while connected. */
   gone: 4410,
   /** The update would grow the stored document beyond `maxDocumentBytes`. */
   documentTooLarge: 4413,
+  /** The update breaks the document's rules (schema, limits, append-only history, the writer's name). */
+  brokenRule: 4422,
   /** More messages per second than the connection's token bucket allows. */
   rateLimited: 4529,
   /** Too many connections from one address, or a client too slow to read what it is sent. */
@@ -38,12 +44,15 @@ export type Breach =
   | 'document_too_large'
   | 'malformed'
   | 'missing_dependency'
+  | 'broken_rule'
   | 'unauthorized'
   | 'spoofing'
   | 'origin'
   | 'slow_consumer'
+  | 'schema_too_old'
 
-export interface Limits {
+/** Everything one connection or request may use: WebSocket limits here, HTTP ones in connections.ts. */
+export interface Limits extends ConnectionLimits {
   /** Largest frame accepted; larger frames close the connection with 1009. */
   maxMessageBytes: number
   /**
@@ -62,6 +71,10 @@ export interface Limits {
   maxAwarenessClientsPerConnection: number
   /** Unsent bytes queued for one connection before it is dropped as too slow. */
   maxBufferedBytes: number
+  /** Failed authentications one address may make at once (throttle.ts)... */
+  authFailureBurst: number
+  /** ...and then one more every this many milliseconds. */
+  authFailureRefillMs: number
 }
 
 export const defaultLimits: Limits = {
@@ -73,6 +86,18 @@ export const defaultLimits: Limits = {
   maxDocumentBytes: 256 * 1024 * 1024,
   maxAwarenessClientsPerConnection: 8,
   maxBufferedBytes: 64 * 1024 * 1024,
+  authFailureBurst: 20,
+  authFailureRefillMs: 1_000,
+  maxHttpConnections: 10_000,
+  maxHttpConnectionsPerAddress: 128,
+  // The WebSocket cap for loopback, plus room for the HTTP requests of the same clients.
+  maxHttpConnectionsPerLoopback: 4096 + 256,
+  maxUnfinishedPerAddress: 32,
+  // Room for a burst of local clients connecting at once (the sync benchmark opens 500 together).
+  maxUnfinishedPerLoopback: 1024,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 120_000,
+  keepAliveTimeoutMs: 5_000,
 }
 
 /**

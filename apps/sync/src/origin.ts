@@ -4,12 +4,18 @@
  * A page on evil.example that rebinds its name to 127.0.0.1 reaches the server as same-origin in the
  * browser's eyes, but its requests still say `Host: evil.example`; so the Host must be a name this
  * server answers to. A foreign page talking to us directly says so in `Origin`; requests without
- * Origin come from programs, not pages, and pass. Loopback origins on any port pass (the web app's
- * dev server), as do origins listed in `allowedOrigins` ("*" allows all).
+ * Origin come from programs, not pages, and pass. A page passes when it is this server's own origin
+ * (its Origin names the Host it addressed) or is listed in `allowedOrigins` ("*" allows all). Other
+ * loopback ports are not trusted: any local program can serve a page there (the web app's dev
+ * server proxies to this one, so its requests arrive same-origin).
+ *
+ * On a wildcard bind (0.0.0.0, ::) the names the server answers to are loopback, the machine's host
+ * name and its interface addresses, plus `allowedHosts`.
  */
+import { hostname, networkInterfaces } from 'node:os'
 
 export interface GuardOptions {
-  /** Host names (no port) requests may be addressed to, or 'any' (only when tokens are required). */
+  /** Host names (no port) requests may be addressed to, or 'any' (PLEXUS_ALLOWED_HOSTS=*). */
   allowedHosts: readonly string[] | 'any'
   /** Full origins (`https://plexus.example:8443`) allowed besides same-origin and loopback. */
   allowedOrigins: readonly string[]
@@ -26,11 +32,21 @@ export function isLoopbackHost(name: string): boolean {
 
 /** The host names a server bound to `bindHost` answers to by default. */
 export function defaultAllowedHosts(bindHost: string, extra: readonly string[]): readonly string[] | 'any' {
+  if (extra.includes('*')) return 'any'
   const wildcard = bindHost === '0.0.0.0' || bindHost === '::' || bindHost === ''
-  if (wildcard && extra.length === 0) return 'any'
   const hosts = new Set([...LOOPBACK_NAMES, ...extra.map(bare)])
   if (!wildcard) hosts.add(bare(bindHost))
+  else for (const name of machineNames()) hosts.add(name)
   return [...hosts]
+}
+
+/** The host name and every interface address of this machine: what a wildcard bind is reached by. */
+function machineNames(): string[] {
+  const names = [bare(hostname())]
+  for (const list of Object.values(networkInterfaces())) {
+    for (const i of list ?? []) names.push(bare(i.address.replace(/%.*$/, '')))
+  }
+  return names
 }
 
 export class Guard {
@@ -61,8 +77,6 @@ export class Guard {
     const full = parsed.origin.toLowerCase()
     if (this.origins.has('*') || this.origins.has(full)) return { ok: true }
     if (parsed.host.toLowerCase() === host!.toLowerCase()) return { ok: true }
-    if (isLoopbackHost(parsed.hostname) && (this.hosts === 'any' || isLoopbackHost(hostName)))
-      return { ok: true }
     return { ok: false, message: `Origin "${origin}" is not allowed; allow it with PLEXUS_ALLOWED_ORIGINS` }
   }
 }

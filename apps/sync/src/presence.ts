@@ -5,6 +5,13 @@
  * Stock clients re-broadcast every awareness change they receive, so a connection routinely sends
  * other connections' entries back. Those echoes are never newer than what the room holds and are
  * dropped quietly. An entry newer than the room's for an id another identity owns is impersonation.
+ *
+ * Bounded and stamped: one client's state may hold `maxStateBytes` of JSON (more closes the
+ * connection with 4413); a connection's own changes beyond `changesPerSecond` are dropped quietly
+ * (its next change replaces them anyway). The display name in `user.name` is the client's choice
+ * (cut to 64 characters); `user.identity` is set by the server to the connection's identity, and
+ * `user.kind` ('agent' or 'person') to the server's verdict when it has one (tokens configured),
+ * so no client can pass for another identity or for an agent.
  */
 import {
   Awareness,
@@ -12,16 +19,39 @@ import {
   encodeAwarenessUpdate,
   removeAwarenessStates,
 } from 'y-protocols/awareness'
+import { performance } from 'node:perf_hooks'
 import type * as Y from 'yjs'
+import { CloseCode, TokenBucket, type Breach } from './limits.ts'
 import { encodeAwarenessEntries, type AwarenessEntry } from './protocol.ts'
 
 /** What presence needs to know about a connection. */
 export interface Speaker {
   readonly identity: string
   readonly awarenessIds: Set<number>
+  /** Whether the server knows the connection as an agent; absent when it cannot tell (no tokens). */
+  readonly info?: { readonly agent?: boolean }
 }
 
-export type PresenceResult = { ok: true; applied: boolean } | { ok: false; reason: string }
+export type PresenceResult =
+  { ok: true; applied: boolean } | { ok: false; reason: string; code?: number; breach?: Breach }
+
+export interface PresenceLimits {
+  /** JSON bytes of one client's state. */
+  maxStateBytes: number
+  /** A connection's own presence changes per second, and at once; more are dropped. */
+  changesPerSecond: number
+  changeBurst: number
+  now: () => number
+}
+
+export const defaultPresenceLimits: PresenceLimits = {
+  maxStateBytes: 16 * 1024,
+  changesPerSecond: 60,
+  changeBurst: 120,
+  now: () => performance.now(),
+}
+
+const MAX_NAME = 64
 
 export class Presence {
   readonly awareness: Awareness
@@ -31,9 +61,12 @@ export class Presence {
   /** Added to a returning client's clocks (see `apply`). */
   private readonly offsets = new Map<number, number>()
 
+  private readonly buckets = new WeakMap<Speaker, TokenBucket>()
+
   constructor(
     private readonly doc: Y.Doc,
     private readonly maxClientsPerSpeaker: number,
+    private readonly limits: PresenceLimits = defaultPresenceLimits,
   ) {
     this.awareness = new Awareness(doc)
     this.awareness.setLocalState(null)
@@ -81,6 +114,21 @@ export class Presence {
     if (speaker.awarenessIds.size + claims.length > this.maxClientsPerSpeaker) {
       return { ok: false, reason: 'too many awareness client ids on one connection' }
     }
+    for (const entry of accepted) {
+      const bytes = entry.state === null ? 0 : Buffer.byteLength(JSON.stringify(entry.state))
+      if (bytes > this.limits.maxStateBytes) {
+        return {
+          ok: false,
+          code: CloseCode.documentTooLarge,
+          breach: 'message_too_big',
+          reason: `presence state of ${bytes} bytes is over ${this.limits.maxStateBytes}: send a name, colour, cursor and selection`,
+        }
+      }
+    }
+    // Over the rate a change is dropped (the next one replaces it); a client leaving never is.
+    const changes = accepted.some((e) => e.state !== null)
+    if (changes && !this.bucketOf(speaker).take()) return { ok: true, applied: false }
+    for (let i = 0; i < accepted.length; i++) accepted[i] = this.stamped(accepted[i]!, speaker)
     for (const clientID of claims) {
       this.lastOwner.delete(clientID)
       // A reconnect of the same identity takes its id over from a connection not yet seen closing.
@@ -90,6 +138,32 @@ export class Presence {
     }
     if (accepted.length > 0) applyAwarenessUpdate(this.awareness, encodeAwarenessEntries(accepted), origin)
     return { ok: true, applied: accepted.length > 0 }
+  }
+
+  private bucketOf(speaker: Speaker): TokenBucket {
+    let bucket = this.buckets.get(speaker)
+    if (!bucket) {
+      const { changesPerSecond, changeBurst, now } = this.limits
+      this.buckets.set(speaker, (bucket = new TokenBucket(changesPerSecond, changeBurst, now)))
+    }
+    return bucket
+  }
+
+  /** The state as peers will see it: the identity and the agent badge are the server's word. */
+  private stamped(entry: AwarenessEntry, speaker: Speaker): AwarenessEntry {
+    const state = entry.state
+    if (state === null || typeof state !== 'object' || Array.isArray(state)) return entry
+    // A state without `user` shows no one (peers draw people from `user`): nothing to stamp.
+    if (!Object.hasOwn(state, 'user')) return entry
+    const given = (state as { user?: unknown }).user
+    const user: Record<string, unknown> =
+      given && typeof given === 'object' && !Array.isArray(given) ? { ...(given as object) } : {}
+    user.name =
+      typeof user.name === 'string' && user.name !== '' ? user.name.slice(0, MAX_NAME) : speaker.identity
+    user.identity = speaker.identity
+    const agent = speaker.info?.agent
+    if (agent !== undefined) user.kind = agent ? 'agent' : 'person'
+    return { ...entry, state: { ...state, user } }
   }
 
   private shifted(entry: AwarenessEntry): AwarenessEntry {

@@ -9,8 +9,14 @@
  *   peer sees them, and a peer never sees what storage refused.
  * - Updates from peers are group-committed: the messages of one socket read are applied, then
  *   stored in one write (`hooks.defer`, after the burst), then relayed. Nothing that carries document content
- *   leaves the room while updates wait: `flush()` runs before a sync step 2 is sent. Writes made on
- *   the server (no peer origin) are stored synchronously, before `transact` returns.
+ *   leaves the room while updates wait: a sync step 2 is computed when the updates it covers are
+ *   taken for a write and sent once that write is stored. Writes made on the server (no peer
+ *   origin) are stored before `transact` returns when storage answers synchronously (SQLite);
+ *   with an asynchronous store (PostgreSQL) their caller awaits `settled()` before reporting them.
+ * - With an asynchronous store one write is in flight per room; what arrives meanwhile waits and
+ *   goes in the next write, in order (group commit), and is relayed only once stored.
+ * - Updates another server stored (fan-out, `applyRemote`) are applied and relayed, never stored
+ *   again.
  * - A read-only peer's changes are never applied; it is told once with y-protocols' auth message.
  * - An update is applied in full or not at all: one whose dependencies the document lacks is
  *   refused before Yjs sees it (dependencies.ts), or held back until the peer's sync step 2 when
@@ -22,6 +28,8 @@ import * as Y from 'yjs'
 import { missingDependency } from './dependencies.ts'
 import { CloseCode, type Breach } from './limits.ts'
 import { Presence } from './presence.ts'
+import { isPromise } from './store.ts'
+import { UNDECLARED_SCHEMA, refuseTooOld } from './versions.ts'
 import {
   encodeAwareness,
   encodePermissionDenied,
@@ -31,20 +39,33 @@ import {
   parseMessage,
   type DecodedUpdate,
 } from './protocol.ts'
+import { brokenRule } from './writes.ts'
 
 export interface PeerInfo {
   id: number
   canWrite: boolean
   /** Who the peer authenticated as; awareness ids move only between connections of one identity. */
   identity: string
+  /**
+   * The actor every history event this peer writes must carry: its token's name. Absent when no
+   * tokens are configured (loopback only), where a writer names itself.
+   */
+  actor?: string
+  /** Whether the token says the peer is an agent (its presence badge); absent without tokens. */
+  agent?: boolean
+  /** The schema version the peer writes (versions.ts); default: a client that did not say. */
+  schema?: number
 }
 
 export type FrameKind = 'sync' | 'update' | 'awareness' | 'auth'
 
 export interface RoomHooks {
   send(peerId: number, frame: Uint8Array, kind: FrameKind): void
-  /** Appends updates durably, in order, as one write; throws when it cannot (nothing is relayed). */
-  persist(updates: Uint8Array[]): void
+  /**
+   * Appends updates durably, in order, as one write; throws (or rejects) when it cannot, and then
+   * nothing of them is relayed. Returns a promise when storage answers asynchronously.
+   */
+  persist(updates: Uint8Array[]): void | Promise<void>
   /** Closes a peer's connection (its updates could not be stored). */
   close(peerId: number, code: number, reason: string): void
   /**
@@ -65,6 +86,11 @@ export interface RoomOptions {
   maxAwarenessClients: number
   /** Bytes the document already takes in storage (snapshot plus log). */
   storedBytes: number
+  /**
+   * Whether updates must keep the document's rules (writes.ts). Only protocol tests that exercise
+   * Yjs structure on documents outside the schema turn it off; the server never does.
+   */
+  rules?: boolean
 }
 
 export type Receipt =
@@ -113,6 +139,15 @@ interface Pending {
   origin: unknown
 }
 
+/** A sync step 2 waiting for the write that stores what it carries. */
+interface Answer {
+  peerId: number
+  stateVector: Uint8Array
+}
+
+/** Origin of updates another server stored and published (fan-out): relayed, not stored again. */
+export const REMOTE = Symbol('remote')
+
 export class DocRoom {
   readonly presence: Presence
   /** Stored size, kept by the owner: grows with each stored update, shrinks on compaction. */
@@ -121,6 +156,9 @@ export class DocRoom {
   private pending: Pending[] = []
   private pendingBytes = 0
   private flushQueued = false
+  /** The write in flight with an asynchronous store; null when none. */
+  private inflight: Promise<void> | null = null
+  private answers: Answer[] = []
   /** Why the room stopped: its document may differ from storage. Null while healthy. */
   private brokenBy: string | null = null
 
@@ -174,8 +212,12 @@ export class DocRoom {
     const message = parsed.message
     switch (message.type) {
       case 'sync-step1':
-        this.flush()
-        this.hooks.send(peerId, encodeSyncStep2(this.doc, message.stateVector), 'sync')
+        if (this.inflight || this.pending.length > 0) {
+          this.answers.push({ peerId, stateVector: message.stateVector })
+          this.flush()
+        } else {
+          this.hooks.send(peerId, encodeSyncStep2(this.doc, message.stateVector), 'sync')
+        }
         return { ok: true, kind: message.type, applied: false }
       case 'sync-step2': {
         const receipt = this.applyUpdate(peer, message.type, message.update, message.decoded, message.empty)
@@ -187,7 +229,8 @@ export class DocRoom {
         return this.applyUpdate(peer, message.type, message.update, message.decoded, message.empty)
       case 'awareness': {
         const result = this.presence.apply(peer, message.entries, peer)
-        if (!result.ok) return reject('spoofing', CloseCode.forbidden, result.reason)
+        if (!result.ok)
+          return reject(result.breach ?? 'spoofing', result.code ?? CloseCode.forbidden, result.reason)
         return { ok: true, kind: 'awareness', applied: result.applied }
       }
       case 'query-awareness': {
@@ -203,16 +246,36 @@ export class DocRoom {
    * nothing of the batch is relayed and the room breaks (the graph is reloaded from storage).
    */
   flush(): void {
-    if (this.pending.length === 0) return
-    const batch = this.pending
-    this.pending = []
-    this.pendingBytes = 0
     try {
-      this.commit(batch)
+      this.commitPending()
     } catch (error) {
       if (!(error instanceof PersistError)) throw error
       this.break(`${error.message}; reconnecting retries it`)
     }
+  }
+
+  /** Whether nothing waits to be stored and no write is in flight. */
+  get idle(): boolean {
+    return this.inflight === null && this.pending.length === 0
+  }
+
+  /**
+   * Resolves once everything written to the document so far is stored (and relayed); rejects with
+   * a PersistError when storage refused it (the room is then broken).
+   */
+  async settled(): Promise<void> {
+    for (;;) {
+      if (this.brokenBy) throw new PersistError(new Error(this.brokenBy))
+      if (this.inflight) await this.inflight
+      else if (this.pending.length > 0) this.flush()
+      else return
+    }
+  }
+
+  /** Applies an update another server stored, and relays it to this room's peers. */
+  applyRemote(update: Uint8Array): void {
+    if (this.brokenBy) return
+    Y.applyUpdate(this.doc, update, REMOTE)
   }
 
   destroy(): void {
@@ -239,6 +302,8 @@ export class DocRoom {
       }
       return { ok: true, kind, applied: false, denied: true }
     }
+    const tooOld = refuseTooOld(this.doc, peer.info.schema ?? UNDECLARED_SCHEMA)
+    if (tooOld) return tooOld
     const size = this.storedBytes + this.pendingBytes + update.length
     if (size > this.options.maxDocumentBytes) {
       const limit = this.options.maxDocumentBytes
@@ -260,6 +325,11 @@ export class DocRoom {
         `update refused: ${missing}; reconnect to resync`,
       )
     }
+    // The document's rules (schema, limits, append-only history stamped with the writer's name),
+    // checked on the decoded update: Yjs cannot take back what it applied.
+    const broken =
+      this.options.rules === false ? null : brokenRule(this.doc, decoded, { actor: peer.info.actor ?? null })
+    if (broken !== null) return reject('broken_rule', CloseCode.brokenRule, broken)
     const queued = this.pending.length
     try {
       Y.applyUpdate(this.doc, update, peer)
@@ -301,6 +371,11 @@ export class DocRoom {
       if (!(origin instanceof Peer)) throw new PersistError(new Error(this.brokenBy))
       return
     }
+    if (origin === REMOTE) {
+      // Stored by the server that took it; relayed now (it needs nothing of what waits here).
+      this.relay([{ update, origin }])
+      return
+    }
     if (origin instanceof Peer) {
       this.pending.push({ update, origin })
       this.pendingBytes += update.length
@@ -314,12 +389,14 @@ export class DocRoom {
       }
       return
     }
-    // A write made on the server: keep order behind waiting peer updates, then store it before
-    // `transact` returns, so its caller can report it saved. A PersistError reaches that caller,
-    // and the room breaks: the document holds the write, storage does not.
-    this.flush()
+    // A write made on the server: keep order behind waiting peer updates. With a synchronous
+    // store it is stored before `transact` returns, so its caller can report it saved; a
+    // PersistError reaches that caller, and the room breaks: the document holds the write, storage
+    // does not. With an asynchronous store the caller awaits `settled()`.
+    this.pending.push({ update, origin })
+    this.pendingBytes += update.length
     try {
-      this.commit([{ update, origin }])
+      this.commitPending()
     } catch (error) {
       if (error instanceof PersistError) this.break(error.message)
       throw error
@@ -332,15 +409,57 @@ export class DocRoom {
     this.brokenBy = reason
     this.pending = []
     this.pendingBytes = 0
+    this.answers = []
     this.hooks.broken?.(reason)
   }
 
-  private commit(batch: Pending[]): void {
+  /**
+   * Takes what waits and stores it as one write; relays it once stored. Sync step 2 answers waiting
+   * are computed now (the document holds exactly what is stored plus this write) and sent after.
+   * Throws a PersistError when a synchronous store refuses; with an asynchronous one a refusal
+   * breaks the room when it arrives.
+   */
+  private commitPending(): void {
+    if (this.inflight || this.brokenBy) return
+    const waiting = this.answers
+    this.answers = []
+    const answers = waiting.map((a) => ({
+      peerId: a.peerId,
+      frame: encodeSyncStep2(this.doc, a.stateVector),
+    }))
+    const send = () => {
+      for (const a of answers) this.hooks.send(a.peerId, a.frame, 'sync')
+    }
+    if (this.pending.length === 0) return send()
+    const batch = this.pending
+    this.pending = []
+    this.pendingBytes = 0
+    let result: void | Promise<void>
     try {
-      this.hooks.persist(batch.map((p) => p.update))
+      result = this.hooks.persist(batch.map((p) => p.update))
     } catch (error) {
       throw new PersistError(error)
     }
+    if (!isPromise(result)) {
+      this.relay(batch)
+      return send()
+    }
+    this.inflight = result.then(
+      () => {
+        this.inflight = null
+        this.relay(batch)
+        send()
+        if (this.pending.length > 0 || this.answers.length > 0) this.flush()
+      },
+      (error: unknown) => {
+        this.inflight = null
+        this.break(`${new PersistError(error).message}; reconnecting retries it`)
+      },
+    )
+  }
+
+  private relay(batch: Pending[]): void {
+    if (this.brokenBy) return
     for (const { update, origin } of batch) {
       this.storedBytes += update.length
       const frame = encodeUpdate(update)

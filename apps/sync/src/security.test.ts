@@ -32,7 +32,8 @@ const tokens = [
   { name: 'rita', role: 'read' as const, token: 'rita-token-123' },
   { name: 'root', role: 'admin' as const, token: 'root-token-123' },
 ]
-const nodes = (doc: Y.Doc) => doc.getMap('nodes')
+// Plain values under names: checkpoints take any JSON value, as the document's rules allow.
+const nodes = (doc: Y.Doc) => doc.getMap('checkpoints')
 
 describe('tokens and roles', () => {
   it('closes a WebSocket without a valid token with 4401, and the stock client stops retrying', async () => {
@@ -67,24 +68,27 @@ describe('tokens and roles', () => {
   it('drops a read-only client’s edits, tells it, and still sends it everyone else’s', async () => {
     server = await testServer({ tokens })
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    // The writer first: a reader is not given a graph that does not exist yet (4404).
     const writer = provider(server, 'g', { token: 'ada-token-123' })
+    await synced(writer)
     const reader = provider(server, 'g', { token: 'rita-token-123' })
-    await Promise.all([synced(writer), synced(reader)])
+    await synced(reader)
     nodes(reader.doc).set('by-reader', 1)
     await waitFor(() => server.metrics.readOnlyDrops > 0, 'the server to drop the read-only edit')
     await waitFor(() => warn.mock.calls.some((c) => String(c[0]).includes('read-only')), 'client to be told')
     nodes(writer.doc).set('by-writer', 2)
     await waitFor(() => nodes(reader.doc).has('by-writer'), 'reader to receive the writer’s edit')
     expect(nodes(writer.doc).has('by-reader')).toBe(false)
-    expect(server.docs.peek('g')?.getMap('nodes').has('by-reader')).toBe(false)
+    expect(server.docs.peek('g')?.getMap('checkpoints').has('by-reader')).toBe(false)
     expect(reader.wsconnected).toBe(true)
   })
 
   it('closes a connection that speaks for another identity’s awareness client with 4403', async () => {
     server = await testServer({ tokens })
     const ada = provider(server, 'g', { token: 'ada-token-123' })
+    await synced(ada)
     const viewer = provider(server, 'g', { token: 'rita-token-123' })
-    await Promise.all([synced(ada), synced(viewer)])
+    await synced(viewer)
     ada.awareness.setLocalStateField('user', { name: 'Ada' })
     await waitFor(() => viewer.awareness.getStates().has(ada.doc.clientID), 'viewer to see Ada')
     const mallory = await rawClient(server, 'g', { token: 'bob-token-123' })
@@ -93,7 +97,7 @@ describe('tokens and roles', () => {
     const close = await mallory.closed
     expect(close.code).toBe(CloseCode.forbidden)
     expect(close.reason).toMatch(/belongs to another connection/)
-    expect(viewer.awareness.getStates().get(ada.doc.clientID)).toEqual({ user: { name: 'Ada' } })
+    expect(viewer.awareness.getStates().get(ada.doc.clientID)).toMatchObject({ user: { name: 'Ada' } })
   })
 })
 
@@ -110,11 +114,39 @@ describe('Origin and Host checks', () => {
     expect(await refused({ origin: 'http://evil.example' })).toBe(403)
     expect(await refused({ headers: { host: 'evil.example:4100' } })).toBe(403)
     expect(await refused({ origin: 'null' })).toBe(403)
-    const ok = await rawClient(server, 'g', { origin: 'http://localhost:5173' })
+    const ok = await rawClient(server, 'g', { origin: server.url })
     ok.ws.close()
     const http = await fetch(`${server.url}/healthz`, { headers: { origin: 'http://evil.example' } })
     expect(http.status).toBe(403)
     expect(server.metrics.closes.get('origin')).toBe(4)
+  })
+
+  it('on the no-token default, refuses a page on another loopback port (issue 13, finding 8)', async () => {
+    server = await testServer()
+    const page = 'http://localhost:4509'
+    // What a no-cors form POST from that page sends: its Origin, a simple content type.
+    const post = await fetch(`${server.url}/api/graphs/planted/import?format=dsl`, {
+      method: 'POST',
+      headers: { origin: page, 'content-type': 'text/plain' },
+      body: 'Planted depends_on Graph\n',
+    })
+    expect(post.status).toBe(403)
+    expect(((await post.json()) as { message: string }).message).toMatch(
+      /Origin "http:\/\/localhost:4509" is not allowed.*PLEXUS_ALLOWED_ORIGINS/,
+    )
+    expect(await server.docs.exists('planted')).toBe(false)
+    const ws = await rawClient(server, 'g', { origin: page }).then(
+      () => null,
+      (e: unknown) => e,
+    )
+    expect(ws).toBeInstanceOf(HttpRefusal)
+    expect((ws as HttpRefusal).status).toBe(403)
+    const mcp = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { origin: page, 'content-type': 'text/plain' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    })
+    expect(mcp.status).toBe(403)
   })
 
   it('refuses an invalid graph id with 4400', async () => {
@@ -170,7 +202,7 @@ describe('limits', () => {
     )
     nodes(honest.doc).set('after', 1)
     await waitFor(
-      () => server.docs.peek('g')?.getMap('nodes').has('after') ?? false,
+      () => server.docs.peek('g')?.getMap('checkpoints').has('after') ?? false,
       'the honest write to arrive',
     )
     expect(closes).toEqual([])
@@ -220,7 +252,7 @@ describe('limits', () => {
     nodes(p.doc).set('big', 'x'.repeat(10_000))
     const close = await closed
     expect(close.code).toBe(CloseCode.documentTooLarge)
-    expect(server.docs.peek('g')?.getMap('nodes').has('big') ?? false).toBe(false)
+    expect(server.docs.peek('g')?.getMap('checkpoints').has('big') ?? false).toBe(false)
     expect(server.metrics.closes.get('document_too_large')).toBe(1)
   })
 })
@@ -261,7 +293,7 @@ describe('malformed messages', () => {
     const source = new Y.Doc()
     let real: Uint8Array = new Uint8Array()
     source.on('update', (u: Uint8Array) => (real = u))
-    source.getMap('nodes').set('x', new Y.Text('some text to truncate'))
+    source.getMap('checkpoints').set('x', new Y.Text('some text to truncate'))
     const truncated = encodeUpdate(real).subarray(0, 12)
     const unknownType = new Uint8Array([9, 1, 2, 3])
     const badStep = new Uint8Array([0, 7, 0])

@@ -6,7 +6,17 @@
  * ({ pid, url }): the CLI reads it to go through the running server instead of writing the file
  * behind its back, and a second server on the same directory refuses to start.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
@@ -14,6 +24,7 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { createAdaptorServer } from '@hono/node-server'
 import { createApp } from './app.ts'
+import { CONNECTION_CHECK_MS, boundConnections } from './connections.ts'
 import { Auth } from './auth.ts'
 import { checkExposure, resolveConfig, type ServerConfig } from './config.ts'
 import { DocRegistry } from './docs.ts'
@@ -21,10 +32,14 @@ import { summarize } from './graphs.ts'
 import { Metrics } from './metrics.ts'
 import { Guard, defaultAllowedHosts, isLoopbackHost } from './origin.ts'
 import { SqliteStore } from './sqlite-store.ts'
+import { LoginThrottle } from './throttle.ts'
 import type { Store } from './store.ts'
 import { VERSION } from './version.ts'
 import { attachSync } from './ws.ts'
 import { createMcpEndpoint } from './mcp/http.ts'
+import { InProcessArbiter } from './claims.ts'
+import { BackendError, openFanout, openPostgres } from './backends.ts'
+import type { RedisFanout } from './fanout.ts'
 
 export interface StartOptions extends Partial<Omit<ServerConfig, 'limits'>> {
   limits?: Partial<ServerConfig['limits']>
@@ -32,6 +47,8 @@ export interface StartOptions extends Partial<Omit<ServerConfig, 'limits'>> {
   log?: (line: string) => void
   /** Use this store instead of `plexus.db` in the data directory. */
   store?: Store
+  /** Channel prefix for Redis fan-out (tests keep runs apart with it). */
+  fanoutPrefix?: string
   heartbeatMs?: number
   keepaliveMs?: number
 }
@@ -62,7 +79,15 @@ export interface ServerFile {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const defaults = resolveConfig({}, {})
   if (!defaults.ok) throw new StartError(defaults.message)
-  const { log = () => {}, store: givenStore, heartbeatMs, keepaliveMs, limits, ...rest } = options
+  const {
+    log = () => {},
+    store: givenStore,
+    fanoutPrefix,
+    heartbeatMs,
+    keepaliveMs,
+    limits,
+    ...rest
+  } = options
   const config: ServerConfig = { ...defaults.value, ...rest, limits: { ...defaults.value.limits, ...limits } }
   const exposure = checkExposure(config)
   if (!exposure.ok) throw new StartError(exposure.message)
@@ -71,11 +96,29 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (other) {
     throw new StartError(`another Plexus server (pid ${other.pid}, ${other.url}) is using ${config.dataDir}`)
   }
-  const store = givenStore ?? openStore(config)
+  let store: Store
+  let fanout: RedisFanout | undefined
+  try {
+    store = givenStore ?? (config.databaseUrl ? await openPostgres(config, log) : openStore(config))
+    if (config.redisUrl) fanout = await openFanout(config, log, fanoutPrefix)
+  } catch (error) {
+    if (error instanceof BackendError) throw new StartError(error.message)
+    throw error
+  }
+  const release = async () => {
+    await fanout?.close()
+    if (!givenStore) await store.close()
+  }
   const started = performance.now()
   const uptime = () => (performance.now() - started) / 1000
   const metrics = new Metrics()
-  const auth = new Auth(config.tokens)
+  const throttle = new LoginThrottle({
+    burst: config.limits.authFailureBurst,
+    refillMs: config.limits.authFailureRefillMs,
+    log,
+    now: () => performance.now(),
+  })
+  const auth = new Auth(config.tokens, throttle)
   const guard = new Guard({
     allowedHosts: defaultAllowedHosts(config.host, config.allowedHosts),
     allowedOrigins: config.allowedOrigins,
@@ -88,9 +131,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     maxAwarenessClients: config.limits.maxAwarenessClientsPerConnection,
     summarize,
     log,
+    fanout,
   })
   let connections = () => 0
-  const mcp = createMcpEndpoint({ docs, auth })
+  const claims = new InProcessArbiter(docs, config.claimTtlMinutes * 60_000)
+  // Several servers behind a proxy: a session lives in one process and the next request may reach
+  // another, so every MCP request is served statelessly (all a tool needs is in the document).
+  const mcp = createMcpEndpoint({ docs, auth, claims, sessions: !fanout })
   const app = createApp({
     docs,
     auth,
@@ -102,8 +149,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     webDist: config.webDist,
     summarize,
     mcp: mcp.handle,
+    claims,
+    fanoutStatus: fanout ? () => fanout.status() : undefined,
   })
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server
+  const server = createAdaptorServer({
+    fetch: app.fetch,
+    serverOptions: { connectionsCheckingInterval: CONNECTION_CHECK_MS },
+  }) as Server
+  boundConnections(server, config.limits, () => metrics.breach('too_many_connections'))
   // Requests Node refuses before any route sees them (a request line or headers too long, bad
   // framing) get the reason in the body too, not a bare status.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
@@ -134,7 +187,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await listen(server, config.port, config.host)
   } catch (error) {
     sync.close()
-    if (!givenStore) store.close()
+    void release()
     const code = (error as NodeJS.ErrnoException).code
     const why = code === 'EADDRINUSE' ? 'the port is in use' : (error as Error).message
     throw new StartError(`cannot listen on ${config.host}:${config.port}: ${why}`)
@@ -144,7 +197,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (config.tokens.length === 0 && !isLoopbackHost(bound.address)) {
     sync.close()
     await new Promise((resolve) => server.close(resolve))
-    if (!givenStore) store.close()
+    void release()
     throw new StartError(
       `${config.host} resolved to ${bound.address}, which is not loopback: refusing to listen there without ` +
         'tokens. Configure tokens (PLEXUS_TOKENS or --tokens-file), or listen on 127.0.0.1.',
@@ -157,11 +210,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     writeFileSync(
       serverFile,
       JSON.stringify({ pid: process.pid, url, version: VERSION } satisfies ServerFile) + '\n',
+      { mode: 0o600 },
     )
   } catch (error) {
     sync.close()
     server.close()
-    if (!givenStore) store.close()
+    void release()
     throw new StartError(unwritable(config.dataDir, error))
   }
 
@@ -176,12 +230,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       (closing ??= (async () => {
         sync.close()
         await mcp.close()
-        docs.closeAll()
+        await docs.closeAll()
         await new Promise<void>((resolve) => {
           server.close(() => resolve())
           server.closeAllConnections()
         })
-        if (!givenStore) store.close()
+        await fanout?.close()
+        if (!givenStore) await store.close()
         rmSync(serverFile, { force: true })
       })()),
   }
@@ -198,9 +253,14 @@ function openStore(config: ServerConfig): SqliteStore {
     if (existsSync(config.dataDir) && !statSync(config.dataDir).isDirectory()) {
       throw new Error('it is a file, not a directory')
     }
-    mkdirSync(config.dataDir, { recursive: true })
-    store = new SqliteStore(join(config.dataDir, DB_FILE), { synchronous: config.synchronous })
+    mkdirSync(config.dataDir, { recursive: true, mode: 0o700 })
+    const path = join(config.dataDir, DB_FILE)
+    // Graphs are readable by this user only; SQLite gives its -wal and -shm files the database's mode.
+    closeSync(openSync(path, 'a', 0o600))
+    chmodSync(path, 0o600)
+    store = new SqliteStore(path, { synchronous: config.synchronous })
     store.checkWritable()
+    for (const extra of ['-wal', '-shm']) if (existsSync(path + extra)) chmodSync(path + extra, 0o600)
     return store
   } catch (error) {
     store?.close()

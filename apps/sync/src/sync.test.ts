@@ -15,7 +15,8 @@ import {
 let server: TestServer
 afterEach(async () => server?.dispose())
 
-const nodes = (doc: Y.Doc) => doc.getMap('nodes')
+// Plain values under names: checkpoints take any JSON value, as the document's rules allow.
+const nodes = (doc: Y.Doc) => doc.getMap('checkpoints')
 
 describe('sync with the stock y-websocket client', () => {
   it('makes two clients converge', async () => {
@@ -35,13 +36,19 @@ describe('sync with the stock y-websocket client', () => {
     const b = provider(server, 'g1')
     await Promise.all([synced(a), synced(b)])
     for (let i = 0; i < 50; i++) nodes(i % 2 ? a.doc : b.doc).set(`n${i}`, i)
-    const text = new Y.Text('hello')
-    nodes(a.doc).set('text', text)
+    const node = new Y.Map<unknown>()
+    node.set('notes', new Y.Text('hello'))
+    a.doc.getMap('nodes').set('n_text', node)
+    nodes(a.doc).set('text', 'written')
     await waitFor(() => nodes(b.doc).size === 51, 'b to have all 51 entries')
     const c = provider(server, 'g1')
     await synced(c)
-    await waitFor(() => nodes(c.doc).size === 51, 'c to have all 51 entries')
+    await waitFor(
+      () => nodes(c.doc).size === 51 && c.doc.getMap('nodes').size === 1,
+      'c to have all 51 entries',
+    )
     expect(nodes(c.doc).toJSON()).toEqual(nodes(a.doc).toJSON())
+    expect(c.doc.getMap('nodes').toJSON()).toEqual({ n_text: { notes: 'hello' } })
   })
 
   it('shows presence and removes it when a client leaves', async () => {
@@ -51,7 +58,9 @@ describe('sync with the stock y-websocket client', () => {
     await Promise.all([synced(a), synced(b)])
     a.awareness.setLocalStateField('user', { name: 'Ada', color: '#f00' })
     await waitFor(() => b.awareness.getStates().has(a.doc.clientID), 'b to see a’s presence')
-    expect(b.awareness.getStates().get(a.doc.clientID)).toEqual({ user: { name: 'Ada', color: '#f00' } })
+    expect(b.awareness.getStates().get(a.doc.clientID)).toEqual({
+      user: { name: 'Ada', color: '#f00', identity: 'local' },
+    })
     const c = provider(server, 'g1')
     await waitFor(() => c.awareness.getStates().has(a.doc.clientID), 'a late joiner to see a’s presence')
     const id = a.doc.clientID

@@ -8,13 +8,16 @@ import type { IncomingMessage, Server } from 'node:http'
 import { performance } from 'node:perf_hooks'
 import type { Duplex } from 'node:stream'
 import { WebSocket, WebSocketServer } from 'ws'
-import { allows, tokenFrom, type Auth } from './auth.ts'
-import type { DocRegistry, PeerHandle } from './docs.ts'
+import { tokenFrom, type Auth } from './auth.ts'
+import type { DocRegistry, PeerHandle, PeerTransport } from './docs.ts'
 import { GRAPH_ID_RULE, validGraphId } from './graphs.ts'
 import { CloseCode, TokenBucket, closeReason, type Breach, type Limits } from './limits.ts'
 import type { Metrics } from './metrics.ts'
 import { isLoopbackHost, type Guard } from './origin.ts'
 import { MESSAGE_AWARENESS } from './protocol.ts'
+import { atLeast, roleOn } from './scopes.ts'
+import { normalizeAddress } from './throttle.ts'
+import { declaredSchema } from './versions.ts'
 
 export interface SyncDeps {
   docs: DocRegistry
@@ -123,7 +126,12 @@ export function attachSync(server: Server, deps: SyncDeps): SyncEndpoint {
       )
       return
     }
-    const identity = deps.auth.authenticate(tokenFrom(req.headers.authorization, url))
+    const check = deps.auth.check(tokenFrom(req.headers.authorization, url), address, 'WebSocket')
+    if (!check.ok && check.reason === 'throttled') {
+      shut(CloseCode.rateLimited, check.message, 'unauthorized')
+      return
+    }
+    const identity = check.ok ? check.identity : null
     if (!identity) {
       shut(CloseCode.unauthorized, 'unauthorized: missing or unknown token', 'unauthorized')
       return
@@ -133,6 +141,17 @@ export function attachSync(server: Server, deps: SyncDeps): SyncEndpoint {
       shut(CloseCode.badRequest, `invalid graph id: ${GRAPH_ID_RULE}`, 'malformed')
       return
     }
+    const declared = declaredSchema(url)
+    if (!declared.ok) {
+      shut(CloseCode.badRequest, declared.reason, 'malformed')
+      return
+    }
+
+    const role = roleOn(identity, graph)
+    if (role === null) {
+      shut(CloseCode.forbidden, `"${identity.name}" has no access to graph ${graph}`, 'unauthorized')
+      return
+    }
 
     const bucket = new TokenBucket(limits.messagesPerSecond, limits.messageBurst, () => performance.now())
     // Stock clients send every awareness change they are sent back to the server. Charged to their
@@ -140,34 +159,30 @@ export function attachSync(server: Server, deps: SyncDeps): SyncEndpoint {
     // send back, uncharged, as many awareness messages as it was sent; one that changes presence
     // after all is charged once handled.
     let echoCredit = 0
-    try {
-      peer = deps.docs.join(
-        graph,
-        { canWrite: allows(identity, 'write'), identity: identity.name },
-        {
-          send: (frame, kind) => {
-            if (closed || ws.readyState !== WebSocket.OPEN) return
-            if (ws.bufferedAmount > limits.maxBufferedBytes) {
-              shut(CloseCode.overloaded, 'too slow: unread data exceeded the buffer limit', 'slow_consumer')
-              return
-            }
-            ws.send(frame)
-            lastSent.set(ws, performance.now())
-            if (kind === 'awareness') echoCredit = Math.min(echoCredit + 1, limits.messageBurst)
-            metrics.messagesOut++
-            metrics.bytesOut += frame.length
-            if (kind === 'update') metrics.updatesOut++
-          },
-          close: (code, reason) => shut(code, reason),
-        },
-      )
-    } catch (error) {
-      deps.log(`sync: cannot open graph ${graph}: ${String(error)}`)
-      shut(CloseCode.internalError, 'cannot open graph', 'internal')
-      return
+    const transport: PeerTransport = {
+      send: (frame, kind) => {
+        if (closed || ws.readyState !== WebSocket.OPEN) return
+        if (ws.bufferedAmount > limits.maxBufferedBytes) {
+          shut(CloseCode.overloaded, 'too slow: unread data exceeded the buffer limit', 'slow_consumer')
+          return
+        }
+        ws.send(frame)
+        lastSent.set(ws, performance.now())
+        if (kind === 'awareness') echoCredit = Math.min(echoCredit + 1, limits.messageBurst)
+        metrics.messagesOut++
+        metrics.bytesOut += frame.length
+        if (kind === 'update') metrics.updatesOut++
+      },
+      close: (code, reason) => shut(code, reason),
     }
-
-    ws.on('message', (data: Buffer, isBinary: boolean) => {
+    const info = {
+      canWrite: atLeast(role, 'write'),
+      identity: identity.name,
+      schema: declared.schema,
+      // Without tokens the server cannot tell an agent from a person, and a writer names itself.
+      ...(identity.anonymous ? {} : { actor: identity.name, agent: identity.agent }),
+    }
+    const onMessage = (data: Buffer, isBinary: boolean) => {
       if (closed || !peer) return
       metrics.messagesIn++
       metrics.bytesIn += data.length
@@ -195,7 +210,60 @@ export function attachSync(server: Server, deps: SyncDeps): SyncEndpoint {
       else if (receipt.applied && (receipt.kind === 'update' || receipt.kind === 'sync-step2'))
         metrics.updatesIn++
       else if (receipt.denied) metrics.readOnlyDrops++
+    }
+
+    // Frames that arrive while the graph loads (an asynchronous store) wait, a burst at most.
+    const early: [Buffer, boolean][] = []
+    ws.on('message', (data: Buffer, isBinary: boolean) => {
+      if (peer || closed) return onMessage(data, isBinary)
+      if (early.length < limits.messageBurst) early.push([data, isBinary])
+      else
+        shut(
+          CloseCode.rateLimited,
+          `rate limit: over ${limits.messageBurst} messages before the graph loaded`,
+          'rate_limited',
+        )
     })
+    const joined = () => {
+      if (closed) return
+      try {
+        peer = deps.docs.join(graph, info, transport)
+      } catch (error) {
+        deps.log(`sync: cannot open graph ${graph}: ${String(error)}`)
+        shut(CloseCode.internalError, 'cannot open graph', 'internal')
+        return
+      }
+      for (const [data, isBinary] of early.splice(0)) onMessage(data, isBinary)
+    }
+    // A reader cannot create a graph, so one that does not exist is not loaded for it.
+    const reader = !atLeast(role, 'write')
+    const exists = reader && !deps.docs.peek(graph) ? deps.docs.exists(graph) : Promise.resolve(true)
+    void exists.then(
+      (found) => {
+        if (closed) return
+        if (!found) return shut(CloseCode.notFound, `graph ${graph} does not exist`, 'malformed')
+        if (deps.docs.isLoaded(graph)) joined()
+        else {
+          deps.docs.load(graph).then(joined, (error: unknown) => {
+            deps.log(`sync: cannot load graph ${graph}: ${String(error)}`)
+            const why = error instanceof Error ? error.message : String(error)
+            shut(
+              CloseCode.internalError,
+              `cannot load graph: storage unreachable (${why}); reconnecting retries it`,
+              'internal',
+            )
+          })
+        }
+      },
+      (error: unknown) => {
+        deps.log(`sync: cannot look up graph ${graph}: ${String(error)}`)
+        shut(
+          CloseCode.internalError,
+          'cannot look up graph: storage unreachable; reconnecting retries it',
+          'internal',
+        )
+      },
+    )
   }
 
   const heartbeat = setInterval(() => {
@@ -251,11 +319,6 @@ function parseUrl(raw: string | undefined): URL | null {
   } catch {
     return null
   }
-}
-
-function normalizeAddress(address: string | undefined): string {
-  if (!address) return 'unknown'
-  return address.startsWith('::ffff:') ? address.slice(7) : address
 }
 
 /** The reason for a close ws makes on its own, by its code. */

@@ -23,6 +23,7 @@ import { Help } from './ui/Help.tsx'
 import { Icon } from './ui/Icon.tsx'
 import { SyncIndicator } from './ui/SyncIndicator.tsx'
 import { ThemeToggle } from './ui/ThemeToggle.tsx'
+import { VersionBanner } from './ui/VersionBanner.tsx'
 import { Toasts } from './ui/Toasts.tsx'
 
 declare global {
@@ -161,6 +162,7 @@ function Workbench({ session, identity }: { session: GraphSession; identity: Ide
               <Icon name="panel" />
             </button>
           </header>
+          <VersionBanner session={session} />
           <main className="stage">
             {/* The canvas stays mounted under the board, so its viewport and instance survive a switch. */}
             <Canvas />

@@ -1,18 +1,36 @@
 import { fail, type Graph } from './graph.ts'
 import { findCycles, hubs, orphans, ref, shortestPath, type Degree, type Hop, type Ref } from './analysis.ts'
-import { bestMatch } from './resolve.ts'
+import { bestMatch, confidence, labelOf } from './resolve.ts'
 import type { Result } from './types.ts'
 import { isLive } from './views.ts'
 
 // Plain questions about the graph, answered from the analysis functions. Deliberately a handful of
 // patterns, not a language: an agent that needs more calls the functions directly.
 
-export type Answer =
+/** A node the question named by a label that is not its summary: which node the answer took for it. */
+export interface Took {
+  label: string
+  id: string
+  summary: string
+  confidence: number
+}
+
+export type Answer = (
   | { intent: 'dependents' | 'dependencies'; node: Ref; nodes: Ref[] }
-  | { intent: 'path'; from: Ref; to: Ref; found: boolean; path: Ref[]; hops: Hop[] }
+  | {
+      intent: 'path'
+      from: Ref
+      to: Ref
+      /** Paths follow edges from `from` to `to`, never against them. */
+      direction: 'out'
+      found: boolean
+      path: Ref[]
+      hops: Hop[]
+    }
   | { intent: 'cycles'; cycles: Ref[][]; truncated: boolean }
   | { intent: 'orphans'; count: number; nodes: Ref[] }
   | { intent: 'hubs'; nodes: Degree[] }
+) & { took?: Took[] }
 
 const EXAMPLES = [
   'what depends on X',
@@ -57,17 +75,30 @@ export function findByLabel(g: Graph, label: string): Ref | undefined {
   return exact ?? near
 }
 
-function resolve(g: Graph, label: string, what: string): Ref | ReturnType<typeof fail> {
+function resolve(g: Graph, label: string, what: string, took: Took[]): Ref | ReturnType<typeof fail> {
   const name = unquote(label)
   const r = findByLabel(g, name)
-  return (
-    r ??
-    fail(
+  if (!r) {
+    return fail(
       'node_not_found',
       `no node matches ${what} ${JSON.stringify(name)}; give its id or its exact summary`,
     )
-  )
+  }
+  if (r.id !== name && fold(r.summary) !== fold(name)) {
+    const c = confidence(labelOf(name), labelOf(r.summary))
+    took.push({ label: name, id: r.id, summary: r.summary, confidence: c })
+  }
+  return r
 }
+
+/** "Taking 'Database Connection Pool' (n_5) for "DB pool" (confidence 0.91). ", or nothing. */
+const tookText = (took: Took[]): string =>
+  took
+    .map(
+      (t) =>
+        `Taking '${t.summary}' (${t.id}) for ${JSON.stringify(t.label)} (confidence ${t.confidence.toFixed(2)}). `,
+    )
+    .join('')
 
 const list = (refs: Ref[], max = 10): string =>
   refs
@@ -75,8 +106,18 @@ const list = (refs: Ref[], max = 10): string =>
     .map((r) => `'${r.summary}' (${r.id})`)
     .join(', ') + (refs.length > max ? ` and ${refs.length - max} more` : '')
 
-/** Answers one plain question; `text` is a one-paragraph answer, the rest is the data behind it. */
+/**
+ * Answers one plain question; `text` is a one-paragraph answer, the rest is the data behind it. A node
+ * named by a near match rather than its summary or id is listed in `took`, and the text says so first.
+ */
 export function ask(g: Graph, question: string): Result<Answer & { text: string }> {
+  const took: Took[] = []
+  const r = answer(g, question, took)
+  if (!r.ok || took.length === 0) return r
+  return { ...r, took, text: tookText(took) + r.text }
+}
+
+function answer(g: Graph, question: string, took: Took[]): Result<Answer & { text: string }> {
   if (typeof question !== 'string') return fail('invalid_argument', 'question: expected a string')
   const q = question
     .trim()
@@ -90,7 +131,7 @@ export function ask(g: Graph, question: string): Result<Answer & { text: string 
         q,
       ))
   ) {
-    const n = resolve(g, (m[1] ?? m[2])!, 'node')
+    const n = resolve(g, (m[1] ?? m[2])!, 'node', took)
     if ('ok' in n) return n
     const nodes = g.index.dependencies(n.id).map((id) => ref(g, id))
     const text = nodes.length
@@ -104,7 +145,7 @@ export function ask(g: Graph, question: string): Result<Answer & { text: string 
         q,
       ))
   ) {
-    const n = resolve(g, (m[1] ?? m[2])!, 'node')
+    const n = resolve(g, (m[1] ?? m[2])!, 'node', took)
     if ('ok' in n) return n
     const nodes = g.index.dependents(n.id).map((id) => ref(g, id))
     const text = nodes.length
@@ -118,32 +159,55 @@ export function ask(g: Graph, question: string): Result<Answer & { text: string 
         q,
       ))
   ) {
-    const a = resolve(g, (m[1] ?? m[3])!, 'start')
+    const a = resolve(g, (m[1] ?? m[3])!, 'start', took)
     if ('ok' in a) return a
-    const b = resolve(g, (m[2] ?? m[4])!, 'end')
+    const b = resolve(g, (m[2] ?? m[4])!, 'end', took)
     if ('ok' in b) return b
-    // Along the arrows first; failing that, any connection at all is still an answer.
-    let p = shortestPath(g, a.id, b.id, { direction: 'out' })
-    if (p.ok && !p.found) p = shortestPath(g, a.id, b.id, { direction: 'both' })
+    // Along the arrows only: "path from A to B" asks how A leads to B. When only the reverse exists,
+    // the answer says so instead of passing a path against the arrows off as the answer.
+    const p = shortestPath(g, a.id, b.id, { direction: 'out' })
     if (!p.ok) return p
     const path = p.path.map((id) => ref(g, id))
-    const text = p.found
-      ? `${path.map((r) => `'${r.summary}'`).join(' → ')} (${p.hops.length} hop${p.hops.length === 1 ? '' : 's'}: ${p.hops.map((h) => h.type).join(', ') || 'same node'}).`
-      : `'${a.summary}' and '${b.summary}' are not connected by any edge path.`
-    return { ok: true, intent: 'path', from: a, to: b, found: p.found, path, hops: p.hops, text }
+    const hops = (n: number): string => `${n} hop${n === 1 ? '' : 's'}`
+    let text: string
+    if (p.found) {
+      text =
+        `${path.map((r) => `'${r.summary}'`).join(' → ')} (${hops(p.hops.length)} along edge direction: ` +
+        `${p.hops.map((h) => h.type).join(', ') || 'same node'}).`
+    } else {
+      const back = shortestPath(g, b.id, a.id, { direction: 'out' })
+      const any = back.ok && back.found ? back : shortestPath(g, a.id, b.id, { direction: 'both' })
+      text = `No path from '${a.summary}' to '${b.summary}' along edge direction`
+      if (back.ok && back.found) {
+        text += `; the edges run the other way: ${back.path.map((id) => `'${ref(g, id).summary}'`).join(' → ')}.`
+      } else if (any.ok && any.found) {
+        text += `; they are connected only ignoring direction (${hops(any.hops.length)}).`
+      } else text += '; they are not connected at all.'
+    }
+    return {
+      ok: true,
+      intent: 'path',
+      from: a,
+      to: b,
+      direction: 'out',
+      found: p.found,
+      path,
+      hops: p.hops,
+      text,
+    }
   }
   if (/\bcycles?\b|\bcircular\b|\bloops?\b/i.test(q)) {
     const r = findCycles(g, { limit: 20 })
     if (!r.ok) return r
     const cycles = r.cycles.map((c) => c.map((id) => ref(g, id)))
     const text = cycles.length
-      ? `${cycles.length}${r.truncated ? '+' : ''} dependency cycle${cycles.length === 1 ? '' : 's'}: ` +
+      ? `${cycles.length}${r.truncated ? '+' : ''} cycle${cycles.length === 1 ? '' : 's'} (any edge type): ` +
         cycles
           .slice(0, 5)
           .map((c) => [...c, c[0]!].map((x) => `'${x.summary}'`).join(' → '))
           .join('; ') +
         '.'
-      : 'No dependency cycles.'
+      : 'No cycles, along any edge type.'
     return { ok: true, intent: 'cycles', cycles, truncated: r.truncated, text }
   }
   if (/\borphan/i.test(q)) {

@@ -155,7 +155,7 @@ describe('findCycles', () => {
         ['d', 'e', 'relates_to'],
       ],
     )
-    const r = ok(findCycles(g))
+    const r = ok(findCycles(g, { types: ['depends_on'] }))
     expect(r.cycles.sort()).toEqual(
       [
         ['a', 'b', 'c'],
@@ -166,16 +166,22 @@ describe('findCycles', () => {
     expect(r.truncated).toBe(false)
   })
 
-  it('looks at other edge types only when asked', () => {
+  it('covers every edge type unless types narrows it', () => {
     const { g } = graph(
-      ['a', 'b'],
+      ['a', 'b', 'c'],
       [
         ['a', 'b', 'relates_to'],
         ['b', 'a', 'relates_to'],
+        ['b', 'c', 'blocks'],
+        ['c', 'b'],
       ],
     )
-    expect(ok(findCycles(g)).cycles).toEqual([])
+    expect(ok(findCycles(g)).cycles.sort()).toEqual([
+      ['a', 'b'],
+      ['b', 'c'],
+    ])
     expect(ok(findCycles(g, { types: ['relates_to'] })).cycles).toEqual([['a', 'b']])
+    expect(ok(findCycles(g, { types: ['depends_on'] })).cycles).toEqual([])
   })
 
   it('stops at the limit on a dense graph', () => {
@@ -354,11 +360,52 @@ describe('ask', () => {
     const p = ok(ask(g, 'path from ui to db'))
     if (p.intent !== 'path') throw new Error(p.intent)
     expect(p.path.map((r) => r.id)).toEqual(['ui', 'repo', 'db'])
-    expect(ok(ask(g, 'any cycles?')).text).toBe('No dependency cycles.')
+    expect(ok(ask(g, 'any cycles?')).text).toBe('No cycles, along any edge type.')
     expect(ok(ask(g, 'orphans')).intent).toBe('orphans')
     const h = ok(ask(g, 'which nodes are most connected'))
     if (h.intent !== 'hubs') throw new Error(h.intent)
     expect(h.nodes[0]!.id).toBe('repo')
+  })
+
+  it('follows edge direction for paths, and says so', () => {
+    const { g } = setup()
+    const p = ok(ask(g, 'path from ui to db'))
+    expect(p.text).toContain('along edge direction')
+    // db depends on nothing: there is no path from it to ui, only the other way round.
+    const back = ok(ask(g, 'path from db to ui'))
+    if (back.intent !== 'path') throw new Error(back.intent)
+    expect(back.found).toBe(false)
+    expect(back.path).toEqual([])
+    expect(back.text).toBe(
+      "No path from 'DB' to 'UI' along edge direction; the edges run the other way: 'UI' → 'REPO' → 'DB'.",
+    )
+  })
+
+  it('finds cycles of any edge type', () => {
+    const { g } = setup()
+    write(g, (w) => writeEdge(w, { from: 'db', to: 'ui', type: 'relates_to' }))
+    const c = ok(ask(g, 'are there cycles'))
+    if (c.intent !== 'cycles') throw new Error(c.intent)
+    // db relates_to ui closes two loops: through auth (depends_on all the way) and through the relates_to.
+    expect(c.cycles.map((x) => x.map((r) => r.id)).sort()).toEqual([
+      ['auth', 'repo', 'db', 'ui'],
+      ['db', 'ui', 'repo'],
+    ])
+  })
+
+  it('names the node it took for a near match', () => {
+    const { g } = graph(['svc'])
+    write(g, (w) => w.newNode('pool', { summary: 'Database Connection Pool' }))
+    write(g, (w) => writeEdge(w, { from: 'svc', to: 'pool' }))
+    const r = ok(ask(g, 'what depends on DB connection pool'))
+    expect(r.took).toEqual([
+      { label: 'DB connection pool', id: 'pool', summary: 'Database Connection Pool', confidence: 0.91 },
+    ])
+    expect(r.text).toMatch(
+      /^Taking 'Database Connection Pool' \(pool\) for "DB connection pool" \(confidence 0\.91\)\. /,
+    )
+    // The exact summary or the id takes nothing on trust.
+    expect(ok(ask(g, 'what depends on database connection pool')).took).toBeUndefined()
   })
 
   it('resolves a partial label and fails helpfully otherwise', () => {

@@ -118,7 +118,7 @@ export function allPaths(
 }
 
 /**
- * Elementary cycles along `types` (default depends_on): strongly connected components first, then the
+ * Elementary cycles along edges of `types` (default every type): strongly connected components first, then the
  * cycles inside each one, each starting at its smallest id. `components` lists every node on some cycle
  * even when the enumeration stopped at `limit`.
  */
@@ -129,7 +129,8 @@ export function findCycles(
   const bad = checkTypes(opts.types)
   if (bad) return bad
   const limit = clamp(opts.limit, 100, 1, 1000)
-  const adj = adjacency(g, opts.types ?? DEPENDS_ON_ONLY)
+  // Every edge type unless `types` narrows it: a cycle of relates_to or blocks is still a cycle.
+  const adj = adjacency(g, opts.types)
   const succs = adj.out.map((list) => list.map((e) => e.to))
   const succ = (i: number): number[] => succs[i]!
   const comps = stronglyConnected(adj.ids.length, succ)

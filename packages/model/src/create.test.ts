@@ -70,6 +70,19 @@ describe('createNodes', () => {
     expect(g.index.struct().depth.get(id.leaf!)).toBe(3)
   })
 
+  it('takes an existing node id in parent_ref, as depends_on does (seed 000)', () => {
+    const { g } = makeGraph()
+    addNodes(g, [['EXT', undefined, { summary: 'Existing parent' }]])
+    const r = ok(
+      createNodes(g, [
+        { ref: 'a', summary: 'Under the existing node', parent_ref: 'EXT' },
+        { ref: 'b', summary: 'Under a', parent_ref: 'a' },
+      ]),
+    )
+    expect(view(g, r.refs.a!).parent).toBe('EXT')
+    expect(view(g, r.refs.b!).parent).toBe(r.refs.a)
+  })
+
   it('records one create event per node', () => {
     const { g, root } = makeGraph()
     const c = historyCursor(g)

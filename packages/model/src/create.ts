@@ -1,3 +1,4 @@
+import { checkAppearance } from './appearance.ts'
 import { fail, write, type Graph } from './graph.ts'
 import { DEPENDS_ON, PendingDeps, dependsPath, writeEdge } from './edges.ts'
 import { bestMatch, resolveLabel } from './resolve.ts'
@@ -34,7 +35,7 @@ export interface CreateItem {
   kind?: string
   /** An existing node id. */
   parent?: string | null
-  /** The ref of another item in this batch. */
+  /** The ref of another item in this batch, or an existing node id. */
   parent_ref?: string
   /** Refs in this batch or existing ids. */
   depends_on?: string[]
@@ -44,6 +45,11 @@ export interface CreateItem {
   resolved?: boolean
   x?: number
   y?: number
+  /** Appearance (see appearance.ts): a shape name, `#rrggbb` or a canvas preset `"1"`-`"6"`, canvas pixels. */
+  shape?: string
+  color?: string
+  width?: number
+  height?: number
 }
 
 interface Plan {
@@ -78,6 +84,10 @@ const KNOWN = [
   'resolved',
   'x',
   'y',
+  'shape',
+  'color',
+  'width',
+  'height',
 ]
 const KNOWN_SET = new Set(KNOWN)
 const LINE = { line: true }
@@ -110,6 +120,7 @@ function checkItem(g: Graph, raw: unknown, i: number): Failure | null {
       : null) ??
     (badNumber(it.x) ? fail('invalid_argument', `${at}.x: expected a finite number`) : null) ??
     (badNumber(it.y) ? fail('invalid_argument', `${at}.y: expected a finite number`) : null) ??
+    checkAppearance(it, at, false) ??
     (it.depends_on !== undefined && !Array.isArray(it.depends_on)
       ? fail('invalid_argument', `${at}.depends_on: expected an array of refs or ids`)
       : null)
@@ -173,10 +184,12 @@ export function createNodes(
       const pr: string | undefined = items[cur]!.parent_ref
       if (pr === undefined) break
       const p = byRef.get(pr)
+      // Not a ref of the batch: an existing node id, as depends_on takes (seed 000).
+      if (p === undefined && g.index.live(pr)) break
       if (p === undefined)
         return fail(
           'unknown_ref',
-          `items[${cur}].parent_ref '${pr}' is not the ref of any item in this batch`,
+          `items[${cur}].parent_ref '${pr}' is neither the ref of an item in this batch nor an existing node id`,
           { index: cur },
         )
       if (mark[p] === 1)
@@ -198,8 +211,8 @@ export function createNodes(
   const possible: CreateResult['possible_duplicates'] = []
   for (const i of order) {
     const item = items[i]!
-    const parent =
-      item.parent_ref !== undefined ? plans[byRef.get(item.parent_ref)!]!.id : (item.parent ?? null)
+    const pr = item.parent_ref
+    const parent = pr === undefined ? (item.parent ?? null) : byRef.has(pr) ? plans[byRef.get(pr)!]!.id : pr
     const key = `${parent ?? ''}\u0000${norm(item.summary)}`
     if (mode !== 'force' && seen.has(key)) {
       if (mode === 'strict')
@@ -292,7 +305,23 @@ export function createNodes(
         continue
       }
       const { summary, notes, kind, resolved, state, properties, links, x, y } = item
-      w.createNode(id, { summary, notes, kind, parent, resolved, state, properties, links, x, y })
+      const { shape, color, width, height } = item
+      w.createNode(id, {
+        summary,
+        notes,
+        kind,
+        parent,
+        resolved,
+        state,
+        properties,
+        links,
+        x,
+        y,
+        shape,
+        color,
+        width,
+        height,
+      })
       result.created.push({ ref: item.ref, id, summary: item.summary })
       made.add(id)
     }

@@ -98,8 +98,10 @@ export function writeEdge(w: Writer, e: EdgeInput, action = 'connect'): { id: st
   const m = edges.get(id) as YEdge | undefined
   if (!m) {
     // A new edge: its properties go into the map as it is made; a null among them means nothing.
-    const props: Record<string, Json> = {}
-    for (const [k, v] of Object.entries(e.properties ?? {})) if (v !== null) props[k] = v
+    // Not `props[k] = v`: a key named __proto__ would set the prototype.
+    const props: Record<string, Json> = Object.fromEntries(
+      Object.entries(e.properties ?? {}).filter(([, v]) => v !== null),
+    )
     const label = e.label ?? ''
     const { map } = putEdge(
       edges,

@@ -1,7 +1,8 @@
 import * as Y from 'yjs'
+import { checkDirection } from './appearance.ts'
 import { GraphIndex, indexOf } from './graph-index.ts'
 import { writtenNode, type WrittenNode } from './views.ts'
-import { GRAPH_ID, SCHEMA_VERSION, layout, migrate, readMeta, type YNode } from './schema.ts'
+import { GRAPH_ID, SCHEMA_VERSION, layout, migrate, readMeta, setSchema, type YNode } from './schema.ts'
 import type { Change, Failure, GraphMeta, HistoryEvent, Json, Result } from './types.ts'
 
 /** What the model needs from the world, passed in so the same code runs in a tab, a server or an agent. */
@@ -12,6 +13,11 @@ export interface Env {
   now: () => number
   /** A fresh id, unique across peers. */
   newId: () => string
+  /**
+   * The agent session writing, when there is one (memory's session_id): recorded on each history event,
+   * so two sessions of one actor can tell each other's changes apart.
+   */
+  session?: string
 }
 
 /** A handle: one document, one actor. Writes carry `origin`, so an UndoManager can track only them. */
@@ -63,7 +69,7 @@ export function initGraph(g: Graph, opts: InitOptions): Result<{ root: string; c
   const root = g.env.newId()
   const title = opts.title?.trim() || opts.goal?.trim() || opts.id
   g.doc.transact(() => {
-    ymeta.set('schema', SCHEMA_VERSION)
+    setSchema(ymeta, SCHEMA_VERSION)
     ymeta.set('id', opts.id)
     ymeta.set('title', title)
     ymeta.set('goal', opts.goal ?? '')
@@ -78,11 +84,20 @@ export function initGraph(g: Graph, opts: InitOptions): Result<{ root: string; c
   return { ok: true, root, created: true }
 }
 
-export function setMeta(g: Graph, fields: { title?: string; goal?: string }): Result<{ meta: GraphMeta }> {
+export function setMeta(
+  g: Graph,
+  fields: { title?: string; goal?: string; direction?: GraphMeta['direction'] | null },
+): Result<{ meta: GraphMeta }> {
+  if (fields.direction !== undefined && fields.direction !== null) {
+    const bad = checkDirection(fields.direction, 'direction')
+    if (bad) return bad
+  }
   const { meta: ymeta } = layout(g.doc)
   g.doc.transact(() => {
     if (fields.title !== undefined) ymeta.set('title', fields.title)
     if (fields.goal !== undefined) ymeta.set('goal', fields.goal)
+    if (fields.direction === null) ymeta.delete('direction')
+    else if (fields.direction !== undefined) ymeta.set('direction', fields.direction)
   }, g.origin)
   return { ok: true, meta: meta(g) }
 }
@@ -128,7 +143,15 @@ export class Writer {
   private event(id: string, action: string): HistoryEvent {
     let list = this.open.get(id)
     for (const e of list ?? []) if (e.action === action) return e
-    const e = { id: this.g.env.newId(), ts: this.now, actor: this.g.env.actor, node: id, action, changes: [] }
+    const e: HistoryEvent = {
+      id: this.g.env.newId(),
+      ts: this.now,
+      actor: this.g.env.actor,
+      node: id,
+      action,
+      changes: [],
+    }
+    if (this.g.env.session) e.session = this.g.env.session
     if (list) list.push(e)
     else this.open.set(id, (list = [e]))
     this.events.push(e)
@@ -164,6 +187,11 @@ export class Writer {
     m.set('evidence', new Y.Array())
     if (typeof f.x === 'number') m.set('x', f.x)
     if (typeof f.y === 'number') m.set('y', f.y)
+    if (f.shape) m.set('shape', f.shape)
+    if (f.color) m.set('color', f.color)
+    if (typeof f.width === 'number') m.set('width', f.width)
+    if (typeof f.height === 'number') m.set('height', f.height)
+    if (f.aliases?.length) m.set('aliases', f.aliases)
     m.set('created_at', this.now)
     m.set('created_by', this.g.env.actor)
     const changes: Change[] = [{ field: 'summary', before: null, after: f.summary }]

@@ -148,6 +148,9 @@ describe('nodeHistory', () => {
     expect(two.map((e) => e.changes[0]!.after)).toEqual(['v5', 'v4'])
     const older = ok(nodeHistory(g, 'A', { limit: 2, before: two[1]!.ts })).events
     expect(older.map((e) => e.changes[0]!.after)).toEqual(['v3', 'v2'])
+    // By count, as graph_history's cursor pages: events with the same time are neither lost nor repeated.
+    const skipped = ok(nodeHistory(g, 'A', { limit: 3, offset: 2 })).events
+    expect(skipped.map((e) => e.changes[0]!.after)).toEqual(['v3', 'v2', 'v1'])
   })
 
   it('keeps the history of forgotten nodes and fails for unknown ones', () => {

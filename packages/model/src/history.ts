@@ -142,7 +142,7 @@ export function historyCursor(g: Graph): string {
 export function nodeHistory(
   g: Graph,
   id: string,
-  opts: { limit?: number; before?: number } = {},
+  opts: { limit?: number; before?: number; offset?: number } = {},
 ): Result<{ events: HistoryEvent[]; total: number }> {
   if (typeof id !== 'string' || !g.index.nodes.has(id))
     return fail('node_not_found', `node ${String(id)} not found`)
@@ -150,16 +150,20 @@ export function nodeHistory(
   const limit = Math.min(Math.max(1, opts.limit ?? 50), 500)
   // `before`: only events older than this time (ms), for paging back through a long history.
   const older = opts.before === undefined ? list : list.filter((e) => e.event.ts < opts.before!)
+  // `offset`: events to skip, newest first, for paging by count.
+  const skip = Math.max(0, Math.floor(opts.offset ?? 0))
   const events = older
     .map((e) => e.event)
     .reverse()
-    .slice(0, limit)
+    .slice(skip, skip + limit)
   return { ok: true, events, total: list.length }
 }
 
 export interface ChangesOptions {
   /** Leave out events by this actor (an agent asking what others did). */
   excludeActor?: string
+  /** Leave out events written in this session (Env.session): one agent session asking what others did. */
+  excludeSession?: string
   limit?: number
 }
 
@@ -188,6 +192,7 @@ export function changesSince(
     taken++
     next.set(e.client, Math.max(next.get(e.client) ?? 0, e.clock + 1))
     if (opts.excludeActor !== undefined && e.event.actor === opts.excludeActor) continue
+    if (opts.excludeSession !== undefined && e.event.session === opts.excludeSession) continue
     events.push(e.event)
   }
   return { ok: true, events, cursor: encodeCursor(next), more: taken < fresh.length }
@@ -239,3 +244,13 @@ export function lastEvent(g: Graph, node: string, action: string): HistoryEvent 
 }
 
 export type { Json }
+
+/** Every event on `node`, oldest first (by time, then Yjs id, the same order on every peer). */
+export function eventsOn(g: Graph, node: string): HistoryEvent[] {
+  return [...(historyIndex(g.doc).byNode.get(node) ?? [])].sort(byTime).map((e) => e.event)
+}
+
+/** How many events `node` has: history only grows, so a changed count means something happened. */
+export function eventCount(g: Graph, node: string): number {
+  return historyIndex(g.doc).byNode.get(node)?.length ?? 0
+}

@@ -12,12 +12,14 @@ export type {
   Result,
   Status,
 } from './types.ts'
-export { GRAPH_ID, SCHEMA_VERSION, migrate, readMeta } from './schema.ts'
+export { GRAPH_ID, OLDEST_SCHEMA, SCHEMA_VERSION, migrate, newerSchemaMessage, readMeta } from './schema.ts'
 export type { MigrationResult } from './schema.ts'
 export { initGraph, meta, openGraph, setMeta } from './graph.ts'
 export type { Env, Graph, InitOptions } from './graph.ts'
 export { GraphIndex, indexOf } from './graph-index.ts'
 export { LIMITS, editDistance } from './validate.ts'
+export { checkDelete, checkWrite } from './rules.ts'
+export type { Writer, Written } from './rules.ts'
 export { createNodes } from './create.ts'
 export type { CreateItem, CreateResult, DedupMode } from './create.ts'
 export { setPositions, updateNodes } from './update.ts'
@@ -29,16 +31,17 @@ export type { RestructureOp, RestructureResult } from './restructure.ts'
 export {
   CLAIMED_AT,
   CLAIMED_BY,
+  CLAIMED_UNTIL,
   DEFAULT_CLAIM_TTL_MS,
-  claim,
   claimOf,
-  counts,
-  next,
-  priorityOf,
-  release,
-  status,
-} from './readiness.ts'
-export type { Claim, Counts, NextItem, NextOptions, NextResult } from './readiness.ts'
+  holderOf,
+  lostClaims,
+  settleClaims,
+} from './claims.ts'
+export type { Claim, Holder, LostClaim, Settlement } from './claims.ts'
+export { claim, counts, next, priorityOf, release, status } from './readiness.ts'
+export type { Counts, NextItem, NextOptions, NextResult } from './readiness.ts'
+export { KNOWLEDGE_KINDS, WORK_KINDS, isWork } from './kinds.ts'
 export { board, query } from './query.ts'
 export type { QueryFilter, QueryOptions, QueryResult, SortKey } from './query.ts'
 export { brief, context, traverse } from './context.ts'
@@ -74,6 +77,7 @@ export {
   formatOfFile,
   applyParsed,
   contextDump,
+  knowledgeDump,
   exportGraph,
   exportJSON,
   graphSummary,
@@ -90,3 +94,24 @@ export type { Format, GraphSummary, ImportResult, NodeDecl, Parsed, PlexusJSON }
 export { TREE_DOWN, TREE_UP, relationOf } from './formats/facts.ts'
 export { jitteredWebSocket } from './reconnect.ts'
 export type { JitterOptions, SocketConstructor, SocketLike } from './reconnect.ts'
+export {
+  ARCHIVE_AFTER_MS,
+  KEEP_IF_READS,
+  MEMORY_ALIAS,
+  deleteMemoryEdge,
+  deleteMemoryNode,
+  findMemory,
+  memoryId,
+  putMemoryEdge,
+  putMemoryNode,
+  readMemory,
+  readMemorySession,
+  readProgress,
+  sweepTiers,
+  tierOf,
+  writeMemorySession,
+  writeProgress,
+} from './memory.ts'
+export type { MemoryEdgeInput, MemoryNodeInput, MemorySession, Progress, Tier } from './memory.ts'
+export { DIRECTIONS, SHAPES } from './appearance.ts'
+export type { Direction, Shape } from './appearance.ts'

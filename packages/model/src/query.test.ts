@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { connect } from './edges.ts'
 import { board, query, type QueryFilter, type QueryOptions } from './query.ts'
-import { DEFAULT_CLAIM_TTL_MS, claim } from './readiness.ts'
+import { DEFAULT_CLAIM_TTL_MS } from './claims.ts'
+import { claim } from './readiness.ts'
 import { restructure } from './restructure.ts'
 import { updateNodes } from './update.ts'
 import { addNodes, failure, joinGraph, makeGraph, ok, rng, sync, type TestGraph } from './test/harness.ts'
@@ -93,6 +94,23 @@ describe('query filters', () => {
     expect(where(g, { claimed_by: 'alice' })).toEqual([])
   })
 
+  it('claimed_by null: nodes nobody holds a fresh claim on (seed 000)', () => {
+    const { g, clock } = fixture()
+    ok(claim(g, 'n5'))
+    expect(where(g, { claimed_by: null })).not.toContain('n5')
+    expect(where(g, { claimed_by: null, resolved: false })).toContain('n2')
+    clock.tick(DEFAULT_CLAIM_TTL_MS)
+    expect(where(g, { claimed_by: null })).toContain('n5')
+  })
+
+  it('sorts by readiness: actionable first, by priority, then waiting, blocked, resolved', () => {
+    const { g } = fixture()
+    const order = ids(g, { sort: 'readiness' })
+    expect(order.slice(0, 2)).toEqual(['n5', 'n2'])
+    expect(order.indexOf('n4')).toBeGreaterThan(order.indexOf('n1'))
+    expect(order.at(-1)).toBe('n3')
+  })
+
   it('forgotten and merged nodes only with include_deleted', () => {
     const { g } = fixture()
     ok(
@@ -174,6 +192,7 @@ describe('query pagination', () => {
     ['summary', 'asc'],
     ['created_at', 'desc'],
     ['priority', 'desc'],
+    ['readiness', 'asc'],
   ] as const) {
     it(`stays stable when nodes are inserted between pages (${sort} ${order})`, () => {
       const t = makeGraph()

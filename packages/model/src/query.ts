@@ -1,5 +1,6 @@
 import { fail, type Graph } from './graph.ts'
-import { DEFAULT_CLAIM_TTL_MS, claimOf, priorityOf } from './readiness.ts'
+import { holderOf } from './claims.ts'
+import { priorityOf } from './readiness.ts'
 import type { Json, NodeView, Result, Status } from './types.ts'
 import { isFailure, liveNode } from './validate.ts'
 
@@ -18,11 +19,13 @@ export interface QueryFilter {
   status?: Exclude<Status, 'deleted'>
   actionable?: boolean
   blocked?: boolean
-  claimed_by?: string
+  /** A live claim by this actor; null: nodes nobody holds a live claim on. */
+  claimed_by?: string | null
   include_deleted?: boolean
 }
 
-export type SortKey = 'created_at' | 'updated_at' | 'summary' | 'priority' | 'depth' | 'rev'
+/** `readiness`: the order graph_next hands out work (actionable first, then priority, then depth). */
+export type SortKey = 'created_at' | 'updated_at' | 'summary' | 'priority' | 'depth' | 'rev' | 'readiness'
 
 export interface QueryOptions {
   filter?: QueryFilter
@@ -38,7 +41,15 @@ export interface QueryResult {
   next_cursor: string | null
 }
 
-const SORTS: readonly SortKey[] = ['created_at', 'updated_at', 'summary', 'priority', 'depth', 'rev']
+const SORTS: readonly SortKey[] = [
+  'created_at',
+  'updated_at',
+  'summary',
+  'priority',
+  'depth',
+  'rev',
+  'readiness',
+]
 const MAX_LIMIT = 200
 
 /** Filtered nodes of one graph. The predicate is shared with group-by views so both agree. */
@@ -68,8 +79,9 @@ export function matcher(g: Graph, f: QueryFilter = {}): Result<{ test: (n: NodeV
     if (f.actionable !== undefined && (st === 'actionable') !== f.actionable) return false
     if (f.blocked !== undefined && (st === 'blocked') !== f.blocked) return false
     if (f.claimed_by !== undefined) {
-      const c = claimOf(n)
-      if (!c || c.by !== f.claimed_by || now - c.at >= DEFAULT_CLAIM_TTL_MS) return false
+      // null asks for unclaimed nodes: no live holder (a lapsed or resolved claim is nobody's).
+      const h = holderOf(n, now)
+      if (f.claimed_by === null ? h !== null : h?.by !== f.claimed_by) return false
     }
     for (const [k, v] of props) {
       const have = n.properties[k] ?? null
@@ -86,6 +98,8 @@ export function matcher(g: Graph, f: QueryFilter = {}): Result<{ test: (n: NodeV
   return { ok: true, test }
 }
 
+const READINESS: Record<string, number> = { actionable: 0, waiting: 1, blocked: 2, resolved: 3 }
+
 function sortValue(g: Graph, n: NodeView, key: SortKey): number | string {
   switch (key) {
     case 'summary':
@@ -94,6 +108,14 @@ function sortValue(g: Graph, n: NodeView, key: SortKey): number | string {
       return priorityOf(n)
     case 'depth':
       return g.index.struct().depth.get(n.id) ?? 0
+    case 'readiness': {
+      // One number, so a cursor can hold it: status rank, then priority (high first), then depth
+      // (deep first). Priorities beyond ±999 and depths beyond 99 rank as those bounds.
+      const rank = READINESS[g.index.statusOf(n.id)] ?? 4
+      const p = Math.max(-999, Math.min(999, priorityOf(n)))
+      const depth = Math.min(99, g.index.struct().depth.get(n.id) ?? 0)
+      return rank * 1e7 + (1000 - p) * 100 + (99 - depth)
+    }
     default:
       return n[key]
   }

@@ -3,17 +3,8 @@ import { connect, disconnect } from './edges.ts'
 import { GraphIndex } from './graph-index.ts'
 import { openGraph } from './graph.ts'
 import { counterIds } from './ids.ts'
-import {
-  CLAIMED_AT,
-  CLAIMED_BY,
-  DEFAULT_CLAIM_TTL_MS,
-  claim,
-  counts,
-  next,
-  priorityOf,
-  release,
-  status,
-} from './readiness.ts'
+import { CLAIMED_AT, CLAIMED_BY, DEFAULT_CLAIM_TTL_MS } from './claims.ts'
+import { claim, counts, next, priorityOf, release, status } from './readiness.ts'
 import { restructure } from './restructure.ts'
 import { updateNodes } from './update.ts'
 import { createNodes } from './create.ts'
@@ -236,12 +227,12 @@ describe('claims', () => {
     expect(ids(next(b.g, { count: 5 }))).toEqual(['B'])
     clock.tick(1)
     expect(ids(next(b.g, { count: 5 }))).toEqual(['A', 'B'])
-    // A shorter TTL given by the caller.
-    ok(claim(a.g, 'B'))
+    // The claimer sets the lease: others read it from the node, whatever TTL they would use.
+    ok(claim(a.g, 'B', { claimTtlMs: 500 }))
     sync(a.doc, b.doc)
-    clock.tick(1000)
-    expect(ids(next(b.g, { count: 5, claimTtlMs: 500 }))).toEqual(['A', 'B'])
     expect(ids(next(b.g, { count: 5, claimTtlMs: 5000 }))).toEqual(['A'])
+    clock.tick(500)
+    expect(ids(next(b.g, { count: 5, claimTtlMs: 5000 }))).toEqual(['A', 'B'])
   })
 
   it('claim refuses a fresh claim by someone else unless forced, and allows an expired one', () => {
@@ -287,7 +278,7 @@ describe('claims', () => {
     [1, 2],
     [2, 1],
   ] as const) {
-    it(`a double claim made apart: last writer wins and the loser hears of it (client ids ${aliceId}/${bobId})`, () => {
+    it(`a double claim made apart: the earlier claim wins whatever the client ids, and the loser hears of it once (client ids ${aliceId}/${bobId})`, () => {
       const clock = new Clock()
       const a = makeGraph('alice', { clock, clientID: aliceId })
       addNodes(a.g, [['A', undefined, { properties: { priority: 2 } }], ['B']])
@@ -296,15 +287,19 @@ describe('claims', () => {
       clock.tick(5)
       expect(ok(next(b.g, { claim: true })).claimed).toEqual(['A'])
       sync(a.doc, b.doc)
-      const holder = view(a.g, 'A').properties[CLAIMED_BY]
       expect(view(b.g, 'A').properties).toEqual(view(a.g, 'A').properties)
-      expect(['alice', 'bob']).toContain(holder)
-      const [winner, loser, loserName] = holder === 'alice' ? [a, b, 'bob'] : [b, a, 'alice']
-      const lost = ok(next(loser.g))
-      expect(lost.lost_claims).toEqual([{ id: 'A', summary: 'A', held_by: holder }])
+      // Alice claimed first: she keeps A on every peer, whichever write the document kept.
+      expect(ok(next(a.g)).items.map((i) => i.node.id)).toEqual(['A'])
+      const lost = ok(next(b.g))
+      expect(lost.lost_claims).toEqual([{ id: 'A', summary: 'A', held_by: 'alice', resolved: false }])
       expect(lost.items.map((i) => i.node.id)).toEqual(['B'])
-      expect(ok(next(winner.g)).lost_claims).toEqual([])
-      expect(loserName).not.toBe(holder)
+      expect(ok(next(a.g)).lost_claims).toEqual([])
+      // A claiming call records that bob was told, and leaves alice's claim on the node.
+      expect(ok(next(b.g, { claim: true })).lost_claims).toHaveLength(1)
+      sync(a.doc, b.doc)
+      expect(ok(next(b.g)).lost_claims).toEqual([])
+      expect(view(a.g, 'A').properties[CLAIMED_BY]).toBe('alice')
+      expect(view(b.g, 'A').properties[CLAIMED_BY]).toBe('alice')
     })
   }
 
@@ -321,17 +316,49 @@ describe('claims', () => {
     sync(a.doc, b.doc)
     ok(claim(b.g, 'B', { force: true }))
     sync(a.doc, b.doc)
-    expect(ok(next(a.g)).lost_claims).toEqual([{ id: 'B', summary: 'B', held_by: 'bob' }])
+    expect(ok(next(a.g)).lost_claims).toEqual([{ id: 'B', summary: 'B', held_by: 'bob', resolved: false }])
   })
 
-  it('a lost claim on a node that was resolved since is not reported', () => {
+  it('a lost claim on a node that was resolved since is reported, with who won it', () => {
     const { a, b } = shared()
     ok(claim(a.g, 'A'))
     sync(a.doc, b.doc)
     ok(claim(b.g, 'A', { force: true }))
     ok(updateNodes(b.g, [{ id: 'A', resolved: true }]))
     sync(a.doc, b.doc)
+    expect(ok(next(a.g)).lost_claims).toEqual([{ id: 'A', summary: 'A', held_by: 'bob', resolved: true }])
+  })
+
+  it('both resolved a node claimed apart: the later claimer is told, even though it finished', () => {
+    const { clock, a, b } = shared()
+    ok(claim(a.g, 'B'))
+    ok(updateNodes(a.g, [{ id: 'B', resolved: true }]))
+    clock.tick(10)
+    ok(claim(b.g, 'B'))
+    ok(updateNodes(b.g, [{ id: 'B', resolved: true }]))
+    sync(a.doc, b.doc)
     expect(ok(next(a.g)).lost_claims).toEqual([])
+    expect(ok(next(b.g)).lost_claims).toEqual([{ id: 'B', summary: 'B', held_by: 'alice', resolved: true }])
+  })
+
+  it("the holder's writes renew its lease; release: true ends it; a write to a held node warns", () => {
+    const { clock, a, b } = shared()
+    ok(claim(a.g, 'A', { claimTtlMs: 1000 }))
+    clock.tick(800)
+    ok(updateNodes(a.g, [{ id: 'A', notes: 'half way' }]))
+    sync(a.doc, b.doc)
+    clock.tick(800)
+    // 1,600 ms after the claim, 800 after the renewal: still alice's.
+    expect(ids(next(b.g, { count: 5 }))).toEqual(['B'])
+    const w = ok(updateNodes(b.g, [{ id: 'A', notes: 'a hint' }]))
+    expect(w.warnings).toEqual([{ id: 'A', claimed_by: 'alice', until: clock.t + 200 }])
+    // bob's write is not alice's: it renews nothing.
+    sync(a.doc, b.doc)
+    ok(updateNodes(a.g, [{ id: 'A', release: true }]))
+    expect(view(a.g, 'A').properties[CLAIMED_BY]).toBeUndefined()
+    sync(a.doc, b.doc)
+    expect(ids(next(b.g, { count: 5 }))).toEqual(['A', 'B'])
+    expect(ok(updateNodes(b.g, [{ id: 'A', notes: 'free' }])).warnings).toEqual([])
   })
 
   it('claims read the same on every handle of a document', () => {

@@ -1,11 +1,18 @@
-import { fail, write, type Graph, type Writer } from './graph.ts'
-import { claimedBy } from './history.ts'
+import {
+  DEFAULT_CLAIM_TTL_MS,
+  acknowledgeLost,
+  claimOf,
+  heldByOther,
+  holderOf,
+  lostClaims,
+  settleClaims,
+  writeClaim,
+  type LostClaim,
+} from './claims.ts'
+import { fail, write, type Graph } from './graph.ts'
 import type { Json, NodeView, Result, Status } from './types.ts'
 import { isFailure, liveNode } from './validate.ts'
-
-export const CLAIMED_BY = '_claimed_by'
-export const CLAIMED_AT = '_claimed_at'
-export const DEFAULT_CLAIM_TTL_MS = 30 * 60 * 1000
+import { workFilter } from './kinds.ts'
 
 export interface Counts {
   total: number
@@ -37,23 +44,6 @@ export function status(g: Graph, id: string): Status {
 
 export { priorityOf } from './rank-queue.ts'
 
-export interface Claim {
-  by: string
-  at: number
-}
-
-export function claimOf(n: NodeView): Claim | null {
-  const by = n.properties[CLAIMED_BY]
-  const at = n.properties[CLAIMED_AT]
-  return typeof by === 'string' && by ? { by, at: typeof at === 'number' ? at : 0 } : null
-}
-
-/** A claim by someone else that has not expired. */
-export function heldByOther(n: NodeView, actor: string, now: number, ttl: number): Claim | null {
-  const c = claimOf(n)
-  return c && c.by !== actor && now - c.at < ttl ? c : null
-}
-
 export interface NextOptions {
   count?: number
   /** Only nodes inside this subtree. */
@@ -76,8 +66,11 @@ export interface NextResult {
   items: NextItem[]
   /** Ids this call claimed. */
   claimed: string[]
-  /** Nodes this actor once claimed that another actor holds now: the loser of a double claim learns it here. */
-  lost_claims: Array<{ id: string; summary: string; held_by: string }>
+  /**
+   * Nodes this actor claimed and lost (see claims.ts), including nodes resolved since: the loser of a
+   * double claim learns it here. A call that claims also records that the loser was told.
+   */
+  lost_claims: LostClaim[]
 }
 
 /**
@@ -106,10 +99,15 @@ export function next(g: Graph, opts: NextOptions = {}): Result<NextResult> {
     return false
   }
   const props = Object.entries(opts.properties ?? {})
+  // Knowledge (concepts, notes, facts) is what the work is about, never work to hand out.
+  const work = workFilter(g)
   const best: NextItem[] = g.index
     .topActionable(count, ({ view: node }) => {
       if (opts.kind !== undefined && node.kind !== opts.kind) return false
-      if (heldByOther(node, actor, now, ttl)) return false
+      if (!work(node)) return false
+      // The document may still name the loser of a claim made apart; history names the winner.
+      const h = holderOf(node, now, ttl)
+      if (h && (settleClaims(g, node.id, ttl).winner?.by ?? h.by) !== actor) return false
       if (
         props.length &&
         !props.every(([k, v]) => JSON.stringify(node.properties[k] ?? null) === JSON.stringify(v))
@@ -118,45 +116,24 @@ export function next(g: Graph, opts: NextOptions = {}): Result<NextResult> {
       return inScope(node.id)
     })
     .map((e) => ({ node: e.view, depth: e.depth, priority: e.priority }))
-  const lost: NextResult['lost_claims'] = []
-  for (const id of claimedBy(g, actor)) {
-    const n = g.index.live(id)
-    if (!n || n.resolved) continue
-    const other = heldByOther(n, actor, now, ttl)
-    if (other) lost.push({ id, summary: n.summary, held_by: other.by })
-  }
+  const lost = lostClaims(g, actor, ttl)
   const claimed: string[] = []
-  if (opts.claim && best.length) {
+  if (opts.claim && (best.length || lost.length)) {
     write(g, (w) => {
       for (const it of best) {
-        writeClaim(w, it.node.id, actor)
+        writeClaim(w, it.node.id, actor, ttl)
         claimed.push(it.node.id)
       }
+      for (const l of lost) acknowledgeLost(w, l.id, ttl)
     })
     for (const it of best) it.node = g.index.nodes.get(it.node.id)!
   }
-  return { ok: true, items: best, claimed, lost_claims: lost.sort((a, b) => (a.id < b.id ? -1 : 1)) }
-}
-
-function writeClaim(w: Writer, id: string, by: string | null): void {
-  const props = w.node(id).get('properties') as import('yjs').Map<Json> | undefined
-  if (!props || typeof props.set !== 'function') return
-  const before = (props.get(CLAIMED_BY) ?? null) as Json
-  if (by === null) {
-    props.delete(CLAIMED_BY)
-    props.delete(CLAIMED_AT)
-    w.record(id, 'release', [{ field: CLAIMED_BY, before, after: null }])
-  } else {
-    props.set(CLAIMED_BY, by)
-    props.set(CLAIMED_AT, w.now)
-    w.record(id, 'claim', [{ field: CLAIMED_BY, before, after: by }])
-  }
-  w.touch(id)
+  return { ok: true, items: best, claimed, lost_claims: lost }
 }
 
 /**
  * Claims a node for the calling actor. Refused while another actor's claim is fresh unless `force`;
- * two agents claiming at once while apart both succeed locally and the last writer wins on merge.
+ * two agents claiming at once while apart both succeed locally, and settleClaims picks the winner.
  */
 export function claim(
   g: Graph,
@@ -169,7 +146,8 @@ export function claim(
   const other = heldByOther(n, g.env.actor, g.env.now(), opts.claimTtlMs ?? DEFAULT_CLAIM_TTL_MS)
   if (other && !opts.force)
     return fail('claimed', `node ${n.id} is claimed by ${other.by}; pick other work or pass force`)
-  write(g, (w) => writeClaim(w, n.id, g.env.actor))
+  const ttl = opts.claimTtlMs ?? DEFAULT_CLAIM_TTL_MS
+  write(g, (w) => writeClaim(w, n.id, g.env.actor, ttl))
   return { ok: true, node: g.index.nodes.get(n.id)! }
 }
 

@@ -22,6 +22,20 @@ function setup() {
 const conf = (a: string, b: string): number => confidence(labelOf(a), labelOf(b))
 
 describe('confidence', () => {
+  it('reads common abbreviations as the words they stand for, in any order', () => {
+    expect(conf('DB connection pool', 'Database Connection Pool')).toBeGreaterThanOrEqual(MATCH_CONFIDENCE)
+    expect(conf('connection pool DB', 'Database Connection Pool')).toBeGreaterThanOrEqual(MATCH_CONFIDENCE)
+    expect(conf('Auth Svc', 'Authentication Service')).toBeGreaterThanOrEqual(MATCH_CONFIDENCE)
+    expect(conf('authz service', 'Authorization Service')).toBeGreaterThanOrEqual(MATCH_CONFIDENCE)
+    expect(conf('k8s deploy config', 'Kubernetes deploy configuration')).toBeGreaterThanOrEqual(
+      MATCH_CONFIDENCE,
+    )
+    // Two different words stay different, abbreviated or not.
+    expect(conf('Authorization Service', 'Authentication Service')).toBeLessThan(MATCH_CONFIDENCE)
+    expect(conf('authz service', 'Authentication Service')).toBeLessThan(MATCH_CONFIDENCE)
+    expect(conf('DB migration', 'Database Connection Pool')).toBeLessThan(MATCH_CONFIDENCE)
+  })
+
   it('is 1 for the same text up to case, spacing and end punctuation', () => {
     expect(conf('Auth service', 'auth service')).toBe(1)
     expect(conf('  Auth   Service. ', 'auth service')).toBe(1)
@@ -68,6 +82,30 @@ describe('confidence', () => {
     ]
     for (const [a, b] of pairs) expect(conf(a!, b!), `${a} / ${b}`).toBeLessThan(MATCH_CONFIDENCE)
     expect(conf('Auth service', 'Payment service')).toBeLessThanOrEqual(0.6)
+  })
+})
+
+describe('resolveLabel with abbreviations', () => {
+  it('finds the node an abbreviated label names, and ties where the abbreviation is ambiguous', () => {
+    const { g, add } = setup()
+    add('pool', { summary: 'Database Connection Pool' })
+    add('authn', { summary: 'Authentication Service' })
+    add('authz', { summary: 'Authorization Service' })
+    expect(bestMatch(g, 'DB connection pool')?.id).toBe('pool')
+    expect(bestMatch(g, 'Authorization Service')?.id).toBe('authz')
+    // Ambiguous: no best match, so batch create makes a node rather than merging into either.
+    expect(bestMatch(g, 'Auth Svc')).toBeUndefined()
+    const auth = resolveLabel(g, 'Auth Svc', { limit: 3 })
+    expect(
+      auth
+        .slice(0, 2)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['authn', 'authz'])
+    expect(auth[0]!.confidence).toBe(auth[1]!.confidence)
+    const [top, second] = resolveLabel(g, 'Authorization Service', { limit: 2 })
+    expect(top!.id).toBe('authz')
+    expect(second!.confidence).toBeLessThan(MATCH_CONFIDENCE)
   })
 })
 

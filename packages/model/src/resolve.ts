@@ -3,6 +3,7 @@ import type { GraphIndex } from './graph-index.ts'
 import { TF_MAX, searchIndexOf, selectTop, type Posting, type SearchIndex } from './search-index.ts'
 import { asciiLabelShape, exactLabel, isCjk, labelWords, wordTokens } from './tokenize.ts'
 import type { NodeView } from './types.ts'
+import { sameWord, variants } from './word-forms.ts'
 
 /** At or above this, a label names an existing node: batch create reuses it instead of adding a twin. */
 export const MATCH_CONFIDENCE = 0.85
@@ -14,6 +15,10 @@ const SIBLING_SCAN = 256
 //   0.97  same words in the same order once diacritics, punctuation, camelCase and a plural 's' are folded
 //   0.93  same letters once the spaces between words go ("Login page" / "LoginPage" / "loginpage")
 //   0.92  same words in another order ("service auth")
+//   0.91  same words once known abbreviations are read as the words they stand for ("DB connection pool" /
+//         "Database Connection Pool", "Auth Svc" / "Authentication Service"), in order; 0.89 in another
+//         order. An abbreviation of several words ("auth") matches each of them equally, so it cannot
+//         choose between "Authentication Service" and "Authorization Service": a tie the caller settles.
 //   fuzzy, at most 0.90: min(character similarity, word similarity), where
 //     character similarity = 1 - OSA distance / longer length (Levenshtein that counts a swap of two
 //       neighbouring letters as one edit, the commonest typo), of the word sequences in order or sorted;
@@ -27,6 +32,8 @@ const SIBLING_SCAN = 256
 const SAME_WORDS = 0.97
 const SAME_LETTERS = 0.93
 const SAME_SET = 0.92
+const ABBREVIATED = 0.91
+const ABBREVIATED_SET = 0.89
 const FUZZY_MAX = 0.9
 const OTHER_NUMBERS = 0.6
 const CHARS_ALONE = 0.6
@@ -101,6 +108,10 @@ export function confidence(a: Label, b: Label, min = 0): number {
   const lb = b.seq.length
   if (la - a.words.length === lb - b.words.length && compactOf(a) === compactOf(b)) return SAME_LETTERS
   if (la === lb && sortedOf(a) === sortedOf(b)) return SAME_SET
+  if (a.words.length === b.words.length && (hasVariant(a) || hasVariant(b))) {
+    if (a.words.every((w, i) => sameWord(w, b.words[i]!))) return ABBREVIATED
+    if (pairUp(a.words, b.words)) return ABBREVIATED_SET
+  }
   const long = Math.max(la, lb)
   if (min > 0 && 1 - Math.abs(la - lb) / long < min) return 0
   // Each edit changes at most two letter counts by one (a swap none), so half the histogram
@@ -113,6 +124,18 @@ export function confidence(a: Label, b: Label, min = 0): number {
   let c = Math.min(Math.max(Math.min(chars, softDice(a.words, b.words)), chars * CHARS_ALONE), FUZZY_MAX)
   if (digitsOf(a) !== digitsOf(b)) c = Math.min(c, OTHER_NUMBERS)
   return Math.round(c * 1000) / 1000
+}
+
+const hasVariant = (l: Label): boolean => l.words.some((w) => variants(w).length > 0)
+
+/** Whether every word of `a` pairs with its own word of `b` as the same word or an abbreviation of it. */
+function pairUp(a: string[], b: string[]): boolean {
+  const used = new Uint8Array(b.length)
+  return a.every((w) => {
+    const j = b.findIndex((v, k) => !used[k] && sameWord(w, v))
+    if (j >= 0) used[j] = 1
+    return j >= 0
+  })
 }
 
 /** The words in code-unit order, as Array.prototype.sort puts them; a label has few, so insertion sort. */
@@ -331,19 +354,27 @@ export function resolveLabel(g: Graph, label: string, opts: ResolveOptions = {})
 
 const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
-/** The best match at MATCH_CONFIDENCE or above, if any. */
+/**
+ * The best match at MATCH_CONFIDENCE or above, if any, and only when no other node with another summary
+ * scores as much: "Auth Svc" names Authentication Service and Authorization Service equally, and
+ * picking one would merge into it by id order.
+ */
 export function bestMatch(
   g: Graph,
   label: string,
   opts: Omit<ResolveOptions, 'limit' | 'min'> = {},
 ): Resolution | undefined {
-  const top = resolveLabel(g, label, {
+  const [top, second] = resolveLabel(g, label, {
     parent: opts.parent,
     kind: opts.kind,
-    limit: 1,
+    limit: 2,
     min: MATCH_CONFIDENCE,
-  })[0]
-  return top && top.confidence >= MATCH_CONFIDENCE ? top : undefined
+  })
+  if (!top || top.confidence < MATCH_CONFIDENCE) return undefined
+  // Two nodes with the same text are duplicates already: the first by id stands for both.
+  const tie =
+    second && second.confidence >= top.confidence && exactLabel(second.summary) !== exactLabel(top.summary)
+  return tie ? undefined : top
 }
 
 /**
@@ -369,6 +400,7 @@ function shortlist(
     if (p) push(p, 1)
     else if (t.length >= 4 && !isCjk(t)) for (const v of nearTokens(si, t)) push(v, 0.8)
     push(si.postings.get(t.endsWith('s') ? t.slice(0, -1) : t + 's'), 0.9)
+    for (const v of variants(t)) push(si.postings.get(v), 0.9)
   }
   lists.sort((a, b) => a.p.live - b.p.live)
   const sc = scratchOf(si)

@@ -1,8 +1,14 @@
 import * as Y from 'yjs'
 import type { GraphMeta, Json } from './types.ts'
 
-/** The document layout, version 1. Only this package reads or writes these names. */
-export const SCHEMA_VERSION = 1
+/**
+ * The document layout this build writes. Only this package reads or writes these names. Version 2:
+ * an edge whose id names its ends and type may leave `from`, `to` and `type` out (putEdge); builds of
+ * version 1 read such an edge as dangling. The rules for versions are in docs/versions.md.
+ */
+export const SCHEMA_VERSION = 2
+/** The oldest layout this build reads and upgrades (0: a document that predates the meta map). */
+export const OLDEST_SCHEMA = 0
 export const GRAPH_ID = /^[a-z0-9][a-z0-9._-]{0,63}$/
 
 export type YNode = Y.Map<unknown>
@@ -78,16 +84,42 @@ export function readMeta(doc: Y.Doc): GraphMeta {
     return typeof v === 'string' ? v : d
   }
   const created = m.get('created_at')
+  const dir = m.get('direction')
   return {
-    schema: typeof m.get('schema') === 'number' ? (m.get('schema') as number) : 0,
+    schema: schemaOf(m),
     id: str('id'),
     title: str('title'),
     goal: str('goal'),
     root: typeof m.get('root') === 'string' ? (m.get('root') as string) : null,
     kind: m.get('kind') === 'user' ? 'user' : 'project',
+    ...(dir === 'TB' || dir === 'TD' || dir === 'BT' || dir === 'LR' || dir === 'RL'
+      ? { direction: dir }
+      : {}),
     created_at: typeof created === 'number' ? created : 0,
     created_by: str('created_by'),
   }
+}
+
+/**
+ * The document's version: the highest of `schema` and the `schema.N` marks. `schema` alone is one
+ * key, and two peers of different versions upgrading at once write it concurrently: Yjs keeps one
+ * value, possibly the lower. Each upgrade also sets its own mark, a key of its own no other write
+ * touches, so the highest version written survives any merge.
+ */
+function schemaOf(m: Y.Map<unknown>): number {
+  const v = m.get('schema')
+  let schema = typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : 0
+  for (const key of m.keys()) {
+    const mark = /^schema\.(\d{1,6})$/.exec(key)
+    if (mark && m.get(key) === true) schema = Math.max(schema, Number(mark[1]))
+  }
+  return schema
+}
+
+/** Records that the document is at `version` (see schemaOf); part of every upgrade and new graph. */
+export function setSchema(meta: Y.Map<unknown>, version: number): void {
+  meta.set('schema', version)
+  if (version >= 2) meta.set(`schema.${version}`, true)
 }
 
 /**
@@ -99,12 +131,29 @@ const migrations: Array<(doc: Y.Doc) => void> = [
   (doc) => {
     layout(doc).meta.set('schema', 1)
   },
+  // 1 -> 2: compact edges. Every edge a version-1 build wrote carries its ends and type, which
+  // version 2 still reads, so only the version changes. Each migration writes values derived from the
+  // document alone (never a clock, a client id or randomness): two peers upgrading at once write the
+  // same values and converge to one document, whichever write Yjs keeps.
+  (doc) => {
+    setSchema(layout(doc).meta, 2)
+  },
 ]
 
 export type MigrationResult =
   | { ok: true; from: number; to: number }
   | { ok: false; reason: 'newer_schema'; message: string; from: number }
 
+/** What a peer older than the document says: it may read the graph, not edit it. */
+export function newerSchemaMessage(schema: number, speaks: number): string {
+  return `update Plexus to edit this graph: it uses schema ${schema}, this version of Plexus writes schema ${speaks} (it may read the graph, its changes are not saved)`
+}
+
+/**
+ * Upgrades the document to SCHEMA_VERSION in one transaction, or reports that it is newer than this
+ * build. Run it only on a document that holds the graph (after sync): an empty document reads as
+ * schema 0. Idempotent: a document already at SCHEMA_VERSION is left untouched.
+ */
 export function migrate(doc: Y.Doc, origin?: unknown): MigrationResult {
   const from = readMeta(doc).schema
   if (from > SCHEMA_VERSION) {
@@ -112,7 +161,7 @@ export function migrate(doc: Y.Doc, origin?: unknown): MigrationResult {
       ok: false,
       reason: 'newer_schema',
       from,
-      message: `this document uses schema ${from}; this version of Plexus reads up to ${SCHEMA_VERSION}. Upgrade Plexus to edit it.`,
+      message: newerSchemaMessage(from, SCHEMA_VERSION),
     }
   }
   if (from < SCHEMA_VERSION) {

@@ -1,5 +1,6 @@
 import type { GraphIndex } from './graph-index.ts'
-import { wordTokens } from './tokenize.ts'
+import { isCjk, wordTokens } from './tokenize.ts'
+import { stem } from './word-forms.ts'
 import type { NodeView } from './types.ts'
 
 // The inverted index behind search and label resolution, and the partial selection both rank with.
@@ -35,6 +36,8 @@ export class SearchIndex {
   readonly postings = new Map<string, Posting>()
   /** The first 1..3 characters of every term -> the terms, for completing the word being typed. */
   readonly prefixes = new Map<string, Set<string>>()
+  /** stem(term) -> the terms with that stem, when more than the term itself: word forms of one word. */
+  readonly stems = new Map<string, Set<string>>()
   readonly ids: Array<string | undefined> = []
   /** The view each ordinal was last indexed from: what results show and resolution filters read. */
   readonly views: Array<NodeView | undefined> = []
@@ -125,6 +128,10 @@ export class SearchIndex {
           if (set) set.add(t)
           else this.prefixes.set(t.slice(0, i), new Set([t]))
         }
+        const st = stem(t)
+        const forms = this.stems.get(st)
+        if (forms) forms.add(t)
+        else this.stems.set(st, new Set([t]))
       }
       if (p.n === p.ords.length) {
         const ords = new Int32Array(p.n * 2)
@@ -158,6 +165,10 @@ export class SearchIndex {
         set?.delete(t)
         if (set?.size === 0) this.prefixes.delete(t.slice(0, i))
       }
+      const st = stem(t)
+      const forms = this.stems.get(st)
+      forms?.delete(t)
+      if (forms?.size === 0) this.stems.delete(st)
     }
     for (let f = 0; f < 4; f++) this.lenSum[f]! -= this.lens[ord * 4 + f] ?? 0
     this.ords.delete(this.ids[ord] ?? '')
@@ -208,6 +219,33 @@ export class SearchIndex {
     return out
   }
 
+  /** Other terms of the index with the same stem as `term` ("idempotent" -> "idempotency"), bounded. */
+  forms(term: string, max = 16): string[] {
+    const out: string[] = []
+    for (const t of this.stems.get(stem(term)) ?? []) {
+      if (out.length >= max) break
+      if (t !== term) out.push(t)
+    }
+    return out
+  }
+
+  /**
+   * Terms of the index within one edit of `term` (two from 8 letters; a swap of neighbours is one edit)
+   * that share its first two letters: what a typo most likely meant. Bounded in terms read and returned.
+   */
+  near(term: string, max = 16): string[] {
+    const out: string[] = []
+    if (term.length < 4 || isCjk(term)) return out
+    const edits = term.length >= 8 ? 2 : 1
+    let scanned = 0
+    for (const v of this.prefixes.get(term.slice(0, 2)) ?? []) {
+      if (++scanned > 5000 || out.length >= max) break
+      if (v === term || Math.abs(v.length - term.length) > edits) continue
+      if (osaWithin(v, term, edits)) out.push(v)
+    }
+    return out
+  }
+
   /** Call before scoring: field length averages as of now. */
   prepare(): void {
     for (let f = 0; f < 4; f++) this.invAvg[f] = this.lenSum[f]! > 0 ? this.docs / this.lenSum[f]! : 0
@@ -243,6 +281,26 @@ export class SearchIndex {
     const y = this.ids[b]!
     return x < y ? -1 : x > y ? 1 : 0
   }
+}
+
+/** Whether the optimal string alignment distance (Levenshtein plus swaps of neighbours) is at most `max`. */
+export function osaWithin(a: string, b: string, max: number): boolean {
+  const m = b.length
+  let prev2 = new Array<number>(m + 1).fill(0)
+  let prev = Array.from({ length: m + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i]
+    let low = i
+    for (let j = 1; j <= m; j++) {
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1)
+      cur.push(v)
+      if (v < low) low = v
+    }
+    if (low > max) return false
+    ;[prev2, prev] = [prev, cur]
+  }
+  return prev[m]! <= max
 }
 
 /** Term -> packed frequencies of the node being added; one map reused, as nodes are added one at a time. */

@@ -50,9 +50,51 @@ describe('search ranking', () => {
     const r = ok(g, 'auth service')
     expect(r.items.map((i) => i.id)).toEqual(['c', 'a', 'b'])
     // c is second for each term: 2 / (60 + 2); a and b are first for one term only: 1 / (60 + 1).
-    expect(r.items[0]!.score).toBeCloseTo(2 / 62, 6)
+    // c's summary is also the query's text, which lifts it by 3.
+    expect(r.items[0]!.score).toBeCloseTo(3 + 2 / 62, 6)
     expect(r.items[1]!.score).toBeCloseTo(1 / 61, 6)
     expect(r.total).toBe(3)
+  })
+
+  it('ranks the exact summary first, then the query words in a row (issue 15: "Finance 7.3")', () => {
+    const { g, add } = setup()
+    // A numbered plan: short area headings, longer numbered items; ids in no particular order.
+    const rand = rng(7)
+    const id = (): string => 'n_' + Math.floor(rand() * 2 ** 40).toString(36)
+    const named = new Map<string, string>()
+    for (let a = 1; a <= 12; a++) {
+      named.set(`Finance area ${a}`, add(id(), { summary: `Finance area ${a}` }))
+      for (let b = 1; b <= 9; b++) {
+        const s = `Finance ${a}.${b} reconcile the ledger accounts`
+        named.set(s, add(id(), { summary: s }))
+      }
+    }
+    const summaries = (q: string): string[] => ok(g, q, { limit: 30 }).items.map((i) => i.summary)
+    const exact = 'Finance 7.3 reconcile the ledger accounts'
+    expect(summaries(exact)[0]).toBe(exact)
+    expect(summaries('Finance 7.3')[0]).toBe(exact)
+    // Typing "Finance 7": every "Finance 7.n" item reads as the query, the heading "Finance area 7" does not.
+    const typing = summaries('Finance 7')
+    const heading = typing.indexOf('Finance area 7')
+    for (let b = 1; b <= 9; b++)
+      expect(typing.indexOf(`Finance 7.${b} reconcile the ledger accounts`)).toBeLessThan(heading)
+  })
+
+  it('tolerates typos and other word forms, still ranking the exact word first', () => {
+    const { g, add } = setup()
+    add('a', { summary: 'Stripe checkout integration' })
+    add('b', { summary: 'Idempotency keys for payment retries' })
+    add('c', { summary: 'Verify webhooks signatures' })
+    add('d', { summary: 'Stripes on the landing page' })
+    add('e', { summary: 'Retry failed webhook' })
+    expect(ids(g, 'stirpe')).toEqual(['a', 'd'])
+    expect(ids(g, 'idempotent')).toEqual(['b'])
+    expect(ids(g, 'webhoks').sort()).toEqual(['c', 'e'])
+    expect(ids(g, 'stripe')).toEqual(['a', 'd'])
+    expect(ids(g, 'webhook')[0]).toBe('e')
+    // Abbreviations people write in plans.
+    add('f', { summary: 'Database connection pool' })
+    expect(ids(g, 'db pool')).toEqual(['f'])
   })
 
   it('finds links and evidence, and says where it matched', () => {

@@ -1,8 +1,9 @@
 import type { Graph } from './graph.ts'
 import { fail } from './graph.ts'
 import { FIELDS, fieldMask, kthLargest, searchIndexOf, selectTop, type SearchIndex } from './search-index.ts'
-import { MAX_TOKEN, snippet, wordTokens } from './tokenize.ts'
+import { MAX_TOKEN, exactLabel, fold, labelWords, snippet, wordTokens } from './tokenize.ts'
 import type { Structure } from './structure.ts'
+import { variants } from './word-forms.ts'
 import type { NodeView, Result } from './types.ts'
 import { checkString, isFailure, liveNode } from './validate.ts'
 
@@ -23,7 +24,10 @@ export interface SearchItem {
   summary: string
   kind: string
   resolved: boolean
-  /** Reciprocal rank fusion: the sum over query terms of 1 / (60 + rank of this node for the term). */
+  /**
+   * Reciprocal rank fusion: the sum over query terms of 1 / (60 + rank of this node for the term), plus 1
+   * to 3 when the summary holds all the query's words, holds them in a row, or is the query's text.
+   */
   score: number
   /** Where the query matched, in the order of FIELDS. */
   fields: string[]
@@ -47,6 +51,16 @@ const RRF_K = 60
 /** A completion of the word being typed counts this much of the word itself. */
 const PREFIX_WEIGHT = 0.8
 const MIN_PREFIX = 2
+/** Another form of the word ("idempotent" for "idempotency", "db" for "database"), and a near spelling of a word no node has. */
+const FORM_WEIGHT = 0.9
+const TYPO_WEIGHT = 0.7
+/**
+ * The best candidates by fused score that are re-ranked by how closely their summary reads as the query:
+ * the same text, then the query's words in a row ("Finance 7.3" in "Finance 7.3 budget"), then all of
+ * them. Fixed, so every page of one search re-ranks the same set.
+ */
+const RERANK = 100
+const TIER_BONUS = 1
 
 /**
  * Ranked full-text search over live nodes. Each query term ranks the nodes that contain it by field-weighted
@@ -82,6 +96,7 @@ export function search(g: Graph, query: string, opts: SearchOptions = {}): Resul
   // A query that ends inside a word is still being typed: that word also matches as a prefix.
   const terms = planTerms(si, wordTokens(query, 'query'), /[\p{L}\p{N}\p{M}]$/u.test(query))
   const r = rank(g, si, terms, opts)
+  rerank(si, query, r)
   const reachable = r.ords.length
   const page = selectTop(r.ords, Math.min(offset + limit, reachable), r.cmp).slice(offset)
   const tokens = terms.flat().map((t) => t.term)
@@ -129,10 +144,58 @@ function planTerms(si: SearchIndex, groups: string[][], typing: boolean): Term[]
       if (typing && tail && t.length >= MIN_PREFIX && t.length < MAX_TOKEN) {
         for (const c of si.completions(t, 64, 50_000)) list.push({ term: c, weight: PREFIX_WEIGHT })
       }
+      // Other forms of the word, and for a word no node has (a typo), the known words one edit away.
+      for (const f of si.forms(t)) list.push({ term: f, weight: FORM_WEIGHT })
+      for (const v of variants(t)) {
+        for (const f of [v, ...si.forms(v)]) {
+          if (si.postings.has(f) && !list.some((x) => x.term === f))
+            list.push({ term: f, weight: FORM_WEIGHT })
+        }
+      }
+      if (!si.postings.has(t)) {
+        const typos = si.near(t)
+        for (const v of [...typos, ...typos.flatMap((v) => si.forms(v))]) {
+          if (!list.some((x) => x.term === v)) list.push({ term: v, weight: TYPO_WEIGHT })
+        }
+      }
       lists.push(list)
     })
   })
   return lists
+}
+
+/**
+ * Lifts the best RERANK candidates whose summary reads as the query: +3 the same text, +2 the query's
+ * words in a row, +1 all of them in any order (times TIER_BONUS, more than any fused score can add up to).
+ */
+function rerank(si: SearchIndex, query: string, r: ReturnType<typeof rank>): void {
+  const exact = exactLabel(query)
+  const words = labelWords(query)
+  if (words.length === 0 || r.ords.length === 0) return
+  // What each word must contain to be in a summary: "retry" (from "retries") is in it as "retr".
+  const probes = words.map((w) => (w.endsWith('y') ? w.slice(0, -1) : w))
+  const top = selectTop(r.ords.slice(), RERANK, r.cmp)
+  for (const ord of top) {
+    if ((r.mask[ord]! & 1) === 0) continue
+    const summary = si.views[ord]!.summary
+    let tier = 0
+    if (exactLabel(summary) === exact) tier = 3
+    else if (probes.every((w) => fold(summary).toLowerCase().includes(w))) {
+      // Reading a summary's words costs more than this substring test, which most candidates fail.
+      const have = labelWords(summary)
+      if (inRow(have, words)) tier = 2
+      else if (words.every((w) => have.includes(w))) tier = 1
+    }
+    r.score[ord]! += tier * TIER_BONUS
+  }
+}
+
+/** Whether `words` occur one after another in `have`. */
+function inRow(have: string[], words: string[]): boolean {
+  for (let i = 0; i + words.length <= have.length; i++) {
+    if (words.every((w, j) => have[i + j] === w)) return true
+  }
+  return false
 }
 
 /** Arrays by ordinal, reused across searches; a stamp equal to the current generation marks a live slot. */

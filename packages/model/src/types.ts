@@ -22,6 +22,20 @@ export interface NodeView {
   evidence: Evidence[]
   x: number | null
   y: number | null
+  /** How it looks (see appearance.ts): a Mermaid shape name or `group`; absent when never set. */
+  shape?: string
+  /** A CSS hex colour `#rrggbb` or a JSON Canvas preset `"1"`-`"6"`. */
+  color?: string
+  /** Canvas pixels. */
+  width?: number
+  height?: number
+  /** Ids the node had in files it was imported from (`mermaid:A`, `canvas:8a2f…`, `dsl:Name`): a re-import matches on them first. */
+  aliases?: string[]
+  /** Memory tiers (memory.ts): absent while active, else `archived` or `orphaned`. */
+  tier?: 'archived' | 'orphaned'
+  /** When it was last read in full through memory, and how often. */
+  read_at?: number
+  reads?: number
   created_at: number
   updated_at: number
   created_by: string
@@ -50,6 +64,8 @@ export interface GraphMeta {
   goal: string
   root: string | null
   kind: 'project' | 'user'
+  /** The layout direction the graph was drawn in (Mermaid's TB, TD, BT, LR, RL); absent when never set. */
+  direction?: 'TB' | 'TD' | 'BT' | 'LR' | 'RL'
   created_at: number
   created_by: string
 }
@@ -67,6 +83,8 @@ export interface HistoryEvent {
   node: string
   action: string
   changes: Change[]
+  /** The agent session that wrote it, when the writer had one (Env.session). */
+  session?: string
 }
 
 /** An expected failure: a reason a program can branch on and a message a person or agent can act on. */

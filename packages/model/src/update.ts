@@ -1,4 +1,6 @@
 import * as Y from 'yjs'
+import { DEFAULT_CLAIM_TTL_MS, heldByOther, holderOf, renewLease, writeClaim } from './claims.ts'
+import { checkAppearance } from './appearance.ts'
 import { fail, write, type Graph, type Writer } from './graph.ts'
 import { notesOf, setText } from './text.ts'
 import type { Failure, Json, Result } from './types.ts'
@@ -29,13 +31,22 @@ export interface UpdateItem {
   /** Canvas position: shared, but not a history event and not a revision. */
   x?: number
   y?: number
+  /** Appearance (see appearance.ts); null clears. Shape and colour are history events; a resize, like a drag, is not. */
+  shape?: string | null
+  color?: string | null
+  width?: number | null
+  height?: number | null
   /** Refuse the update if the node moved on since this revision (optimistic concurrency). */
   expected_rev?: number
+  /** Give up the caller's claim on the node (after the other changes). */
+  release?: boolean
 }
 
 export interface UpdateResult {
   updated: Array<{ id: string; rev: number }>
   newly_actionable: string[]
+  /** Nodes changed while someone else held them: the update applied, and says whose work it touched. */
+  warnings: Array<{ id: string; claimed_by: string; until: number }>
 }
 
 const FIELDS = [
@@ -51,7 +62,12 @@ const FIELDS = [
   'add_evidence',
   'x',
   'y',
+  'shape',
+  'color',
+  'width',
+  'height',
   'expected_rev',
+  'release',
 ]
 
 function checkUpdate(g: Graph, raw: unknown, i: number, seen: Set<string>): Failure | null {
@@ -94,6 +110,10 @@ function checkUpdate(g: Graph, raw: unknown, i: number, seen: Set<string>): Fail
         ? fail('invalid_argument', `${at}.${k}: expected a finite number`)
         : null,
     ),
+    it.release !== undefined && typeof it.release !== 'boolean'
+      ? fail('invalid_argument', `${at}.release: expected true or false`)
+      : null,
+    checkAppearance(it, at, true),
     it.expected_rev !== undefined && typeof it.expected_rev !== 'number'
       ? fail('invalid_argument', `${at}.expected_rev: expected a number`)
       : null,
@@ -162,13 +182,26 @@ export function updateNodes(g: Graph, items: UpdateItem[]): Result<UpdateResult>
     if (c) return c
   }
   const resolving = items.filter((it) => it.resolved !== undefined).map((it) => it.id)
+  const now = g.env.now()
+  const before = items.map((it) => g.index.nodes.get(it.id)!)
+  const warnings: UpdateResult['warnings'] = []
+  for (const n of before) {
+    const h = heldByOther(n, g.env.actor, now, DEFAULT_CLAIM_TTL_MS)
+    if (h) warnings.push({ id: n.id, claimed_by: h.by, until: h.until })
+  }
   const [, newly] = trackActionable(g, readinessNeighbourhood(g, resolving), () =>
     write(g, (w) => {
-      for (const it of items) applyUpdate(w, it)
+      items.forEach((it, i) => {
+        applyUpdate(w, it)
+        const n = before[i]!
+        // The holder's own writes renew its lease; a release ends it.
+        if (it.release && holderOf(n, w.now)?.by === w.g.env.actor) writeClaim(w, it.id, null)
+        else if (!it.release) renewLease(w, n)
+      })
     }),
   )
   const updated = items.map((it) => ({ id: it.id, rev: g.index.nodes.get(it.id)?.rev ?? 0 }))
-  return { ok: true, updated, newly_actionable: newly }
+  return { ok: true, updated, newly_actionable: newly, warnings }
 }
 
 function applyUpdate(w: Writer, it: UpdateItem): void {
@@ -239,6 +272,20 @@ function applyUpdate(w: Writer, it: UpdateItem): void {
     changed = true
   }
   for (const k of ['x', 'y'] as const) if (it[k] !== undefined && m.get(k) !== it[k]) m.set(k, it[k])
+  for (const k of ['shape', 'color'] as const) {
+    const v = it[k]
+    if (v === undefined || (m.get(k) ?? null) === v) continue
+    w.record(id, 'update', [{ field: k, before: (m.get(k) ?? null) as Json, after: v }])
+    if (v === null) m.delete(k)
+    else m.set(k, v)
+    changed = true
+  }
+  for (const k of ['width', 'height'] as const) {
+    const v = it[k]
+    if (v === undefined || (m.get(k) ?? null) === v) continue
+    if (v === null) m.delete(k)
+    else m.set(k, v)
+  }
   if (changed) w.touch(id)
 }
 

@@ -80,33 +80,41 @@ export function typeName(v: unknown): string {
 
 /** Plain JSON only (no undefined, functions, NaN), bounded in size and depth. */
 export function checkJson(v: unknown, path: string, max: number = LIMITS.value): Check {
-  const walk = (x: unknown, d: number): string | null => {
-    if (d > LIMITS.depth) return `is nested deeper than ${LIMITS.depth} levels`
-    if (typeof x === 'string')
-      return LONE.test(x) ? 'contains an unpaired surrogate, which cannot be stored' : null
-    if (x === null || typeof x === 'boolean') return null
-    if (typeof x === 'number') return Number.isFinite(x) ? null : 'holds a number that is not finite'
-    if (Array.isArray(x)) {
-      for (const e of x) {
-        const r = walk(e, d + 1)
-        if (r) return r
-      }
-      return null
-    }
-    if (typeof x === 'object' && Object.getPrototypeOf(x) === Object.prototype) {
-      for (const [k, e] of Object.entries(x as object)) {
-        const r = LONE.test(k) ? 'has a key with an unpaired surrogate' : walk(e, d + 1)
-        if (r) return r
-      }
-      return null
-    }
-    return `holds ${typeName(x)}, which is not JSON`
-  }
-  const bad = walk(v, 0)
+  const bad = notJson(v, 0)
   if (bad) return fail('invalid_argument', `${where(path)}${bad}`)
   const size = JSON.stringify(v)?.length ?? 0
   if (size > max) return fail('too_large', `${where(path)}is ${size} bytes of JSON; the limit is ${max}`)
   return null
+}
+
+// A module-level function, not a closure in checkJson: the server checks every value a peer writes.
+function notJson(x: unknown, d: number): string | null {
+  if (d > LIMITS.depth) return `is nested deeper than ${LIMITS.depth} levels`
+  if (typeof x === 'string')
+    return LONE.test(x) ? 'contains an unpaired surrogate, which cannot be stored' : null
+  if (x === null || typeof x === 'boolean') return null
+  if (typeof x === 'number') return Number.isFinite(x) ? null : 'holds a number that is not finite'
+  if (Array.isArray(x)) {
+    for (const e of x) {
+      const r = notJson(e, d + 1)
+      if (r) return r
+    }
+    return null
+  }
+  if (typeof x === 'object' && Object.getPrototypeOf(x) === Object.prototype) {
+    for (const k in x) {
+      if (!Object.hasOwn(x, k)) continue
+      // Yjs decodes a stored object with `obj[key] = value`: a key named __proto__ would come back
+      // as the object's prototype on every peer, the value hidden.
+      if (k === '__proto__') return 'has a key "__proto__", which cannot be stored inside a value; rename it'
+      const r = LONE.test(k)
+        ? 'has a key with an unpaired surrogate'
+        : notJson((x as Record<string, unknown>)[k], d + 1)
+      if (r) return r
+    }
+    return null
+  }
+  return `holds ${typeName(x)}, which is not JSON`
 }
 
 export function checkProperties(v: unknown, path: string, allowNull: boolean): Check {

@@ -16,8 +16,17 @@ function jsonOf(v: unknown): Json {
   return v as Json
 }
 
+/**
+ * A Y.Map as a plain object. Not `toJSON()`: it assigns `obj[key] = value`, which makes a key named
+ * `__proto__` the object's prototype (hidden, and lending its fields to every read). Here every key
+ * is an own property.
+ */
+export function plainMap(m: Y.Map<unknown>): Record<string, Json> {
+  return Object.fromEntries([...m.entries()].map(([k, v]) => [k, jsonOf(v)]))
+}
+
 function mapOf(v: unknown): Record<string, Json> {
-  if (v instanceof Y.Map) return v.toJSON() as Record<string, Json>
+  if (v instanceof Y.Map) return plainMap(v)
   if (v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Y.AbstractType)) {
     return { ...(v as Record<string, Json>) }
   }
@@ -42,6 +51,41 @@ function keysOf(m: Y.Map<unknown>): string[] {
   return keys.length > 1 ? keys.sort() : keys
 }
 
+const SIZE_MAX = 1_000_000
+const optSize = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= SIZE_MAX ? v : undefined
+
+/** The optional appearance fields and aliases, each present only when it holds a usable value. */
+function looks(f: {
+  shape?: unknown
+  color?: unknown
+  width?: unknown
+  height?: unknown
+  aliases?: unknown
+}): Partial<NodeView> {
+  const out: Partial<NodeView> = {}
+  if (typeof f.shape === 'string' && f.shape !== '') out.shape = f.shape
+  if (typeof f.color === 'string' && f.color !== '') out.color = f.color
+  const w = optSize(f.width)
+  if (w !== undefined) out.width = w
+  const h = optSize(f.height)
+  if (h !== undefined) out.height = h
+  if (Array.isArray(f.aliases)) {
+    const a = f.aliases.filter((x): x is string => typeof x === 'string' && x !== '')
+    if (a.length) out.aliases = a
+  }
+  return out
+}
+
+/** Memory's tier and read count (memory.ts), present only when set. */
+function memoryFields(tier: unknown, readAt: unknown, reads: unknown): Partial<NodeView> {
+  const out: Partial<NodeView> = {}
+  if (tier === 'archived' || tier === 'orphaned') out.tier = tier
+  if (typeof readAt === 'number' && Number.isFinite(readAt)) out.read_at = readAt
+  if (typeof reads === 'number' && Number.isFinite(reads) && reads > 0) out.reads = reads
+  return out
+}
+
 export function readNode(id: string, m: YNode): NodeView {
   const notes = m.get('notes')
   const links = m.get('links')
@@ -58,6 +102,14 @@ export function readNode(id: string, m: YNode): NodeView {
     evidence: evidenceOf(m.get('evidence')),
     x: optNum(m.get('x')),
     y: optNum(m.get('y')),
+    ...looks({
+      shape: m.get('shape'),
+      color: m.get('color'),
+      width: m.get('width'),
+      height: m.get('height'),
+      aliases: m.get('aliases'),
+    }),
+    ...memoryFields(m.get('tier'), m.get('read_at'), m.get('reads')),
     created_at: num(m.get('created_at')),
     updated_at: num(m.get('updated_at'), num(m.get('created_at'))),
     created_by: str(m.get('created_by')),
@@ -81,6 +133,11 @@ export interface WrittenNode {
   links?: string[]
   x?: number | null
   y?: number | null
+  shape?: string
+  color?: string
+  width?: number
+  height?: number
+  aliases?: string[]
 }
 
 /**
@@ -88,8 +145,10 @@ export interface WrittenNode {
  * the values newNode writes, without reading the map back. A test holds the two to each other.
  */
 export function writtenNode(id: string, f: WrittenNode, at: number, by: string): NodeView {
-  const properties: Record<string, Json> = {}
-  if (f.properties) for (const [k, v] of Object.entries(f.properties)) if (v !== null) properties[k] = v
+  // Not `properties[k] = v`: a key named __proto__ would set the prototype.
+  const properties: Record<string, Json> = Object.fromEntries(
+    Object.entries(f.properties ?? {}).filter(([, v]) => v !== null),
+  )
   const links = f.links?.length ? [...new Set(f.links)] : []
   return {
     id,
@@ -104,6 +163,7 @@ export function writtenNode(id: string, f: WrittenNode, at: number, by: string):
     evidence: [],
     x: typeof f.x === 'number' ? optNum(f.x) : null,
     y: typeof f.y === 'number' ? optNum(f.y) : null,
+    ...looks(f),
     created_at: num(at),
     updated_at: num(at),
     created_by: str(by),

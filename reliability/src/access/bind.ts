@@ -7,9 +7,21 @@ import { writeFileSync } from 'node:fs'
 import { networkInterfaces } from 'node:os'
 import { join } from 'node:path'
 import { runToExit, type ServerProcess } from '../server.ts'
-import type { PhaseContext } from '../suite.ts'
+import { until, type PhaseContext } from '../suite.ts'
 import { connectRaw } from '../wire.ts'
-import { G, INITIALIZE, RPC_HEADERS, UNAUTHORIZED, auth, http, show, type Tally, type Tokens } from './kit.ts'
+import {
+  G,
+  INITIALIZE,
+  RPC_HEADERS,
+  UNAUTHORIZED,
+  auth,
+  clip,
+  http,
+  show,
+  type Reply,
+  type Tally,
+  type Tokens,
+} from './kit.ts'
 
 export function lanAddress(): string | undefined {
   for (const list of Object.values(networkInterfaces())) {
@@ -123,5 +135,50 @@ export async function wideServer(server: ServerProcess, t: Tokens, tally: Tally)
     'POST import (--host 0.0.0.0) from Origin http://evil.example',
     'HTTP 403',
     show(r),
+  )
+  // A wildcard bind still checks Host: a rebound name is refused even with a token (issue 13, finding 9).
+  const rebound = { ...auth(t.reader), host: `evil.example:${server.port}` }
+  const g = await http(server.port, 'GET', `/api/graphs/${G}/export?format=dsl`, rebound)
+  tally.refuse(
+    g.status === 403 && /Host/.test(g.body),
+    'GET export (--host 0.0.0.0, reader token) with Host evil.example',
+    'HTTP 403 naming the Host',
+    show(g),
+  )
+}
+
+/**
+ * Failed logins are throttled per address and logged without the token (issue 13, finding 9):
+ * 60 wrong tokens in a row from one address, most refused with 429 and Retry-After, none repeated
+ * in the server's log.
+ */
+export async function loginThrottle(server: ServerProcess, t: Tokens, tally: Tally): Promise<void> {
+  const guesses = Array.from({ length: 60 }, (_, i) => `${t.reader.slice(0, 12)}guess${i}`)
+  const statuses: number[] = []
+  let last: Reply | null = null
+  for (const guess of guesses) {
+    last = await http(server.port, 'GET', '/api/graphs', auth(guess))
+    statuses.push(last.status)
+  }
+  const throttled = statuses.filter((s) => s === 429).length
+  tally.refuse(
+    throttled >= 30 && statuses.every((s) => s === 401 || s === 429),
+    'GET /api/graphs with 60 wrong tokens in a row from one address',
+    'at least 30 refused with 429',
+    `${throttled} refused with 429, statuses ${[...new Set(statuses)].join(', ')}`,
+  )
+  tally.expect(
+    last?.status === 429 && Number(last.headers['retry-after']) > 0 && /wait \d+ s/.test(last.body),
+    'the answer to a throttled address',
+    'HTTP 429 with Retry-After and a message saying how long to wait',
+    last ? show(last) : 'nothing',
+  )
+  await until(() => /auth: failed authentication from/.test(server.stderr), 5000)
+  const leaked = guesses.filter((g) => server.stderr.includes(g))
+  tally.expect(
+    /auth: failed authentication from/.test(server.stderr) && leaked.length === 0,
+    'the server log of failed logins',
+    'a line naming the address, and no token',
+    leaked.length ? `the log repeats ${leaked.length} token(s)` : clip(server.stderr.slice(-300)),
   )
 }

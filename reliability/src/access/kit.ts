@@ -9,6 +9,7 @@ import {
   StreamableHTTPClientTransport,
   StreamableHTTPError,
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { SCHEMA_VERSION } from '@plexus/model'
 import * as decoding from 'lib0/decoding'
 import { WebSocket } from 'ws'
 import { WebsocketProvider } from 'y-websocket'
@@ -20,7 +21,11 @@ import { readState } from '../wire.ts'
 /** The graph every check reads, one an admin deletes, and the root map probes write to. */
 export const G = 'access-main'
 export const VICTIM = 'access-victim'
-export const PROBE = 'access-probe'
+/**
+ * Where the access probes write plain values: `checkpoints`, the one map of a Plexus document that holds
+ * any JSON (the server refuses values outside the document's schema with 4422).
+ */
+export const PROBE = 'checkpoints'
 /** The close code the README promises for a missing or unknown token. */
 export const UNAUTHORIZED = 4401
 
@@ -215,7 +220,7 @@ export function stockClient(
   }
   const provider = new WebsocketProvider(server.wsUrl, graph, new Y.Doc(), {
     WebSocketPolyfill: HeaderSocket as unknown as typeof globalThis.WebSocket,
-    params: token ? { token } : {},
+    params: { schema: String(SCHEMA_VERSION), ...(token ? { token } : {}) },
     disableBc: true,
     maxBackoffTime: 500,
   })

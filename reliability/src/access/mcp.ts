@@ -139,7 +139,7 @@ export async function mcpAccess(
 
   const planned = await call(writer.client, 'graph_plan', {
     project: G,
-    items: [{ summary: 'By the writer' }],
+    nodes: [{ summary: 'By the writer' }],
   })
   const changed = await digest(server, t)
   tally.expect(
@@ -156,7 +156,7 @@ function rpc(server: ServerProcess, headers: Record<string, string>, body?: stri
 }
 
 function planCall(summary: string): string {
-  const params = { name: 'graph_plan', arguments: { project: G, items: [{ summary }] } }
+  const params = { name: 'graph_plan', arguments: { project: G, nodes: [{ summary }] } }
   return JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params })
 }
 

@@ -2,7 +2,7 @@
  * Host and Origin (apps/sync/src/origin.ts) on a server with tokens and on one without, where DNS
  * rebinding matters most: a foreign Origin or Host is refused with 403 on the WebSocket upgrade, on
  * REST reads and writes and on /mcp, even with a valid token, and changes nothing; the same origin,
- * a loopback dev server and loopback Host names work.
+ * and loopback Host names work; a page on another loopback port is foreign too (issue 13, finding 8).
  */
 import type { ServerProcess } from '../server.ts'
 import { until } from '../suite.ts'
@@ -47,6 +47,8 @@ export async function guardChecks(
     `http://localhost.evil.example:${port}`,
     'https://attacker.test',
     'file://',
+    `http://localhost:${port + 1}`,
+    'http://127.0.0.1:5173',
   ]
   const hosts = [
     'evil.example',
@@ -126,8 +128,8 @@ export async function guardChecks(
       headers: { origin: `http://127.0.0.1:${port}` },
     },
     {
-      label: 'Origin http://localhost:5173 (a loopback dev server)',
-      headers: { origin: 'http://localhost:5173' },
+      label: `Origin http://localhost:${port} (same origin by name)`,
+      headers: { origin: `http://localhost:${port}`, host: `localhost:${port}` },
     },
     { label: `Host localhost:${port}`, headers: { host: `localhost:${port}` } },
     { label: `Host [::1]:${port}`, headers: { host: `[::1]:${port}` } },

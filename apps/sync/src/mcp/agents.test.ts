@@ -35,13 +35,13 @@ describe('two agents on one graph', () => {
     const bob = await agent('bob-token-12')
     const project = 'together'
     await ok(alice.client, 'graph_open', { project, goal: 'Ship it' })
-    const items = Array.from({ length: 8 }, (_, i) => ({
+    const nodes = Array.from({ length: 8 }, (_, i) => ({
       ref: `t${i}`,
       summary: `Task ${i}`,
       kind: 'task',
       ...(i >= 6 ? { depends_on: [`t${i - 6}`] } : {}),
     }))
-    await ok(bob.client, 'graph_plan', { project, items })
+    await ok(bob.client, 'graph_plan', { project, nodes })
 
     const held = new Map<string, string>()
     const resolvedBy = new Map<string, string>()
@@ -49,17 +49,18 @@ describe('two agents on one graph', () => {
     const work = async (name: string, a: Agent) => {
       for (let round = 0; round < 30; round++) {
         const n = await ok(a.client, 'graph_next', { project, claim: true })
-        if (!n.items?.length) {
-          if ((await ok(a.client, 'graph_open', { project })).counts.unresolved === 0) return
+        if (!n.nodes.length) {
+          if ((await ok(a.client, 'graph_open', { project })).summary.unresolved === 0) return
           await new Promise((r) => setTimeout(r, 5))
           continue
         }
-        const id = n.items[0].id as string
+        const id = n.nodes[0].node.id as string
         expect(held.get(id), `${name} got ${id}, which ${held.get(id)} holds`).toBeUndefined()
         held.set(id, name)
         await ok(a.client, 'graph_update', {
-          project,
-          items: [{ id, resolved: true, add_evidence: [{ type: 'note', ref: `done by ${name}` }] }],
+          updates: [
+            { node_id: id, resolved: true, add_evidence: [{ type: 'note', ref: `done by ${name}` }] },
+          ],
         })
         held.delete(id)
         resolvedBy.set(id, name)
@@ -67,28 +68,44 @@ describe('two agents on one graph', () => {
     }
     await Promise.all([work('alice', alice), work('bob', bob)])
     const final = await ok(alice.client, 'graph_open', { project })
-    expect(final.counts).toMatchObject({ total: 9, resolved: 9, unresolved: 0 })
+    expect(final.summary).toMatchObject({ total: 9, resolved: 9, unresolved: 0 })
     expect(new Set(resolvedBy.values())).toEqual(new Set(['alice', 'bob']))
     const history = await ok(bob.client, 'graph_history', { project, include_own: true, limit: 500 })
-    const actors = new Set((history.events as Array<{ actor: string }>).map((e) => e.actor))
+    const actors = new Set((history.events as Array<{ agent: string }>).map((e) => e.agent))
     expect(actors).toEqual(new Set(['alice', 'bob']))
   })
 
-  it('skips work another agent holds within the TTL, and takes it after', async () => {
+  it('skips work another agent holds within its lease, warns on writes to it, and takes it after a release or the lease', async () => {
     server = await testServer({ tokens: TOKENS })
     const alice = await agent('alice-token-1')
     const bob = await agent('bob-token-12')
     await ok(alice.client, 'graph_open', { project: 'ttl', goal: 'One thing' })
-    await ok(alice.client, 'graph_plan', { project: 'ttl', items: [{ summary: 'The only task' }] })
+    await ok(alice.client, 'graph_plan', { project: 'ttl', nodes: [{ summary: 'The only task' }] })
     const a = await ok(alice.client, 'graph_next', { project: 'ttl', claim: true })
     expect(a.claimed).toHaveLength(1)
     const b = await ok(bob.client, 'graph_next', { project: 'ttl', claim: true })
-    expect(b.items ?? []).toEqual([])
+    expect(b.nodes).toEqual([])
     expect(b.none).toMatch(/claimed by others/)
-    const expired = await ok(bob.client, 'graph_next', { project: 'ttl', claim: true, ttl_minutes: 1e-6 })
-    expect(expired.claimed).toEqual(a.claimed)
-    const lost = await ok(alice.client, 'graph_next', { project: 'ttl' })
-    expect(lost.lost_claims[0]).toMatchObject({ id: a.claimed[0], held_by: 'bob' })
+    // Bob may still write to it: the update applies and says whose work it touched.
+    const w = await ok(bob.client, 'graph_update', {
+      project: 'ttl',
+      updates: [{ node_id: a.claimed[0], notes: 'a hint for alice' }],
+    })
+    expect(w.warnings).toEqual([
+      { node_id: a.claimed[0], claimed_by: 'alice', until: expect.stringMatching(/^\d{4}-/) },
+    ])
+    // Alice gives it up; bob takes it; with a lease that lapses at once, alice takes it back.
+    await ok(alice.client, 'graph_update', {
+      project: 'ttl',
+      updates: [{ node_id: a.claimed[0], release: true }],
+    })
+    const short = await ok(bob.client, 'graph_next', { project: 'ttl', claim: true, ttl_minutes: 1e-6 })
+    expect(short.claimed).toEqual(a.claimed)
+    await new Promise((r) => setTimeout(r, 5))
+    const again = await ok(alice.client, 'graph_next', { project: 'ttl', claim: true })
+    expect(again.claimed).toEqual(a.claimed)
+    const lost = await ok(bob.client, 'graph_next', { project: 'ttl' })
+    expect(lost.lost_claims[0]).toMatchObject({ id: a.claimed[0], held_by: 'alice' })
   })
 })
 
@@ -103,9 +120,9 @@ describe('agents and y-websocket clients', () => {
 
     const plan = await ok(a.client, 'graph_plan', {
       project: 'live',
-      items: [
-        { ref: 'db', summary: 'Pick a database', parent: o.root },
-        { ref: 'api', summary: 'Build the API', parent: o.root, depends_on: ['db'] },
+      nodes: [
+        { ref: 'db', summary: 'Pick a database', parent_ref: o.root.id },
+        { ref: 'api', summary: 'Build the API', parent_ref: o.root.id, depends_on: ['db'] },
       ],
     })
     const db = plan.created[0].id as string
@@ -119,8 +136,8 @@ describe('agents and y-websocket clients', () => {
     // No fixed sleep: the agent polls, as it would, until the change has reached the server.
     let got: string[] = []
     for (let i = 0; i < 200 && !got.includes(api); i++) {
-      got = ((await ok(a.client, 'graph_next', { project: 'live', count: 5 })).items ?? []).map(
-        (x: { id: string }) => x.id,
+      got = (await ok(a.client, 'graph_next', { project: 'live', count: 5 })).nodes.map(
+        (x: { node: { id: string } }) => x.node.id,
       )
     }
     expect(got).toContain(api)
@@ -136,10 +153,10 @@ describe('agents and y-websocket clients', () => {
     await synced(tab)
     const plan = await ok(a.client, 'graph_plan', {
       project: 'seen',
-      items: [{ summary: 'Visible work', parent: o.root }],
+      nodes: [{ summary: 'Visible work', parent_ref: o.root.id }],
     })
     const id = plan.created[0].id as string
-    await ok(a.client, 'graph_context', { project: 'seen', id })
+    await ok(a.client, 'graph_context', { node_id: id })
     const agentState = () =>
       [...tab.awareness.getStates().values()].find(
         (s) => (s as { user?: { kind?: string } }).user?.kind === 'agent',

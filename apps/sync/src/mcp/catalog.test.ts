@@ -61,9 +61,11 @@ describe('callTool on hostile input', () => {
   })
 
   it('keeps a long refusal from the model short, with its beginning and its end', async () => {
-    const text = textOf(await callTool(context(), 'graph_context', { project: 'g', id: 'q'.repeat(1 << 20) }))
+    const text = textOf(
+      await callTool(context(), 'graph_context', { project: 'g', node_id: 'q'.repeat(1 << 20) }),
+    )
     expect(text.length).toBeLessThan(2100)
-    expect(text).toMatch(/^id: node q+/)
+    expect(text).toMatch(/^node_id: node q+/)
     expect(text).toMatch(/characters left out/)
   })
 

@@ -13,9 +13,9 @@ import { ToolError, canWrite, type CallContext } from './context.ts'
 import type { Tool } from './tool.ts'
 import { editDistance } from './model.ts'
 import { clip, clipMiddle, echo } from './shape.ts'
-import { TOOLS } from './tools/index.ts'
+import { SURFACES, SURFACE_PATH, type Surface } from './surfaces.ts'
 
-const byName = new Map(TOOLS.map((t) => [t.name, t]))
+const byName = (surface: Surface) => catalog(surface).byName
 
 function definition(t: Tool): ToolDefinition {
   const input = slim(
@@ -78,31 +78,56 @@ function slim(v: unknown): unknown {
   return out
 }
 
-let lists: { write: ToolDefinition[]; read: ToolDefinition[] } | null = null
-
-/** tools/list: write tools are left out for read-only callers. */
-export function toolDefinitions(writer: boolean): ToolDefinition[] {
-  lists ??= (() => {
-    const all = TOOLS.map((t) => [t, definition(t)] as const)
-    return { write: all.map(([, d]) => d), read: all.filter(([t]) => t.access !== 'write').map(([, d]) => d) }
-  })()
-  return writer ? lists.write : lists.read
+interface Catalog {
+  byName: Map<string, Tool>
+  write: ToolDefinition[]
+  read: ToolDefinition[]
 }
 
-export async function callTool(ctx: CallContext, name: string, args: unknown): Promise<CallToolResult> {
-  const t = byName.get(name)
+const catalogs = new Map<Surface, Catalog>()
+
+function catalog(surface: Surface): Catalog {
+  let c = catalogs.get(surface)
+  if (!c) {
+    const tools = SURFACES[surface]
+    const all = tools.map((t) => [t, definition(t)] as const)
+    c = {
+      byName: new Map(tools.map((t) => [t.name, t])),
+      write: all.map(([, d]) => d),
+      read: all.filter(([t]) => t.access !== 'write').map(([, d]) => d),
+    }
+    catalogs.set(surface, c)
+  }
+  return c
+}
+
+/** tools/list of one surface: write tools are left out for read-only callers. */
+export function toolDefinitions(writer: boolean, surface: Surface = 'work'): ToolDefinition[] {
+  const c = catalog(surface)
+  return writer ? c.write : c.read
+}
+
+export async function callTool(
+  ctx: CallContext,
+  name: string,
+  args: unknown,
+  surface: Surface = 'work',
+): Promise<CallToolResult> {
+  const t = byName(surface).get(name)
   if (!t || (t.access === 'write' && !canWrite(ctx))) {
     const hidden = t !== undefined
     return failure(
       hidden
         ? `${name} changes the graph and "${ctx.actor}" has a read-only token; use a token with the write role`
-        : `no tool named ${name.length > 64 ? echo(name) : name}${nearestTool(name)}; call tools/list for the catalogue`,
+        : `no tool named ${name.length > 64 ? echo(name) : name}${nearestTool(name, surface)}; call tools/list for the catalogue`,
     )
   }
   const parsed = t.input.safeParse(args ?? {})
   if (!parsed.success) return failure(explain(t, parsed.error))
   try {
-    const data = await t.run(ctx, parsed.data)
+    const args = parsed.data as Record<string, unknown>
+    const base = t.access === 'write' ? { ...ctx, writing: true } : ctx
+    const data = await t.run({ ...base, nodeArgs: { tool: t.name, args } }, args)
     return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data }
   } catch (error) {
     if (error instanceof ToolError) return failure(error.message)
@@ -169,9 +194,15 @@ function nearestKey(t: Tool, key: string): string {
   return best ? ` (did you mean '${best}'?)` : ` (fields: ${keys.join(', ')})`
 }
 
-function nearestTool(name: string): string {
-  const best = closest(name, [...byName.keys()])
-  return best ? `; did you mean ${best}?` : ''
+function nearestTool(name: string, surface: Surface): string {
+  const best = closest(name, [...byName(surface).keys()])
+  if (best) return `; did you mean ${best}?`
+  // A tool of another surface: say where it lives.
+  for (const [other, tools] of Object.entries(SURFACES) as Array<[Surface, readonly Tool[]]>) {
+    if (other !== surface && tools.some((t) => t.name === name))
+      return ` here; ${name} is served at ${SURFACE_PATH[other]}`
+  }
+  return ''
 }
 
 function closest(word: string, options: string[]): string | undefined {

@@ -9,16 +9,20 @@
  */
 import type * as Y from 'yjs'
 import type { Role } from '../auth.ts'
+import type { ClaimOutcome, ClaimRequest } from '../claims.ts'
 import {
   GRAPH_ID,
   editDistance,
   initGraph,
   openGraph,
+  migrate,
   readMeta,
   touch,
   type Failure,
   type Graph,
 } from './model.ts'
+import { locatorOf } from './locate.ts'
+import { resolveNodeArgs, type NodeArgs } from './node-args.ts'
 import { echo } from './shape.ts'
 
 export interface GraphInfo {
@@ -30,6 +34,8 @@ export interface GraphInfo {
 
 export interface GraphDoc {
   readonly doc: Y.Doc
+  /** Resolves once the writes made so far are stored (the server's asynchronous stores). */
+  saved?(): Promise<void>
   release(): void
 }
 
@@ -41,7 +47,17 @@ export interface GraphSource {
   open(id: string): Promise<GraphDoc>
   /** Shows `actor` in the graph's presence, at `node`. */
   present?(graph: string, actor: string, node: string | null): void
+  /**
+   * Claims the best work through the server's arbitration (claiming.ts); the source's copy of the
+   * document holds the claim when it returns. `offline` when no server can be reached: the caller
+   * claims on its own copy, and settlement picks the winner when the copies meet.
+   */
+  claimNext?(project: string, actor: string, req: ClaimAsk): Promise<ClaimOutcome | 'offline'>
+  /** Deletes a graph for everyone; false when there was none. Only where graphs are stored (the server). */
+  remove?(id: string): Promise<boolean>
 }
+
+export type ClaimAsk = Omit<ClaimRequest, 'graph' | 'actor'>
 
 export interface CallContext {
   actor: string
@@ -51,6 +67,12 @@ export interface CallContext {
   source: GraphSource
   newId: () => string
   now: () => number
+  /** The call's arguments: withGraph turns labels among its node arguments into ids (node-args.ts). */
+  nodeArgs?: NodeArgs
+  /** The call changes the graph (a write tool): refused on a graph newer than this build. */
+  writing?: boolean
+  /** The agent session writes are recorded under (memory's session_id), when there is one. */
+  writeSession?: string
 }
 
 /** An expected failure at the edge: becomes an `isError` tool result with this message. */
@@ -71,6 +93,21 @@ export function must<T extends { ok: boolean }>(r: T | Failure): Exclude<T, Fail
     throw new ToolError(f.message, f.reason)
   }
   return r as Exclude<T, Failure>
+}
+
+/**
+ * A model failure in the tool's own words: the model names its batches `items` and links `links`;
+ * a tool whose argument is `nodes` or `updates` (seed 000) says so, so the message points at what
+ * the caller sent.
+ */
+export function inArgs<T extends { ok: boolean }>(r: T | Failure, batch: string): T | Failure {
+  if (r.ok) return r
+  const f = r as Failure
+  const message = f.message
+    .replace(/\bitems\[/g, `${batch}[`)
+    .replace(/\b(add_|remove_)?links\b/g, (_m, p: string | undefined) => `${p ?? ''}context_links`)
+    .replace(/(\[\d+\])\.id\b/g, '$1.node_id')
+  return { ...f, message }
 }
 
 export const canWrite = (ctx: CallContext): boolean => ctx.role !== 'read'
@@ -94,8 +131,9 @@ export interface WithGraphOptions {
 }
 
 /**
- * Opens `project`, runs `fn` with a handle writing as the caller, then records what it touched.
- * An unknown project is an error naming the graphs there are and how to create one.
+ * Opens `project`, resolves labels given where node ids go (node-args.ts), runs `fn` with a handle
+ * writing as the caller, then records what it touched. An unknown project is an error naming the graphs
+ * there are and how to create one.
  */
 export async function withGraph<T>(
   ctx: CallContext,
@@ -107,6 +145,7 @@ export async function withGraph<T>(
   if (!opts.allowNew && !(await ctx.source.exists(project))) throw await unknownProject(ctx, project)
   const handle = await ctx.source.open(project)
   try {
+    locatorOf(ctx.source).note(project, handle.doc)
     const g = graphOf(ctx, handle.doc)
     if (!opts.allowNew && !readMeta(handle.doc).root) {
       throw new ToolError(
@@ -114,11 +153,25 @@ export async function withGraph<T>(
         'not_initialised',
       )
     }
+    // A graph an older build wrote is upgraded once before this build writes to it; one a newer
+    // build wrote is read, never written (docs/versions.md).
+    if (canWrite(ctx) && readMeta(handle.doc).root) {
+      const upgraded = migrate(handle.doc, g.origin)
+      if (!upgraded.ok && ctx.writing) throw new ToolError(upgraded.message, upgraded.reason)
+    }
     const touched: Touched = { ids: [] }
-    const out = fn(g, touched)
+    const resolved = ctx.nodeArgs ? resolveNodeArgs(g, ctx.nodeArgs) : []
+    const result = fn(g, touched)
+    // The result says which node each label took.
+    const out =
+      resolved.length && result && typeof result === 'object' && !Array.isArray(result)
+        ? ({ ...result, resolved } as T)
+        : result
     const ids = [...new Set(touched.ids)].filter((id) => g.index.live(id))
     if (ids.length && canWrite(ctx)) touch(g, ctx.session, ids.slice(0, 10))
     if (ids.length) ctx.source.present?.(project, ctx.actor, ids[0]!)
+    // Reported saved only once stored: a refusal reaches the caller as a PersistError.
+    await handle.saved?.()
     return out
   } finally {
     handle.release()
@@ -135,7 +188,21 @@ export function checkProject(project: string): void {
 }
 
 export function graphOf(ctx: CallContext, doc: Y.Doc): Graph {
-  return openGraph(doc, { actor: ctx.actor, now: ctx.now, newId: ctx.newId })
+  const locator = locatorOf(ctx.source)
+  // Random ids do not meet by chance; this makes sure no graph the source has shown us holds one.
+  const fresh = (): string => {
+    for (let tries = 0; tries < 32; tries++) {
+      const id = ctx.newId()
+      if (locator.known(id) === undefined) return id
+    }
+    throw new Error('the id source keeps returning ids that other graphs hold')
+  }
+  return openGraph(doc, {
+    actor: ctx.actor,
+    now: ctx.now,
+    newId: fresh,
+    ...(ctx.writeSession ? { session: ctx.writeSession } : {}),
+  })
 }
 
 /** Creates the graph's meta and root when it has none. */

@@ -51,8 +51,9 @@ describe('the /mcp endpoint', () => {
   it('records the token identity as the actor of every write', async () => {
     const alice = await httpAgent(server.url, { token: 'alice-secret-1', name: 'claude-code' })
     const o = await ok(alice.client, 'graph_open', { project: 'authz', goal: 'Who wrote this' })
-    const h = await ok(alice.client, 'graph_history', { project: 'authz', id: o.root })
-    expect(h.events[0].actor).toBe('alice')
+    const h = await ok(alice.client, 'graph_history', { node_id: o.root.id })
+    expect(h.events[0].agent).toBe('alice')
+    expect(o.root.created_by).toBe('alice')
     await alice.close()
   })
 
@@ -69,7 +70,7 @@ describe('the /mcp endpoint', () => {
     expect(
       await fails(reader.client, 'graph_update', {
         project: 'readonly',
-        items: [{ id: 'x', resolved: true }],
+        updates: [{ node_id: 'x', resolved: true }],
       }),
     ).toMatch(/read-only/)
     expect(await fails(reader.client, 'graph_next', { project: 'readonly', claim: true })).toMatch(
@@ -78,7 +79,7 @@ describe('the /mcp endpoint', () => {
     expect(await fails(reader.client, 'graph_open', { project: 'brand-new', goal: 'x' })).toMatch(
       /write role/,
     )
-    expect((await ok(reader.client, 'graph_next', { project: 'readonly' })).items).toHaveLength(1)
+    expect((await ok(reader.client, 'graph_next', { project: 'readonly' })).nodes).toHaveLength(1)
     expect((await ok(reader.client, 'graph_session', { project: 'readonly' })).hot ?? []).toEqual([])
     await reader.close()
   })
@@ -141,7 +142,7 @@ describe('the /mcp endpoint', () => {
         method: 'tools/call',
         params: {
           name: 'graph_plan',
-          arguments: { project: 'borrowed', items: [{ summary: 'sneaked in' }] },
+          arguments: { project: 'borrowed', nodes: [{ summary: 'sneaked in' }] },
         },
       },
       { Authorization: 'Bearer alice-reads-1', 'Mcp-Session-Id': sid },
@@ -207,7 +208,7 @@ describe('the /mcp endpoint', () => {
     await alice.client.subscribeResource({ uri })
     await ok(alice.client, 'graph_plan', {
       project: 'subs',
-      items: [{ summary: 'Is this a gap?', kind: 'question', parent: o.root }],
+      nodes: [{ summary: 'Is this a gap?', kind: 'question', parent_ref: o.root.id }],
     })
     await waitFor(() => seen.includes(uri), 'a resources/updated notification for the suggestions')
     await alice.client.unsubscribeResource({ uri })

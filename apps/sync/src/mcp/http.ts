@@ -16,10 +16,13 @@ import { randomUUID } from 'node:crypto'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { tokenFrom, type Auth, type Identity } from '../auth.ts'
+import type { ClaimArbiter } from '../claims.ts'
 import type { DocRegistry } from '../docs.ts'
-import type { GraphInfo, GraphSource } from './context.ts'
+import { atLeast, canRead, highestRole, roleOn } from '../scopes.ts'
+import { ToolError, type GraphInfo, type GraphSource } from './context.ts'
 import { AgentPresence, type PresenceOptions } from './presence.ts'
 import { createMcpServer } from './server.ts'
+import { SURFACE_PATH, surfaceOf, type Surface } from './surfaces.ts'
 
 export interface McpHttpOptions {
   docs: DocRegistry
@@ -28,15 +31,25 @@ export interface McpHttpOptions {
   sessions?: boolean
   /** Sessions idle this long are closed (default 30 min). */
   sessionIdleMs?: number
+  /** Sessions held at once; when all are taken a new one is refused (503), nobody's is closed. */
   maxSessions?: number
-  /** Largest request body accepted (default 64 MiB, as imports). */
+  /**
+   * Sessions one token identity (name and role) holds at once; its next closes its own oldest.
+   * Without tokens everyone is the one local identity, and only `maxSessions` applies.
+   */
+  maxSessionsPerIdentity?: number
+  /** Largest request body from a write token (default 40 MiB: a 32 MiB JSON import as a JSON string). */
   maxBodyBytes?: number
+  /** Largest request body from a read token, which cannot import (default 1 MiB). */
+  maxReadBodyBytes?: number
   presence?: PresenceOptions
+  /** Who gets a node when agents claim at once (claims.ts); without one, tools claim on the document. */
+  claims?: ClaimArbiter
 }
 
 export interface McpEndpoint {
-  /** Handles one HTTP request to `/mcp` (POST, GET or DELETE). */
-  handle(req: Request): Promise<Response>
+  /** Handles one HTTP request to `/mcp` (POST, GET or DELETE) from a remote address. */
+  handle(req: Request, address?: string): Promise<Response>
   readonly sessions: number
   readonly presence: AgentPresence
   close(): Promise<void>
@@ -44,18 +57,34 @@ export interface McpEndpoint {
 
 interface Session {
   identity: Identity
+  surface: Surface
   server: McpServer
   transport: WebStandardStreamableHTTPServerTransport
   lastSeen: number
 }
 
-/** The sync server's registry as a source of graphs for the tools. */
-export function registrySource(docs: DocRegistry, presence?: AgentPresence): GraphSource {
+/**
+ * The sync server's registry as a source of graphs for the tools; with `identity`, only the graphs
+ * its token reaches (scopes.ts): the others are not listed, do not exist, and do not open. Claims go to
+ * the server's arbiter (claims.ts) when there is one.
+ */
+export function registrySource(
+  docs: DocRegistry,
+  presence?: AgentPresence,
+  claims?: ClaimArbiter,
+  identity?: Identity,
+): GraphSource {
+  const reaches = (id: string) => !identity || canRead(identity, id)
   return {
-    list: async () => docs.list().map((g) => listing(g.id, g.summary)),
+    claimNext: claims ? (graph, actor, req) => claims.claimNext({ ...req, graph, actor }) : undefined,
+    list: async () => (await docs.list()).filter((g) => reaches(g.id)).map((g) => listing(g.id, g.summary)),
     // A loaded graph with content exists; only otherwise ask the store.
-    exists: async (id) => (docs.peek(id)?.store.clients.size ?? 0) > 0 || docs.exists(id),
-    open: async (id) => docs.open(id),
+    exists: async (id) => reaches(id) && ((docs.peek(id)?.store.clients.size ?? 0) > 0 || docs.exists(id)),
+    open: async (id) => {
+      if (!reaches(id)) throw new ToolError(`"${identity?.name}" has no access to graph ${id}`, 'forbidden')
+      return docs.openAsync(id)
+    },
+    remove: async (id) => reaches(id) && docs.remove(id),
     present: presence ? (graph, actor, node) => presence.show(graph, actor, node) : undefined,
   }
 }
@@ -70,13 +99,19 @@ function listing(id: string, summary: string | null): GraphInfo {
 }
 
 export function createMcpEndpoint(options: McpHttpOptions): McpEndpoint {
-  const { docs, auth } = options
+  const { docs, auth, claims } = options
   const presence = new AgentPresence({ awareness: (graph) => docs.awareness(graph) }, options.presence)
-  const source = registrySource(docs, presence)
+  const source = registrySource(docs, presence, claims)
+  const sourceFor = (identity: Identity) =>
+    identity.anonymous ? source : registrySource(docs, presence, claims, identity)
   const sessions = new Map<string, Session>()
   const idleMs = options.sessionIdleMs ?? 30 * 60_000
   const maxSessions = options.maxSessions ?? 1000
-  const maxBody = options.maxBodyBytes ?? 64 * 1024 * 1024
+  const maxPerIdentity = options.maxSessionsPerIdentity ?? 32
+  const maxWriteBody = options.maxBodyBytes ?? 40 * 1024 * 1024
+  const maxReadBody = options.maxReadBodyBytes ?? 1024 * 1024
+  const maxBody = (identity: Identity) =>
+    atLeast(highestRole(identity), 'write') ? maxWriteBody : maxReadBody
 
   const sweep = setInterval(() => {
     const now = Date.now()
@@ -91,16 +126,27 @@ export function createMcpEndpoint(options: McpHttpOptions): McpEndpoint {
     await s.server.close().catch(() => {})
   }
 
-  const serverFor = (identity: Identity, session?: () => string | undefined) =>
+  const serverFor = (identity: Identity, surface: Surface, session?: () => string | undefined) =>
     createMcpServer({
-      source,
-      role: identity.role,
+      source: sourceFor(identity),
+      role: highestRole(identity),
+      roleOn: identity.anonymous ? undefined : (graph) => roleOn(identity, graph),
       name: identity.anonymous ? undefined : identity.name,
       session,
+      surface,
     })
 
-  async function handle(req: Request): Promise<Response> {
-    const identity = auth.authenticate(tokenFrom(req.headers.get('authorization'), new URL(req.url)))
+  async function handle(req: Request, address: string): Promise<Response> {
+    const surface = surfaceOf(new URL(req.url).pathname)
+    if (!surface) {
+      return rpcError(404, -32000, `no MCP endpoint here; use ${Object.values(SURFACE_PATH).join(', ')}`)
+    }
+    const token = tokenFrom(req.headers.get('authorization'), new URL(req.url))
+    const check = auth.check(token, address, `POST ${SURFACE_PATH[surface]}`)
+    if (!check.ok && check.reason === 'throttled') {
+      return rpcError(429, -32001, check.message, { 'Retry-After': String(check.retryAfterS) })
+    }
+    const identity = check.ok ? check.identity : null
     if (!identity) {
       return rpcError(401, -32001, 'unauthorized: send a token as Authorization: Bearer TOKEN', {
         'WWW-Authenticate': 'Bearer realm="plexus"',
@@ -123,10 +169,16 @@ export function createMcpEndpoint(options: McpHttpOptions): McpEndpoint {
           -32001,
           'this session was opened with another token: initialize your own session, or call without one',
         )
+      if (s.surface !== surface)
+        return rpcError(
+          400,
+          -32000,
+          `this session was opened at ${SURFACE_PATH[s.surface]}; send its requests there, or initialize a session at ${SURFACE_PATH[surface]}`,
+        )
       s.lastSeen = Date.now()
       let body: unknown
       if (req.method === 'POST') {
-        const parsed = await readBody(req, maxBody)
+        const parsed = await readBody(req, maxBody(identity))
         if (parsed instanceof Response) return parsed
         const malformed = malformedToolCall(parsed)
         if (malformed) return malformed
@@ -138,39 +190,64 @@ export function createMcpEndpoint(options: McpHttpOptions): McpEndpoint {
       return rpcError(
         405,
         -32000,
-        `${req.method} /mcp needs an Mcp-Session-Id; without a session only POST is served`,
+        `${req.method} ${SURFACE_PATH[surface]} needs an Mcp-Session-Id; without a session only POST is served`,
         { Allow: 'POST' },
       )
     }
-    const body = await readBody(req, maxBody)
+    const body = await readBody(req, maxBody(identity))
     if (body instanceof Response) return body
     const malformed = malformedToolCall(body)
     if (malformed) return malformed
-    if (options.sessions !== false && isInitialize(body)) return openSession(req, body, identity)
-    return stateless(req, body, identity)
+    if (options.sessions !== false && isInitialize(body)) return openSession(req, body, identity, surface)
+    return stateless(req, body, identity, surface)
   }
 
-  async function openSession(req: Request, body: unknown, identity: Identity): Promise<Response> {
-    if (sessions.size >= maxSessions) {
-      const oldest = [...sessions.entries()].sort((a, b) => a[1].lastSeen - b[1].lastSeen)[0]
+  async function openSession(
+    req: Request,
+    body: unknown,
+    identity: Identity,
+    surface: Surface,
+  ): Promise<Response> {
+    const same = (s: Session) => s.identity.name === identity.name && s.identity.role === identity.role
+    const own = [...sessions.entries()].filter(([, s]) => same(s))
+    const oldestOf = (list: Array<[string, Session]>) => list.sort((a, b) => a[1].lastSeen - b[1].lastSeen)[0]
+    if (!identity.anonymous && own.length >= maxPerIdentity) {
+      const oldest = oldestOf(own)
       if (oldest) await closeSession(oldest[0])
+    } else if (identity.anonymous && sessions.size >= maxSessions) {
+      // Without tokens there is no one else to protect: the oldest session makes room.
+      const oldest = oldestOf([...sessions.entries()])
+      if (oldest) await closeSession(oldest[0])
+    } else if (sessions.size >= maxSessions) {
+      return rpcError(
+        503,
+        -32000,
+        `the server holds its limit of ${maxSessions} MCP sessions: call without a session ` +
+          '(each request on its own), or try again when one closes',
+        { 'Retry-After': '60' },
+      )
     }
     // The callbacks run inside handleRequest, after both exist.
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       enableJsonResponse: true,
       onsessioninitialized: (id) => {
-        sessions.set(id, { identity, server, transport, lastSeen: Date.now() })
+        sessions.set(id, { identity, surface, server, transport, lastSeen: Date.now() })
       },
       onsessionclosed: (id) => void closeSession(id),
     })
-    const server = serverFor(identity, () => transport.sessionId)
+    const server = serverFor(identity, surface, () => transport.sessionId)
     await server.connect(transport)
     return transport.handleRequest(req, { parsedBody: body })
   }
 
-  async function stateless(req: Request, body: unknown, identity: Identity): Promise<Response> {
-    const server = serverFor(identity)
+  async function stateless(
+    req: Request,
+    body: unknown,
+    identity: Identity,
+    surface: Surface,
+  ): Promise<Response> {
+    const server = serverFor(identity, surface)
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -185,9 +262,9 @@ export function createMcpEndpoint(options: McpHttpOptions): McpEndpoint {
   }
 
   return {
-    handle: async (req) => {
+    handle: async (req, address = 'unknown') => {
       try {
-        return settle(await handle(req))
+        return settle(await handle(req, address))
       } catch (error) {
         console.error('plexus mcp: request failed:', error)
         return rpcError(500, -32603, 'internal error')
@@ -263,13 +340,37 @@ function kindOf(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`
 }
 
+/**
+ * The body as JSON, read as a stream and given up at `max` bytes: a chunked body (no
+ * Content-Length) is counted as it arrives, so a huge one costs the server at most `max` bytes.
+ */
 async function readBody(req: Request, max: number): Promise<unknown> {
+  const tooLarge = () =>
+    rpcError(
+      413,
+      -32600,
+      `request body is over ${max} bytes: send less in one call (split a batch, or import a file in parts)`,
+      { Connection: 'close' },
+    )
   const declared = Number(req.headers.get('content-length') ?? 0)
-  if (declared > max) return rpcError(413, -32600, `request body is over ${max} bytes`)
-  const text = await req.text()
-  if (text.length > max) return rpcError(413, -32600, `request body is over ${max} bytes`)
+  if (declared > max) return tooLarge()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  if (req.body) {
+    const reader = req.body.getReader()
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      size += value.byteLength
+      if (size > max) {
+        void reader.cancel().catch(() => {})
+        return tooLarge()
+      }
+      chunks.push(value)
+    }
+  }
   try {
-    return JSON.parse(text) as unknown
+    return JSON.parse(Buffer.concat(chunks, size).toString('utf8')) as unknown
   } catch {
     return rpcError(400, -32700, 'parse error: the body is not JSON')
   }

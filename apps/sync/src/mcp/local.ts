@@ -11,9 +11,11 @@ import { join } from 'node:path'
 import { WebSocket } from 'ws'
 import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
-import { ToolError, type GraphDoc, type GraphInfo, type GraphSource } from './context.ts'
-import { graphSummary, jitteredWebSocket, readMeta } from './model.ts'
+import type { ClaimOutcome } from '../claims.ts'
+import { ToolError, type ClaimAsk, type GraphDoc, type GraphInfo, type GraphSource } from './context.ts'
+import { SCHEMA_VERSION, graphSummary, jitteredWebSocket, readMeta } from './model.ts'
 import { colorOf } from './presence.ts'
+import { claimRemotely } from './remote-claims.ts'
 
 export interface LocalOptions {
   /** The sync server's http(s) URL; without one the graphs are local only. */
@@ -42,6 +44,7 @@ const SAVE_DEBOUNCE_MS = 200
 export class LocalGraphs implements GraphSource {
   private readonly graphs = new Map<string, Local>()
   private readonly dir: string
+  private warnedActor = false
 
   constructor(private readonly options: LocalOptions) {
     this.dir = options.server
@@ -102,6 +105,24 @@ export class LocalGraphs implements GraphSource {
     l.presenceTimer.unref()
   }
 
+  /** Claims through the server while it is reachable (remote-claims.ts); `offline` otherwise. */
+  async claimNext(graph: string, actor: string, ask: ClaimAsk): Promise<ClaimOutcome | 'offline'> {
+    if (!this.options.server) return 'offline'
+    await this.open(graph)
+    const l = this.graphs.get(graph)
+    if (!l?.provider) return 'offline'
+    const { server, token } = this.options
+    const out = await claimRemotely({ server, token, graph, doc: l.doc, provider: l.provider, actor, ask })
+    if (out !== 'offline' && out.ok && out.actor && out.actor !== actor && !this.warnedActor) {
+      // The token names who claims; writes made here carry --as. Said once, on stderr (stdout is the protocol).
+      this.warnedActor = true
+      process.stderr.write(
+        `plexus mcp: claims are made as "${out.actor}" (the token's name), but this agent writes as "${actor}"; start it with --as ${out.actor}\n`,
+      )
+    }
+    return out
+  }
+
   /** Whether each open graph is connected and synced with the server. */
   status(): Array<{ id: string; synced: boolean }> {
     return [...this.graphs.values()].map((l) => ({ id: l.id, synced: !!l.provider?.synced }))
@@ -131,7 +152,11 @@ export class LocalGraphs implements GraphSource {
         WebSocketPolyfill: jitteredWebSocket(
           WebSocket as unknown as Parameters<typeof jitteredWebSocket>[0],
         ) as unknown as typeof globalThis.WebSocket,
-        params: this.options.token ? { token: this.options.token } : {},
+        // The schema this build writes: the server refuses changes from builds older than a graph.
+        params: {
+          schema: String(SCHEMA_VERSION),
+          ...(this.options.token ? { token: this.options.token } : {}),
+        },
         disableBc: true,
         maxBackoffTime: 2500,
       })

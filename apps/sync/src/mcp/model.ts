@@ -3,10 +3,9 @@
  */
 export {
   CLAIMED_BY,
-  DEFAULT_CLAIM_TTL_MS,
+  holderOf,
   board,
   changesSince,
-  claimOf,
   connect,
   context,
   counts,
@@ -14,6 +13,7 @@ export {
   createNodes,
   disconnect,
   historyCursor,
+  indexOf,
   initGraph,
   integrity,
   meta,
@@ -27,6 +27,8 @@ export {
   status,
   updateNodes,
   GRAPH_ID,
+  SCHEMA_VERSION,
+  migrate,
 } from '@plexus/model'
 export type {
   Counts,
@@ -54,6 +56,7 @@ export {
   bestMatch,
   components,
   contextDump,
+  knowledgeDump,
   degreeCentrality,
   editDistance,
   exportGraph,
@@ -82,5 +85,29 @@ export {
   TREE_DOWN,
   TREE_UP,
   workingSet,
+  ARCHIVE_AFTER_MS,
+  deleteMemoryEdge,
+  deleteMemoryNode,
+  findMemory,
+  memoryId,
+  putMemoryEdge,
+  putMemoryNode,
+  readMemory,
+  readMemorySession,
+  readProgress,
+  sweepTiers,
+  tierOf,
+  writeMemorySession,
+  writeProgress,
 } from '@plexus/model'
-export type { Checkpoint, Format, NodeDecl, Parsed } from '@plexus/model'
+export type {
+  Answer,
+  Checkpoint,
+  Format,
+  ImportResult,
+  LostClaim,
+  MemorySession,
+  NextResult,
+  NodeDecl,
+  Parsed,
+} from '@plexus/model'

@@ -13,6 +13,7 @@ import { VERSION } from '../version.ts'
 import { callTool, toolDefinitions } from './catalog.ts'
 import { newId, type CallContext, type GraphSource } from './context.ts'
 import { registerResources } from './resources.ts'
+import { SURFACE_INSTRUCTIONS, type Surface } from './surfaces.ts'
 
 export interface McpServerOptions {
   source: GraphSource
@@ -21,12 +22,17 @@ export interface McpServerOptions {
   name?: string
   /** Working-set session when a call names none: the transport session if any, else the actor. */
   session?: () => string | undefined
+  /** The caller's role on one graph, null where its token does not reach (scopes.ts). */
+  roleOn?: (graph: string) => Role | null
+  /** Which tools to serve (default the work graph's). */
+  surface?: Surface
 }
 
 export const INSTRUCTIONS = `Plexus: a shared work graph that people edit on a canvas while you edit it here.
 Start with graph_open (list or open a graph), then graph_onboard to get oriented.
-Work loop: graph_next {project, claim: true} -> do the work -> graph_update {project, items: [{id, resolved: true, add_evidence: [{type, ref}]}]}.
-Plan with graph_plan (refs, parent_ref, depends_on) or graph_add_facts (relationships). Results are brief; pass verbose or use graph_context for more.`
+Work loop: graph_next {project, claim: true} -> graph_context {node_id} if you need more -> graph_update {updates: [{node_id, resolved: true, add_evidence: [{type, ref}]}]}.
+Plan with graph_plan (nodes with ref, parent_ref, depends_on) or graph_add_facts (relationships). A node id names its graph: tools that take node ids need no project.
+Wherever a node id goes, the node's label works too (give project then); the result's \`resolved\` says which node it took.`
 
 const AGENT_NAME = /[^\p{L}\p{N} ._@:-]+/gu
 
@@ -41,11 +47,15 @@ export function agentName(raw: string | undefined): string | undefined {
 const validator = new AjvJsonSchemaValidator()
 
 export function createMcpServer(options: McpServerOptions): McpServer {
+  const surface = options.surface ?? 'work'
   const mcp = new McpServer(
-    { name: 'plexus', version: VERSION },
+    { name: surface === 'work' ? 'plexus' : `plexus-${surface}`, version: VERSION },
     {
-      capabilities: { tools: { listChanged: false }, resources: { subscribe: true } },
-      instructions: INSTRUCTIONS,
+      capabilities: {
+        tools: { listChanged: false },
+        ...(surface === 'work' ? { resources: { subscribe: true } } : {}),
+      },
+      instructions: surface === 'work' ? INSTRUCTIONS : SURFACE_INSTRUCTIONS[surface],
       jsonSchemaValidator: validator,
     },
   )
@@ -61,11 +71,16 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     }
   }
   mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: toolDefinitions(options.role !== 'read'),
+    tools: toolDefinitions(options.role !== 'read', surface),
   }))
-  mcp.server.setRequestHandler(CallToolRequestSchema, (req) =>
-    callTool(ctx(), req.params.name, req.params.arguments),
-  )
-  registerResources(mcp, ctx)
+  mcp.server.setRequestHandler(CallToolRequestSchema, (req) => {
+    const base = ctx()
+    const project = (req.params.arguments as { project?: unknown } | undefined)?.project
+    // A call on one graph runs with the caller's role on that graph: writing tools refuse where
+    // the token only reads; a graph it does not reach is reported missing by the source.
+    const on = options.roleOn && typeof project === 'string' ? options.roleOn(project) : undefined
+    return callTool(on ? { ...base, role: on } : base, req.params.name, req.params.arguments, surface)
+  })
+  if (surface === 'work') registerResources(mcp, ctx)
   return mcp
 }

@@ -1,7 +1,7 @@
 /**
- * The compact forms tool results use. Brief by default: a node is `{id, summary, kind?, status?}`
- * (kind left out when it is the default `concept`); long text is clipped and says so; lists are capped
- * and report how many were left out. `verbose` gets the full node view.
+ * The forms tool results use. Seed 000's Node (`seedNode`) where the seed returns a node; elsewhere a
+ * brief `{id, summary, kind?, status?}` (kind left out when it is the default `concept`). Long text is
+ * clipped and says so; lists are capped and report how many were left out.
  */
 import type { Evidence, Graph, Json, NodeView, Status } from './model.ts'
 
@@ -35,22 +35,33 @@ export function briefs(g: Graph, ids: Iterable<string>, max = 20): BriefNode[] {
   return out
 }
 
-/** The full view, with notes clipped to a generous bound so one node cannot flood a context. */
-export function full(g: Graph, n: NodeView): Record<string, Json> {
-  return {
-    ...(n as unknown as Record<string, Json>),
-    notes: clip(n.notes, 4000),
-    evidence: n.evidence.slice(-20).map(evidence),
-    status: g.index.statusOf(n.id),
-  }
-}
-
-export function node(g: Graph, n: NodeView, verbose: boolean | undefined): Record<string, Json> {
-  return verbose ? full(g, n) : (brief(g, n) as unknown as Record<string, Json>)
-}
-
+/** Evidence as seed 000 writes it: `{type, ref, agent, timestamp}`, the time in ISO 8601. */
 export function evidence(e: Evidence): Record<string, Json> {
-  return { type: e.type, ref: clip(e.ref, 300), agent: e.agent, at: e.timestamp }
+  return { type: e.type, ref: clip(e.ref, 300), agent: e.agent, timestamp: iso(e.timestamp) }
+}
+
+export const iso = (ms: number): string => new Date(ms).toISOString()
+
+/**
+ * A node as seed 000's data model defines it: id, rev, parent (absent at the top), summary, resolved,
+ * state (when set), properties, context_links, evidence (the latest `maxEvidence`), created_at,
+ * updated_at (ISO 8601), created_by. Plexus adds `kind` (when not a concept) and `notes` (when any).
+ */
+export function seedNode(n: NodeView, maxEvidence = 20): Record<string, Json> {
+  const out: Record<string, Json> = { id: n.id, rev: n.rev }
+  if (n.parent !== null) out.parent = n.parent
+  out.summary = n.summary
+  out.resolved = n.resolved
+  if (n.state !== null && n.state !== undefined) out.state = n.state
+  out.properties = n.properties
+  out.context_links = n.links.slice(0, 50)
+  out.evidence = n.evidence.slice(-maxEvidence).map(evidence)
+  out.created_at = iso(n.created_at)
+  out.updated_at = iso(n.updated_at)
+  out.created_by = n.created_by
+  if (n.kind !== 'concept') out.kind = n.kind
+  if (n.notes) out.notes = clip(n.notes, 2000)
+  return out
 }
 
 export function clip(s: string, max: number): string {

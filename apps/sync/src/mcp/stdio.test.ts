@@ -43,7 +43,7 @@ describe('plexus mcp as a Yjs peer', () => {
       await synced(tab)
       await waitFor(
         () =>
-          openGraph(tab.doc, { actor: 'x', now: Date.now, newId: () => 'x' }).index.live(o.root) !==
+          openGraph(tab.doc, { actor: 'x', now: Date.now, newId: () => 'x' }).index.live(o.root.id) !==
           undefined,
         'the new graph on the server',
       )
@@ -53,10 +53,10 @@ describe('plexus mcp as a Yjs peer', () => {
       // The server is gone: the agent still plans and resolves on its local copy.
       const plan = await ok(agent.client, 'graph_plan', {
         project: 'offline',
-        items: [{ summary: 'Written offline' }],
+        nodes: [{ summary: 'Written offline' }],
       })
       const id = plan.created[0].id as string
-      await ok(agent.client, 'graph_update', { project: 'offline', items: [{ id, resolved: true }] })
+      await ok(agent.client, 'graph_update', { updates: [{ node_id: id, resolved: true }] })
 
       server = await server.restart({ port })
       const back = provider(server, 'offline')
@@ -68,6 +68,41 @@ describe('plexus mcp as a Yjs peer', () => {
         15_000,
       )
       expect(g.index.nodes.get(id)!.created_by).toBe('night-shift')
+    } finally {
+      await agent.close()
+    }
+  })
+  it('with a token, writes history as the token’s identity, whatever --as says', async () => {
+    server = await testServer({ tokens: [{ name: 'ci-bot', role: 'write', token: 'ci-bot-token-1' }] })
+    cacheDir = mkdtempSync(join(tmpdir(), 'plexus-agent-'))
+    const agent = await stdioAgent({
+      server: server.url,
+      cacheDir,
+      token: 'ci-bot-token-1',
+      args: ['--as', 'someone-else'],
+    })
+    try {
+      const o = await ok(agent.client, 'graph_open', { project: 'tokened', goal: 'Check the author' })
+      const plan = await ok(agent.client, 'graph_plan', {
+        project: 'tokened',
+        nodes: [{ ref: 's', summary: 'Stamped' }],
+      })
+      const id = plan.created[0].id as string
+      const tab = provider(server, 'tokened', { token: 'ci-bot-token-1' })
+      await synced(tab)
+      const g = openGraph(tab.doc, { actor: 'x', now: Date.now, newId: () => 'x' })
+      await waitFor(
+        () => g.index.live(id) !== undefined && g.index.live(o.root.id) !== undefined,
+        'the agent’s node on the server',
+      )
+      expect(g.index.nodes.get(id)!.created_by).toBe('ci-bot')
+      const actors = new Set(
+        tab.doc
+          .getArray<{ actor: string }>('history')
+          .toArray()
+          .map((e) => e.actor),
+      )
+      expect([...actors]).toEqual(['ci-bot'])
     } finally {
       await agent.close()
     }

@@ -12,6 +12,7 @@ import { validGraphId, GRAPH_ID_RULE } from '../graphs.ts'
 import { runningServer } from '../server.ts'
 import { LocalGraphs } from './local.ts'
 import { agentName, createMcpServer } from './server.ts'
+import { SURFACE_NAMES, type Surface } from './surfaces.ts'
 
 export const MCP_HELP = `Usage: plexus mcp [options]
 
@@ -22,6 +23,8 @@ copy of each graph so work goes on while the server is away; without a server, g
   --token TOKEN     token for the server (env PLEXUS_TOKEN)
   --graph ID        graph to load at start (repeatable); others load when a tool names them
   --as NAME         agent name recorded in history (env PLEXUS_ACTOR; default: the client's name)
+  --tools SURFACE   which tools: work (default; the work graph), memory (kg_* tools) or engine
+                    (the graph engine's tools)
   --read-only       expose only the read tools
   --data DIR        data directory (env PLEXUS_DATA, default ./data): where to find a running server
   --cache DIR       local copies (default $PLEXUS_DATA/agent-cache, else ~/.plexus/agent-cache)`
@@ -37,6 +40,7 @@ export async function runMcp(argv: string[], env: NodeJS.ProcessEnv = process.en
       graph: { type: 'string', multiple: true },
       as: { type: 'string' },
       'read-only': { type: 'boolean' },
+      tools: { type: 'string' },
       data: { type: 'string' },
       cache: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -46,6 +50,9 @@ export async function runMcp(argv: string[], env: NodeJS.ProcessEnv = process.en
     process.stderr.write(MCP_HELP + '\n')
     return 0
   }
+  const surface = (values.tools ?? 'work') as Surface
+  if (!SURFACE_NAMES.includes(surface))
+    throw new McpUsageError(`--tools ${values.tools}: use one of ${SURFACE_NAMES.join(', ')}`)
   for (const g of values.graph ?? [])
     if (!validGraphId(g)) throw new McpUsageError(`invalid graph id "${g}": ${GRAPH_ID_RULE}`)
   const dataDir = resolve(values.data ?? env.PLEXUS_DATA ?? './data')
@@ -66,10 +73,17 @@ export async function runMcp(argv: string[], env: NodeJS.ProcessEnv = process.en
     await graphs.open(g).catch((error: unknown) => log(`plexus mcp: ${g}: ${(error as Error).message}`))
   }
 
+  // With tokens the server refuses history that names anyone but the token's identity: write as it.
+  const token = values.token ?? env.PLEXUS_TOKEN
+  const tokenActor = server && token ? await actorOf(server, token, log) : null
+  const chosen = values.as ?? env.PLEXUS_ACTOR
+  if (tokenActor && chosen && chosen !== tokenActor)
+    log(`plexus mcp: writes are recorded as "${tokenActor}", the token's identity, not "${chosen}"`)
   const mcp = createMcpServer({
     source: graphs,
     role: values['read-only'] ? 'read' : 'write',
-    name: agentName(values.as ?? env.PLEXUS_ACTOR),
+    name: tokenActor ?? agentName(chosen),
+    surface,
   })
   const transport = new StdioServerTransport()
   const closed = new Promise<void>((done) => {
@@ -88,4 +102,23 @@ export async function runMcp(argv: string[], env: NodeJS.ProcessEnv = process.en
   process.stdin.off('end', stop)
   graphs.close()
   return 0
+}
+
+/** The name the server requires in history for `token`'s writes, or null (no tokens there, or unreachable). */
+async function actorOf(server: string, token: string, log: (line: string) => void): Promise<string | null> {
+  try {
+    const res = await fetch(new URL('/api/identity', server), {
+      headers: { authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(5000),
+    })
+    if (!res.ok) {
+      log(`plexus mcp: ${server} answered ${res.status} for the token's identity`)
+      return null
+    }
+    const body = (await res.json()) as { actor?: unknown }
+    return typeof body.actor === 'string' && body.actor ? body.actor : null
+  } catch (error) {
+    log(`plexus mcp: cannot ask ${server} for the token's identity (${(error as Error).message})`)
+    return null
+  }
 }

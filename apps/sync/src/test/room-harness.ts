@@ -3,6 +3,7 @@
  * provider (sync step 1 on connect, reply to step 1, relay local updates and awareness), with frames
  * queued both ways and delivered by `flush()`. Lets relay tests run on bytes alone.
  */
+import { SCHEMA_VERSION } from '@plexus/model'
 import * as decoding from 'lib0/decoding'
 import * as encoding from 'lib0/encoding'
 import * as authProtocol from 'y-protocols/auth'
@@ -30,6 +31,11 @@ export class Network {
   /** Peers the room asked to close, with code. */
   readonly closed: Array<{ peer: number; code: number }> = []
   failPersist = false
+  /**
+   * Writes waiting on an asynchronous store (option `asyncStore`), oldest first: the test settles
+   * each with `completeWrite`, as PostgreSQL answering a commit.
+   */
+  readonly writes: Array<{ updates: Uint8Array[]; resolve(): void; reject(error: Error): void }> = []
   /** Reasons the room gave for breaking (its document may differ from storage). */
   readonly broken: string[] = []
   private readonly deferred: Array<() => void> = []
@@ -37,7 +43,18 @@ export class Network {
   private readonly toServer: Array<{ from: number; frame: Uint8Array }> = []
   private nextId = 1
 
-  constructor(options: { maxDocumentBytes?: number; maxAwarenessClients?: number } = {}) {
+  /**
+   * `rules`: check updates against the document's rules, as the server does. Off by default here:
+   * the protocol tests write Yjs structures of every shape into documents outside the schema.
+   */
+  constructor(
+    options: {
+      maxDocumentBytes?: number
+      maxAwarenessClients?: number
+      rules?: boolean
+      asyncStore?: boolean
+    } = {},
+  ) {
     this.room = new DocRoom(
       this.doc,
       {
@@ -47,6 +64,20 @@ export class Network {
           this.clients.get(to)?.inbox.push(frame)
         },
         persist: (updates) => {
+          if (options.asyncStore) {
+            this.events.push(`write:${updates.length}`)
+            return new Promise<void>((resolve, reject) => {
+              this.writes.push({
+                updates,
+                resolve: () => {
+                  this.persisted.push(...updates)
+                  this.events.push(`persist:${updates.length}`)
+                  resolve()
+                },
+                reject,
+              })
+            })
+          }
           if (this.failPersist) throw new Error('disk full')
           this.persisted.push(...updates)
           this.events.push(`persist:${updates.length}`)
@@ -58,18 +89,33 @@ export class Network {
       {
         maxDocumentBytes: options.maxDocumentBytes ?? 1 << 30,
         maxAwarenessClients: options.maxAwarenessClients ?? 4,
+        rules: options.rules ?? false,
         storedBytes: 0,
       },
     )
   }
 
-  connect(options: { canWrite?: boolean; identity?: string } = {}): FakeClient {
-    const client = new FakeClient(this, this.nextId++)
+  /** Settles the oldest write in flight (stored, or refused) and lets its continuations run. */
+  async completeWrite(ok = true): Promise<void> {
+    const write = this.writes.shift()
+    if (!write) throw new Error('no write in flight')
+    if (ok) write.resolve()
+    else write.reject(new Error('connection to the database lost'))
+    for (let i = 0; i < 5; i++) await Promise.resolve()
+  }
+
+  /** `schema`: what the client says it writes (default this build's, as every current client says). */
+  connect(
+    options: { canWrite?: boolean; identity?: string; actor?: string; doc?: Y.Doc; schema?: number } = {},
+  ): FakeClient {
+    const client = new FakeClient(this, this.nextId++, options.doc)
     this.clients.set(client.id, client)
     this.room.join({
       id: client.id,
       canWrite: options.canWrite ?? true,
       identity: options.identity ?? 'someone',
+      ...(options.actor ? { actor: options.actor } : {}),
+      schema: options.schema ?? SCHEMA_VERSION,
     })
     client.onOpen()
     return client
@@ -117,8 +163,8 @@ export class Network {
 }
 
 export class FakeClient {
-  readonly doc = new Y.Doc()
-  readonly awareness = new Awareness(this.doc)
+  readonly doc: Y.Doc
+  readonly awareness: Awareness
   readonly inbox: Uint8Array[] = []
   readonly denied: string[] = []
   online = true
@@ -126,7 +172,10 @@ export class FakeClient {
   constructor(
     private readonly net: Network,
     readonly id: number,
+    doc?: Y.Doc,
   ) {
+    this.doc = doc ?? new Y.Doc()
+    this.awareness = new Awareness(this.doc)
     this.awareness.setLocalState(null)
     this.doc.on('update', (update: Uint8Array, origin: unknown) => {
       if (origin !== this && this.online) net.queue(id, encodeUpdate(update))

@@ -2,14 +2,24 @@
  * Socket test helpers: a server on port 0 over a temporary data directory, stock y-websocket
  * providers in Node, raw ws clients for what a stock client would never send, and `waitFor`.
  * Waits end in a failure naming what did not happen, never in an assertion on elapsed time.
+ *
+ * `PLEXUS_TEST_STORE=postgres` runs every such server on PostgreSQL instead (the database in
+ * PLEXUS_TEST_DATABASE_URL, a schema of its own per server, dropped by `dispose`), so the relay
+ * and MCP suites run in both modes.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { SCHEMA_VERSION } from '@plexus/model'
 import { WebSocket, type ClientOptions } from 'ws'
 import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
 import { startServer, type RunningServer, type StartOptions } from '../server.ts'
+import { TEST_DATABASE_URL, dropSchemas, testSchema } from '../postgres/test-db.ts'
+
+/** Which store test servers use: `sqlite` (default) or `postgres`. */
+export const TEST_STORE = process.env.PLEXUS_TEST_STORE === 'postgres' ? 'postgres' : 'sqlite'
+const schemas = new Map<string, string>()
 
 export interface TestServer extends RunningServer {
   wsUrl: string
@@ -26,7 +36,20 @@ const providers = new Set<WebsocketProvider>()
 
 export async function testServer(options: StartOptions = {}, dataDir?: string): Promise<TestServer> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'plexus-sync-'))
-  const server = await startServer({ port: 0, webDist: join(dir, 'no-web'), ...options, dataDir: dir })
+  const backend: StartOptions = {}
+  if (TEST_STORE === 'postgres' && !options.store) {
+    // A restart on the same data directory finds the same schema, as a server finds its database.
+    const schema = schemas.get(dir) ?? testSchema('server')
+    schemas.set(dir, schema)
+    Object.assign(backend, { databaseUrl: TEST_DATABASE_URL, databaseSchema: schema })
+  }
+  const server = await startServer({
+    port: 0,
+    webDist: join(dir, 'no-web'),
+    ...backend,
+    ...options,
+    dataDir: dir,
+  })
   const self: TestServer = {
     ...server,
     wsUrl: server.url.replace(/^http/, 'ws') + '/sync',
@@ -41,6 +64,9 @@ export async function testServer(options: StartOptions = {}, dataDir?: string): 
       providers.clear()
       await server.close()
       rmSync(dir, { recursive: true, force: true })
+      const schema = schemas.get(dir)
+      schemas.delete(dir)
+      if (schema) await dropSchemas(schema)
     },
   }
   return self
@@ -50,6 +76,11 @@ export interface ProviderOptions {
   token?: string
   doc?: Y.Doc
   connect?: boolean
+  /**
+   * The schema the client says it writes (versions.ts): by default this build's; null says nothing,
+   * as builds from before versions do.
+   */
+  schema?: number | null
 }
 
 /** The stock client, as a browser tab or agent would use it, minus the cross-tab channel. */
@@ -57,7 +88,10 @@ export function provider(server: { wsUrl: string }, graph: string, options: Prov
   const doc = options.doc ?? new Y.Doc()
   const p = new WebsocketProvider(server.wsUrl, graph, doc, {
     WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
-    params: options.token ? { token: options.token } : {},
+    params: {
+      ...(options.schema === null ? {} : { schema: String(options.schema ?? SCHEMA_VERSION) }),
+      ...(options.token ? { token: options.token } : {}),
+    },
     // Same-process providers would otherwise sync over BroadcastChannel and bypass the server.
     disableBc: true,
     connect: options.connect ?? true,

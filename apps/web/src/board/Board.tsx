@@ -1,28 +1,26 @@
-import { board, claimOf, type NodeView, type Status } from '@plexus/model'
+import { board, meta, type NodeView } from '@plexus/model'
 import { useMemo, useState } from 'react'
 import { jumpTo, setResolved } from '../canvas/commands.ts'
 import { useWorkspace } from '../canvas/workspace.ts'
 import { useGraphVersion } from '../graph/hooks.ts'
 import { describeActor } from '../identity.ts'
 import { Icon } from '../ui/Icon.tsx'
+import { activeClaim, branchPath, COLUMNS, splitColumns, type Column } from './columns.ts'
+import { moveCard } from './move.ts'
+import { useCardDrag } from './useCardDrag.ts'
 
-type Column = Exclude<Status, 'deleted'>
-const COLUMNS: Array<{ key: Column; title: string; hint: string }> = [
-  { key: 'actionable', title: 'Ready', hint: 'Unresolved, nothing in the way' },
-  { key: 'blocked', title: 'Blocked', hint: 'Waiting for a dependency' },
-  { key: 'waiting', title: 'In progress', hint: 'Waiting for its children' },
-  { key: 'resolved', title: 'Done', hint: 'Resolved' },
-]
 const PAGE = 150
 
-/** Nodes grouped by readiness, as the model's `board` reads them. */
+/** Nodes grouped by readiness and claims; a card dragged to another column changes what it says. */
 export function Board() {
   const ws = useWorkspace()
   const g = ws.session.g
   const version = useGraphVersion(g)
   const [filter, setFilter] = useState('')
+  const drag = useCardDrag((id, to) => moveCard(ws, id, to))
   const [shown, setShown] = useState<Record<Column, number>>({
     actionable: PAGE,
+    claimed: PAGE,
     blocked: PAGE,
     waiting: PAGE,
     resolved: PAGE,
@@ -30,20 +28,34 @@ export function Board() {
   const columns = useMemo(() => {
     void version
     const r = board(g, filter.trim() ? { text: filter.trim() } : {})
-    return r.ok ? r.columns : { actionable: [], blocked: [], waiting: [], resolved: [] }
+    const now = Date.now()
+    return splitColumns(r.ok ? r.columns : { actionable: [], blocked: [], waiting: [], resolved: [] }, now)
   }, [g, version, filter])
+  const root = meta(g).root
 
   const card = (n: NodeView, col: Column) => {
-    const claim = claimOf(n)
+    const claim = activeClaim(n, Date.now())
     const deps = g.index.dependencies(n.id).filter((d) => !g.index.nodes.get(d)?.resolved)
+    const path = branchPath(g.index, n.id, root)
     return (
-      <li key={n.id} className={`card st-${col}`} data-testid="board-card" data-id={n.id}>
+      <li
+        key={n.id}
+        className={`card st-${col}${drag.dragging === n.id ? ' is-dragging' : ''}`}
+        data-testid="board-card"
+        data-id={n.id}
+        onPointerDown={drag.onPointerDown(n.id)}
+      >
         <button className="card-main" onClick={() => jumpTo(ws, n.id)} title="Show on the canvas">
+          {path.length > 0 && (
+            <span className="card-path" data-testid="card-path">
+              {path.join(' › ')}
+            </span>
+          )}
           <span className="card-summary">{n.summary}</span>
           <span className="card-meta">
             {n.kind !== 'concept' && <span className="chip">{n.kind}</span>}
             {claim && (
-              <span className="chip claim">
+              <span className="chip claim" data-testid="card-claim">
                 <Icon name={describeActor(claim.by).person ? 'user' : 'bot'} size={11} />
                 {describeActor(claim.by).name}
               </span>
@@ -81,16 +93,20 @@ export function Board() {
           onChange={(e) => setFilter(e.target.value)}
           aria-label="Filter cards"
         />
+        <span className="muted small">
+          Drag a card to another column to resolve, reopen, claim or release it.
+        </span>
       </div>
       <div className="board-cols">
         {COLUMNS.map((c) => {
-          const list = [...columns[c.key]].sort((a, b) => a.summary.localeCompare(b.summary))
+          const list = columns[c.key]
           return (
             <section
               key={c.key}
-              className={`board-col st-${c.key}`}
+              className={`board-col st-${c.key}${drag.over === c.key ? ' is-drop' : ''}`}
               aria-label={c.title}
               data-testid={`board-${c.key}`}
+              data-column={c.key}
             >
               <header>
                 <span className="dot" />

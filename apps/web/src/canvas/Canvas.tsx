@@ -33,10 +33,13 @@ import {
   toOutline,
 } from './clipboard.ts'
 import { createNode, deleteSelection, link } from './commands.ts'
+import { ConnectionPreview, nodeAt } from './ConnectionPreview.tsx'
 import { DragWriter } from './drag.ts'
 import type { PEdge, PNode } from './flow-model.ts'
 import { canvasKey } from './keymap.ts'
 import { Minimap } from './Minimap.tsx'
+import { Overview, useOverview } from './Overview.tsx'
+import { fitPadding } from './overlays.ts'
 import { EdgeMarkers, PlexusEdge } from './PlexusEdge.tsx'
 import { PlexusNode } from './PlexusNode.tsx'
 import { useWorkspace } from './workspace.ts'
@@ -44,6 +47,8 @@ import { useWorkspace } from './workspace.ts'
 const nodeTypes = { plexus: PlexusNode }
 const edgeTypes = { plexus: PlexusEdge }
 const CURSOR_MS = 50
+const NONE_N: PNode[] = []
+const NONE_E: PEdge[] = []
 
 function editable(t: EventTarget | null): boolean {
   const el = t as HTMLElement | null
@@ -60,6 +65,8 @@ export function Canvas() {
   const drag = useMemo(() => new DragWriter(ws), [ws])
   const pointer = useRef<{ x: number; y: number } | null>(null)
   const lastCursor = useRef(0)
+  // Far out on a big graph: one canvas instead of thousands of DOM nodes (level of detail).
+  const overview = useOverview(model)
 
   const onInit = useCallback(
     (rf: ReactFlowInstance<PNode, PEdge>) => {
@@ -73,7 +80,8 @@ export function Canvas() {
           // fall through to a fresh view
         }
       }
-      if (model.nodes.length <= 300) void rf.fitView({ maxZoom: 1, padding: 0.22, includeHiddenNodes: true })
+      if (model.nodes.length <= 300)
+        void rf.fitView({ maxZoom: 1, padding: fitPadding(), includeHiddenNodes: true })
       else {
         // Fitting thousands of nodes would render them all at once; start at the root instead.
         const root = meta(session.g).root
@@ -178,12 +186,20 @@ export function Canvas() {
     if (c.source && c.target && c.source !== c.target) link(ws, c.source, c.target, useUI.getState().linkType)
   }
 
-  // Dropping a connection on empty canvas creates a child there: the fastest way to grow a branch.
+  // Dropping a connection anywhere on a node's body connects to it, as the preview said; on empty
+  // canvas it creates a child there: the fastest way to grow a branch.
   const onConnectEnd = (e: MouseEvent | TouchEvent, state: FinalConnectionState) => {
     if (state.isValid || !state.fromNode || !ws.rf) return
+    const pt = 'changedTouches' in e ? e.changedTouches[0]! : e
+    const onto = nodeAt(pt.clientX, pt.clientY, state.fromNode.id)
+    if (onto) {
+      const back = state.fromHandle?.type === 'target'
+      const from = back ? onto : state.fromNode.id
+      link(ws, from, back ? state.fromNode.id : onto, useUI.getState().linkType)
+      return
+    }
     const t = e.target as HTMLElement | null
     if (!t?.classList.contains('react-flow__pane')) return
-    const pt = 'changedTouches' in e ? e.changedTouches[0]! : e
     const at = ws.rf.screenToFlowPosition({ x: pt.clientX, y: pt.clientY })
     createNode(ws, { parent: state.fromNode.id, at: { x: at.x, y: at.y - 22 } })
   }
@@ -213,8 +229,8 @@ export function Canvas() {
     >
       <EdgeMarkers />
       <ReactFlow<PNode, PEdge>
-        nodes={nodes}
-        edges={edges}
+        nodes={overview ? NONE_N : nodes}
+        edges={overview ? NONE_E : edges}
         nodeTypes={nodeTypes}
         edgeTypes={edgeTypes}
         onInit={onInit}
@@ -230,8 +246,14 @@ export function Canvas() {
         onNodeDoubleClick={(_, n) => useUI.getState().setEditing({ id: n.id, initial: null })}
         onConnect={onConnect}
         onConnectEnd={onConnectEnd}
+        connectionLineComponent={ConnectionPreview}
+        connectionRadius={30}
         onMoveEnd={(_, v) => sessionStorage.setItem(`plexus.view.${session.id}`, JSON.stringify(v))}
         onlyRenderVisibleElements
+        // The drag starts at pointer down, so the node never lags the pointer by a threshold; selecting
+        // happens on click (a drag at pointer down would select first and let Shift+click unselect).
+        nodeDragThreshold={0}
+        selectNodesOnDrag={false}
         minZoom={0.05}
         maxZoom={2.5}
         zoomOnDoubleClick={false}
@@ -249,9 +271,10 @@ export function Canvas() {
       >
         <Background variant={BackgroundVariant.Dots} gap={22} size={1.2} className="canvas-bg" />
         <Minimap />
-        <Controls showInteractive={false} className="controls" position="bottom-left" />
+        <Controls showInteractive={false} showFitView={false} className="controls" position="bottom-left" />
         <Cursors />
         <ZoomClass />
+        {overview && <Overview />}
       </ReactFlow>
     </div>
   )

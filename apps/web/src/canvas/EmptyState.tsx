@@ -4,11 +4,21 @@ import { useSyncExternalStore } from 'react'
 import { report } from './commands.ts'
 import { useWorkspace } from './workspace.ts'
 
-/** Shown over an empty canvas once we know the graph is empty (synced, or offline with nothing stored). */
+/**
+ * Shown over an empty canvas once we know the graph is empty (synced, or offline with nothing stored);
+ * with only the root, a hint on how to grow it.
+ */
 export function EmptyState() {
   const ws = useWorkspace()
   const nodes = useSyncExternalStore(ws.model.subscribe, () => ws.model.nodes.length)
   const sync = useStore(ws.session.tracker.store, (s) => s.state)
+  if (nodes === 1)
+    return (
+      <div className="canvas-hint" data-testid="canvas-hint" role="note">
+        Select the root and press <kbd>Tab</kbd> to add a branch, <kbd>Enter</kbd> for a sibling, or
+        double-click the canvas. <kbd>?</kbd> lists every key.
+      </div>
+    )
   if (nodes > 0 || sync === 'connecting' || sync === 'syncing') return null
   const start = () => {
     const r = initGraph(ws.session.g, { id: ws.session.id })

@@ -54,9 +54,12 @@ export function Minimap() {
     const nb = boundsCache.current.rect
     const want = union(nb, view)
     const stale = !l || !contains(l.bounds, want) || l.bounds.width > want.width * 3
-    if (stale || (l!.version !== nodes && performance.now() - l!.at > LAYER_MS)) {
+    // While this person drags, the node layer waits (redrawing thousands of nodes costs frames the drag
+    // needs); it is redrawn when the drag ends.
+    const settled = !model.dragActive
+    if (stale || (settled && l!.version !== nodes && performance.now() - l!.at > LAYER_MS)) {
       l = layer.current = drawLayer(model, grow(want, stale && l ? 0.3 : 0.08), dpr, nodes)
-    } else if (l!.version !== nodes && !pending.current) {
+    } else if (settled && l!.version !== nodes && !pending.current) {
       // Changes come at pointer rate while dragging: redraw the overview a few times a second, not each time.
       pending.current = setTimeout(() => {
         pending.current = null

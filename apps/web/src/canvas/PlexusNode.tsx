@@ -1,4 +1,4 @@
-import { claimOf } from '@plexus/model'
+import { holderOf } from '@plexus/model'
 import { Handle, Position, type NodeProps } from '@xyflow/react'
 import { memo, type CSSProperties } from 'react'
 import { describeActor } from '../identity.ts'
@@ -6,6 +6,7 @@ import { usePresence } from '../presence/presence.ts'
 import { useUI } from '../store.ts'
 import { Icon } from '../ui/Icon.tsx'
 import type { PNode } from './flow-model.ts'
+import { nodeLook } from './node-style.ts'
 import { SummaryEditor } from './SummaryEditor.tsx'
 
 const KNOWN_KINDS = new Set(['concept', 'task', 'goal', 'question', 'evidence', 'action'])
@@ -27,10 +28,12 @@ function PlexusNodeImpl({ id, data, selected }: NodeProps<PNode>) {
   const flash = useUI((s) => s.flash[id] !== undefined)
   const presence = usePresence((s) => s.byNode[id])
   const { view, status, isRoot } = data
-  const claim = claimOf(view)
+  // The model's rule: the claimer's lease, and nobody holds resolved work.
+  const claim = holderOf(view, Date.now())
   const claimer = claim ? describeActor(claim.by) : null
   const ring = presence?.selectedBy[0]
-  const style: CSSProperties | undefined = ring ? ({ '--peer': ring.color } as CSSProperties) : undefined
+  const look = nodeLook(view)
+  const style: CSSProperties = { ...look.style, ...(ring ? ({ '--peer': ring.color } as CSSProperties) : {}) }
   const cls = [
     'pnode',
     `st-${status}`,
@@ -40,6 +43,7 @@ function PlexusNodeImpl({ id, data, selected }: NodeProps<PNode>) {
     flash ? 'is-flash' : '',
     ring ? 'is-peer-selected' : '',
     claim ? 'is-claimed' : '',
+    look.className,
   ].join(' ')
   return (
     <div
@@ -49,6 +53,7 @@ function PlexusNodeImpl({ id, data, selected }: NodeProps<PNode>) {
       data-id={id}
       data-status={status}
       data-kind={view.kind}
+      {...(view.tier ? { 'data-tier': view.tier } : {})}
       title={`${STATUS_LABEL[status]} · ${view.kind}`}
     >
       <Handle type="target" position={Position.Left} className="phandle" />
@@ -90,9 +95,14 @@ function PlexusNodeImpl({ id, data, selected }: NodeProps<PNode>) {
           </div>
         )}
       </div>
-      {(view.kind !== 'concept' || claimer) && (
+      {(view.kind !== 'concept' || claimer || view.notes) && (
         <div className="pnode-meta">
           {view.kind !== 'concept' && <span className="pnode-kind">{view.kind}</span>}
+          {view.notes && (
+            <span className="pnode-notes" data-testid="notes-marker" title="Has notes (see the inspector)">
+              <Icon name="file" size={11} /> notes
+            </span>
+          )}
           {claimer && (
             <span className="pnode-claim" data-testid="claim" title={`Claimed by ${claim!.by}`}>
               <Icon name={claimer.person ? 'user' : 'bot'} size={11} />
@@ -100,6 +110,15 @@ function PlexusNodeImpl({ id, data, selected }: NodeProps<PNode>) {
             </span>
           )}
         </div>
+      )}
+      {data.folded > 0 && (
+        <span
+          className="pnode-folded"
+          data-testid="folded"
+          title="Folded branch: select it and press Space to open"
+        >
+          +{data.folded}
+        </span>
       )}
       <Handle type="source" position={Position.Right} className="phandle" />
     </div>

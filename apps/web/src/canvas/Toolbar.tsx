@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { useUI } from '../store.ts'
 import { Icon } from '../ui/Icon.tsx'
 import { arrange } from './arrange.ts'
@@ -10,6 +11,7 @@ export function Toolbar() {
   const linkType = useUI((s) => s.linkType)
   const setLinkType = useUI((s) => s.setLinkType)
   const multi = useUI((s) => s.selection.length > 1)
+  const [hideArchived, setHideArchived] = useState(() => ws.model.hidesArchived)
   const refocus = () =>
     (document.querySelector('.canvas-wrap') as HTMLElement | null)?.focus({ preventScroll: true })
   const act = (fn: () => void) => () => {
@@ -93,6 +95,18 @@ export function Toolbar() {
       >
         <Icon name="link" />
         <span>{linkType === 'depends_on' ? 'depends on' : 'relates to'}</span>
+      </button>
+      <button
+        className="tool archived-toggle"
+        onClick={act(() => {
+          ws.model.setArchivedHidden(!hideArchived)
+          setHideArchived(!hideArchived)
+        })}
+        title="Show or hide what agent memory archived (stale, rarely read nodes); a read brings one back"
+        aria-pressed={hideArchived}
+        data-testid="toggle-archived"
+      >
+        <span>{hideArchived ? 'archived hidden' : 'archived shown'}</span>
       </button>
     </div>
   )

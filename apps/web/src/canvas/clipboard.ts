@@ -1,4 +1,12 @@
-import { CLAIMED_AT, CLAIMED_BY, connect, createNodes, type CreateItem, type Json } from '@plexus/model'
+import {
+  CLAIMED_AT,
+  CLAIMED_BY,
+  CLAIMED_UNTIL,
+  connect,
+  createNodes,
+  type CreateItem,
+  type Json,
+} from '@plexus/model'
 import { useUI } from '../store.ts'
 import { report } from './commands.ts'
 import type { XY } from './geometry.ts'
@@ -40,6 +48,7 @@ export function copySelection(ws: Workspace): ClipPayload | null {
     const properties = { ...n.properties }
     delete properties[CLAIMED_BY]
     delete properties[CLAIMED_AT]
+    delete properties[CLAIMED_UNTIL]
     const parent = s.parent.get(id)
     payload.nodes.push({
       ref: refOf.get(id)!,

@@ -9,7 +9,8 @@ import {
   type Failure,
 } from '@plexus/model'
 import { useUI, type LinkType } from '../store.ts'
-import type { XY } from './geometry.ts'
+import { bounds, type XY } from './geometry.ts'
+import { fitInsets, inClear } from './overlays.ts'
 import type { Workspace } from './workspace.ts'
 
 // What a person can do to the graph from the canvas. Every write goes through the model with the
@@ -175,18 +176,17 @@ export function reveal(ws: Workspace, id: string, opts: { center?: boolean; zoom
   const p = ws.model.positionOf(id)
   if (!rf || !p) return
   const s = ws.model.sizeOf(id)
-  const el = document.querySelector('.react-flow')
-  const box = el?.getBoundingClientRect()
-  if (box && !opts.center) {
+  if (!opts.center) {
     const a = rf.flowToScreenPosition(p)
     const b = rf.flowToScreenPosition({ x: p.x + s.width, y: p.y + s.height })
-    const m = 40
-    if (a.x >= box.left + m && a.y >= box.top + m && b.x <= box.right - m && b.y <= box.bottom - m) return
+    // On screen and not under the toolbar, the minimap, the controls or a toast: leave the view alone.
+    if (inClear({ left: a.x, top: a.y, right: b.x, bottom: b.y })) return
   }
-  void rf.setCenter(p.x + s.width / 2, p.y + s.height / 2, {
-    zoom: opts.zoom ?? Math.max(rf.getZoom(), 0.6),
-    duration: 250,
-  })
+  // Centred in the part of the canvas the overlays leave free.
+  const pad = fitInsets()
+  const zoom = opts.zoom ?? Math.max(rf.getZoom(), 0.6)
+  const dy = (pad.bottom - pad.top) / 2 / zoom
+  void rf.setCenter(p.x + s.width / 2, p.y + s.height / 2 + dy, { zoom, duration: 250 })
 }
 
 /** Selects a node, brings it into view and makes it glow for a moment: what search and toasts do. */
@@ -202,11 +202,34 @@ export function jumpTo(ws: Workspace, id: string): void {
  * measured them: `includeHiddenNodes` makes it use their declared sizes instead of leaving them out.
  */
 export function fit(ws: Workspace, opts: { nodes?: string[]; duration?: number } = {}): void {
-  void ws.rf?.fitView({
-    duration: opts.duration ?? 300,
-    maxZoom: 1.2,
-    padding: 0.18,
-    includeHiddenNodes: true,
-    ...(opts.nodes ? { nodes: opts.nodes.map((id) => ({ id })) } : {}),
-  })
+  // From the model's boxes, not React Flow's nodes: far out on a big graph there are none (Overview).
+  const ix = ws.session.g.index
+  const ids = opts.nodes ?? [...ix.nodes.keys()].filter((id) => ix.live(id))
+  const box = bounds(
+    ids.flatMap((id) => {
+      const p = ws.model.positionOf(id)
+      return p ? [{ ...p, ...ws.model.sizeOf(id) }] : []
+    }),
+  )
+  if (!box || !ws.rf) return
+  const el = document.querySelector('.react-flow')?.getBoundingClientRect()
+  const pad = fitInsets()
+  // fitBounds has no maxZoom: a small drawing is shown at 1.2 at most, centred in the free area.
+  const zoom = el
+    ? Math.min(
+        1.2,
+        (el.width - pad.left - pad.right) / Math.max(1, box.width),
+        (el.height - pad.top - pad.bottom) / Math.max(1, box.height),
+      )
+    : 1
+  if (!el) return
+  const k = Math.max(0.05, zoom)
+  void ws.rf.setViewport(
+    {
+      x: pad.left + (el.width - pad.left - pad.right - box.width * k) / 2 - box.x * k,
+      y: pad.top + (el.height - pad.top - pad.bottom - box.height * k) / 2 - box.y * k,
+      zoom: k,
+    },
+    { duration: opts.duration ?? 300 },
+  )
 }

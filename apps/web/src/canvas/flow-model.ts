@@ -10,12 +10,16 @@ import {
 import type { GraphSession } from '../sync/session.ts'
 import { useUI } from '../store.ts'
 import { estimateSize, type Size, type XY } from './geometry.ts'
-import { placeNodes } from './placement.ts'
+import { GLIDE_MAX_NODES, Glides } from './glide.ts'
+import { shapeOf, type Styled } from './node-style.ts'
+import { makeRoom, placeNodes } from './placement.ts'
 
 export interface PNodeData extends Record<string, unknown> {
   view: NodeView
   status: Status
   isRoot: boolean
+  /** Collapsed here: how many nodes the branch hides (0 when open). */
+  folded: number
 }
 export type PNode = Node<PNodeData, 'plexus'>
 
@@ -31,20 +35,23 @@ export type PEdge = Edge<PEdgeData>
 const live = (n: NodeView | undefined): n is NodeView =>
   !!n && n.deleted_at === null && n.merged_into === null
 
-const HANDLE = 10
+/** Agent memory's archive tiers (packages/model memory.ts): kept, but out of the way. */
+const archived = (n: NodeView): boolean => n.tier === 'archived' || n.tier === 'orphaned'
+
+const HANDLE = 16
 /**
- * Where the two handles are (as canvas.css draws them: just inside the left and right borders). Giving
+ * Where the two handles are (as canvas.css draws them: centred on the left and right borders). Giving
  * React Flow the handles up front lets it draw edges to nodes it has not rendered, so it does not have to
  * render every node once to measure it: only what is on screen is ever in the DOM.
  */
 function handlesFor(size: Size): NodeHandle[] {
   const y = size.height / 2 - HANDLE / 2
   return [
-    { type: 'target', position: Position.Left, x: 1, y, width: HANDLE, height: HANDLE },
+    { type: 'target', position: Position.Left, x: -HANDLE / 2, y, width: HANDLE, height: HANDLE },
     {
       type: 'source',
       position: Position.Right,
-      x: size.width - HANDLE - 1,
+      x: size.width - HANDLE / 2,
       y,
       width: HANDLE,
       height: HANDLE,
@@ -70,6 +77,17 @@ export class FlowModel {
   readonly measured = new Map<string, Size>()
   private readonly dragging = new Map<string, XY>()
   private readonly provisional = new Map<string, XY>()
+  /** Nodes another peer is moving, drawn gliding from where they were shown to where the document has them. */
+  private readonly glides = new Glides((ids) => {
+    for (const id of ids) this.rebuildNode(id)
+    this.flush()
+  })
+  /** Branches this person folded away (local to this canvas, like the selection). */
+  private readonly collapsed = new Set<string>()
+  /** Whether memory's archived and orphaned nodes are hidden (local to this canvas). */
+  private archivedHidden = false
+  /** Nodes whose text changed since they were last measured: only their growth makes room. */
+  private readonly retexted = new Set<string>()
   private readonly listeners = new Set<() => void>()
   private structRef: unknown = null
   private root: string | null = null
@@ -142,10 +160,14 @@ export class FlowModel {
       return true
     }
     // Our own drag's writes come back as new views that differ only in x and y (positions do not bump
-    // `rev`); the dragged node already shows the pointer's position, so its object is kept.
+    // `rev`); the dragged node already shows the pointer's position, so its object is kept. Only then:
+    // when the pointer has moved on, the object must follow it, whatever the document says.
+    const drag = this.dragging.get(id)
     if (
       prev &&
-      this.dragging.has(id) &&
+      drag &&
+      prev.position.x === drag.x &&
+      prev.position.y === drag.y &&
       prev.data.view.rev === view.rev &&
       prev.data.view !== view &&
       this.selected.has(id) === !!prev.selected
@@ -153,18 +175,24 @@ export class FlowModel {
       return false
     }
     const status = this.index.statusOf(id)
-    const position = this.positionOf(id) ?? { x: 0, y: 0 }
+    const position = this.glides.at(id) ?? this.positionOf(id) ?? { x: 0, y: 0 }
     const selected = this.selected.has(id)
     const measured = this.measured.get(id)
     const isRoot = id === this.root
+    const folded = this.collapsed.has(id) ? this.hiddenBelow(id) : 0
+    const hidden =
+      (this.collapsed.size > 0 && this.underCollapsed(id)) || (this.archivedHidden && archived(view))
     if (
       prev &&
       prev.data.view === view &&
       prev.data.status === status &&
       prev.data.isRoot === isRoot &&
+      prev.data.folded === folded &&
+      !!prev.hidden === hidden &&
       prev.position.x === position.x &&
       prev.position.y === position.y &&
       !!prev.selected === selected &&
+      !!prev.dragging === this.dragging.has(id) &&
       (measured === undefined || prev.measured === measured)
     ) {
       return false
@@ -176,8 +204,13 @@ export class FlowModel {
       id,
       type: 'plexus',
       position,
-      data: { view, status, isRoot },
+      data: { view, status, isRoot, folded },
+      ...(hidden ? { hidden: true } : {}),
       selected,
+      // A canvas group is a frame drawn behind its members.
+      ...(shapeOf(view as NodeView & Styled) === 'group' ? { zIndex: -1 } : {}),
+      // Our own drag is drawn as it happens; any other move (a peer's drag, a layout) glides (canvas.css).
+      ...(this.dragging.has(id) ? { dragging: true } : {}),
       measured: size,
       initialWidth: size.width,
       initialHeight: size.height,
@@ -274,6 +307,9 @@ export class FlowModel {
       const before = this.nodeById.get(id)?.data.view
       const after = ix.nodes.get(id)
       if (after && after.x !== null && after.y !== null) this.provisional.delete(id)
+      if (nodes.size <= GLIDE_MAX_NODES) this.startGlide(id)
+      if (before && after && (before.summary !== after.summary || before.notes !== after.notes))
+        this.retexted.add(id)
       if (!before && live(after)) added.push(id)
       else if (!before || !after || before.parent !== after.parent || !live(after)) structural = true
       if (
@@ -296,6 +332,15 @@ export class FlowModel {
     else if (added.length) this.addTreeEdges(added)
     this.schedulePlacement(nodes)
     this.queueFlush()
+  }
+
+  // ---- interpolation of moves made elsewhere ------------------------------------------------------
+
+  private startGlide(id: string): void {
+    const shown = this.nodeById.get(id)?.position
+    const v = this.index.nodes.get(id)
+    if (!shown || !v || v.x === null || v.y === null || this.dragging.has(id)) return
+    this.glides.start(id, shown, { x: v.x, y: v.y })
   }
 
   private queueFlush(): void {
@@ -373,8 +418,13 @@ export class FlowModel {
       if (c.type === 'dimensions' && c.dimensions) {
         const m = this.measured.get(c.id)
         if (!m || m.width !== c.dimensions.width || m.height !== c.dimensions.height) {
-          this.measured.set(c.id, { width: c.dimensions.width, height: c.dimensions.height })
+          const after = { width: c.dimensions.width, height: c.dimensions.height }
+          this.measured.set(c.id, after)
           this.rebuildNode(c.id)
+          // A node that grew because its text changed makes room around it (not a re-measure of the same).
+          const edited = this.retexted.delete(c.id) || this.editing(c.id)
+          if (m && edited && (after.width > m.width + 1 || after.height > m.height + 1))
+            this.grown(c.id, m, after)
         }
       } else if (c.type === 'select') {
         if (c.selected) this.selected.add(c.id)
@@ -388,6 +438,27 @@ export class FlowModel {
     }
     if (selection) this.publishSelection()
     this.flush()
+  }
+
+  private editing(id: string): boolean {
+    return useUI.getState().editing?.id === id
+  }
+
+  private grown(id: string, before: Size, after: Size): void {
+    const moves = makeRoom({
+      index: this.index,
+      id,
+      before,
+      after,
+      positionOf: (n) => this.positionOf(n),
+      sizeOf: this.sizeOf,
+    })
+    if (!moves.size) return
+    // The app's own handle: every peer sees the same picture, and Ctrl+Z leaves it alone.
+    setPositions(
+      this.session.sys,
+      [...moves].map(([n, p]) => ({ id: n, x: p.x, y: p.y })),
+    )
   }
 
   onEdgesChange = (changes: EdgeChange<PEdge>[]): void => {
@@ -406,6 +477,11 @@ export class FlowModel {
     this.flush()
   }
 
+  /** Whether a drag of this person's is under way (the minimap waits for its end to redraw). */
+  get dragActive(): boolean {
+    return this.dragging.size > 0
+  }
+
   /** Positions being dragged right now, for the drag writer. */
   draggingPositions(): Array<{ id: string; x: number; y: number }> {
     return [...this.dragging].map(([id, p]) => ({ id, ...p }))
@@ -415,6 +491,95 @@ export class FlowModel {
     const ids = [...this.dragging.keys()]
     this.dragging.clear()
     for (const id of ids) this.rebuildNode(id)
+    this.flush()
+  }
+
+  // ---- collapsed branches -----------------------------------------------------------------------
+
+  private underCollapsed(id: string): boolean {
+    const s = this.index.struct()
+    let p = s.parent.get(id)
+    for (let i = 0; p && i < 10_000; i++) {
+      if (this.collapsed.has(p)) return true
+      p = s.parent.get(p)
+    }
+    return false
+  }
+
+  private descendants(id: string): string[] {
+    const s = this.index.struct()
+    const out: string[] = []
+    const stack = [...(s.children.get(id) ?? [])]
+    while (stack.length) {
+      const c = stack.pop()!
+      if (!this.index.live(c)) continue
+      out.push(c)
+      stack.push(...(s.children.get(c) ?? []))
+    }
+    return out
+  }
+
+  private hiddenBelow(id: string): number {
+    return this.descendants(id).length
+  }
+
+  isCollapsed(id: string): boolean {
+    return this.collapsed.has(id)
+  }
+
+  get hidesArchived(): boolean {
+    return this.archivedHidden
+  }
+
+  /**
+   * Hides or shows the nodes agent memory archived (tier archived or orphaned), with their edges. Only
+   * this canvas: the document is untouched, and a read through memory brings a node back for everyone.
+   */
+  setArchivedHidden(on: boolean): void {
+    if (this.archivedHidden === on) return
+    this.archivedHidden = on
+    const hide = new Set<string>()
+    for (const [id, n] of this.nodeById) {
+      if (archived(n.data.view)) {
+        if (on) {
+          hide.add(id)
+          this.selected.delete(id)
+        }
+        this.rebuildNode(id)
+      }
+    }
+    for (const [eid, e] of this.edgeById) {
+      const h = on && (hide.has(e.source) || hide.has(e.target))
+      if (!!e.hidden !== h) {
+        this.edgeById.set(eid, { ...e, hidden: h })
+        this.edgesChanged = true
+      }
+    }
+    this.publishSelection()
+    this.flush()
+  }
+
+  /** Folds a branch away (its nodes and their edges hidden, the count shown on it), or opens it. */
+  toggleCollapsed(id: string): void {
+    if (!this.collapsed.delete(id)) {
+      if (!this.descendants(id).length) return
+      this.collapsed.add(id)
+    }
+    const below = this.descendants(id)
+    for (const d of below) {
+      this.selected.delete(d)
+      this.rebuildNode(d)
+    }
+    this.rebuildNode(id)
+    const hide = new Set(below)
+    for (const [eid, e] of this.edgeById) {
+      const h = hide.has(e.source) || hide.has(e.target) ? this.collapsed.has(id) : false
+      if (!!e.hidden !== h) {
+        this.edgeById.set(eid, { ...e, hidden: h })
+        this.edgesChanged = true
+      }
+    }
+    this.publishSelection()
     this.flush()
   }
 

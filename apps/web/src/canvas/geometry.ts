@@ -1,4 +1,5 @@
 import type { NodeView } from '@plexus/model'
+import { givenSize, type Styled } from './node-style.ts'
 
 export interface XY {
   x: number
@@ -20,6 +21,8 @@ export const GAP_Y = 18
 
 /** A size guess for a node not yet measured by the browser, close to what the CSS produces. */
 export function estimateSize(n: Pick<NodeView, 'summary'>): Size {
+  const given = givenSize(n as Styled)
+  if (given) return given
   const chars = Math.max(4, n.summary.length)
   const textW = chars * 7.4
   const width = Math.round(Math.min(NODE_MAX_W, Math.max(NODE_MIN_W, textW + 34)))

@@ -32,6 +32,7 @@ export const SHORTCUTS: Array<[string, string]> = [
   ['← → ↑ ↓', 'Walk the tree as drawn: parent, child, siblings'],
   ['Alt + arrows', 'Move the selection (Shift: further)'],
   ['Ctrl/⌘ + Enter', 'Resolve / reopen the selection'],
+  ['Space', 'Fold or unfold the selected branch (a folded branch shows how many nodes it holds)'],
   ['Delete', 'Delete the selection'],
   ['Ctrl/⌘ + Z, Shift + Ctrl/⌘ + Z', 'Undo, redo (your own changes only)'],
   ['Ctrl/⌘ + C, X, V', 'Copy, cut, paste (also between graphs)'],
@@ -125,6 +126,10 @@ export function canvasKey(e: KeyboardEvent, ws: Workspace): boolean {
       return true
     case 'Escape':
       ws.model.select([])
+      return true
+    case ' ':
+      if (sel.length !== 1) return false
+      ws.model.toggleCollapsed(sel[0]!)
       return true
   }
   if (e.shiftKey && e.code === 'Digit1') {

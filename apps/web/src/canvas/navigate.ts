@@ -6,7 +6,7 @@ export type Direction = 'left' | 'right' | 'up' | 'down'
 /**
  * Keyboard walking of the tree, as it is drawn: left and right go to the parent or to the child nearest
  * in height on that side (so it works on both halves of a mind map), up and down to the previous and
- * next sibling as they sit on the canvas. With nothing selected, the root is selected.
+ * next sibling on the same side of the parent, as they sit on the canvas. With nothing selected, the root is selected.
  */
 export function walk(ws: Workspace, dir: Direction): string | null {
   const ix = ws.session.g.index
@@ -42,8 +42,12 @@ export function walk(ws: Workspace, dir: Direction): string | null {
     }
     case 'up':
     case 'down': {
+      // Siblings on the same side of their parent only: on a mind map, ↓ at the bottom of the right half
+      // stops there instead of jumping to the left half.
       const p = s.parent.get(current)
-      const sibs = byY(p ? (s.children.get(p) ?? []) : s.roots)
+      const side = (id: string) => (p ? Math.sign(centre(id).x - centre(p).x) : 0)
+      const mine = side(current)
+      const sibs = byY((p ? (s.children.get(p) ?? []) : s.roots).filter((c) => side(c) === mine))
       const i = sibs.indexOf(current)
       const j = dir === 'up' ? i - 1 : i + 1
       return sibs[j] ?? null

@@ -1,5 +1,4 @@
-import { claimOf, CLAIMED_AT, CLAIMED_BY, updateNodes } from '@plexus/model'
-import { useState } from 'react'
+import { CLAIMED_AT, CLAIMED_BY, CLAIMED_UNTIL, holderOf, updateNodes } from '@plexus/model'
 import { jumpTo, report, setResolved } from '../canvas/commands.ts'
 import { useWorkspace } from '../canvas/workspace.ts'
 import { useGraphVersion, useNodeView } from '../graph/hooks.ts'
@@ -10,7 +9,7 @@ import { ago, stamp } from '../ui/time.ts'
 import { CommitInput, Field } from './Field.tsx'
 import { HistoryList } from './HistoryList.tsx'
 import { EvidenceList, Links, Properties } from './Lists.tsx'
-import { Markdown } from './markdown.tsx'
+import { Notes } from './Notes.tsx'
 import { AddRelation } from './AddRelation.tsx'
 import { Relations } from './Relations.tsx'
 
@@ -37,7 +36,6 @@ export function Inspector() {
   const id = selection.length === 1 ? selection[0]! : null
   const n = useNodeView(g, id)
   const version = useGraphVersion(g)
-  const [preview, setPreview] = useState(true)
 
   if (selection.length > 1) {
     return (
@@ -74,7 +72,7 @@ export function Inspector() {
     )
   }
   const status = g.index.statusOf(id)
-  const claim = claimOf(n)
+  const claim = holderOf(n, g.env.now())
   const update = (item: Omit<Parameters<typeof updateNodes>[1][number], 'id'>) => {
     ws.session.undo.stopCapturing()
     const r = updateNodes(g, [{ id, ...item }])
@@ -141,36 +139,15 @@ export function Inspector() {
           </span>
           <button
             className="btn small ghost"
-            onClick={() => update({ properties: { [CLAIMED_BY]: null, [CLAIMED_AT]: null } })}
+            onClick={() =>
+              update({ properties: { [CLAIMED_BY]: null, [CLAIMED_AT]: null, [CLAIMED_UNTIL]: null } })
+            }
           >
             Clear
           </button>
         </div>
       )}
-      <section className="insp-section">
-        <div className="section-head">
-          <h3>Notes</h3>
-          <button className="btn small ghost" onClick={() => setPreview((p) => !p)}>
-            <Icon name={preview ? 'edit' : 'file'} size={12} /> {preview ? 'Edit' : 'Preview'}
-          </button>
-        </div>
-        {preview && n.notes ? (
-          <div className="notes-view" onDoubleClick={() => setPreview(false)}>
-            <Markdown text={n.notes} />
-          </div>
-        ) : preview ? (
-          <button className="notes-empty" onClick={() => setPreview(false)}>
-            Add notes (markdown)…
-          </button>
-        ) : (
-          <CommitInput
-            value={n.notes}
-            multiline
-            placeholder="Markdown. Ctrl+Enter to save."
-            onCommit={(v) => update({ notes: v })}
-          />
-        )}
-      </section>
+      <Notes key={id} notes={n.notes} onSave={(v) => update({ notes: v })} />
       <section className="insp-section">
         <h3>Edges</h3>
         <Relations g={g} id={id} version={version} />

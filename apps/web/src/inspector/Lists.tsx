@@ -1,4 +1,4 @@
-import { CLAIMED_AT, CLAIMED_BY, updateNodes, type Graph, type Json, type NodeView } from '@plexus/model'
+import { updateNodes, type Graph, type Json, type NodeView } from '@plexus/model'
 import { useState } from 'react'
 import { report } from '../canvas/commands.ts'
 import { describeActor } from '../identity.ts'
@@ -25,7 +25,8 @@ const showValue = (v: Json): string => (typeof v === 'string' ? v : JSON.stringi
 export function Properties({ g, n }: { g: Graph; n: NodeView }) {
   const [key, setKey] = useState('')
   const [val, setVal] = useState('')
-  const entries = Object.entries(n.properties).filter(([k]) => k !== CLAIMED_BY && k !== CLAIMED_AT)
+  // Claims (`_claimed_by`, `_claimed_at`, `_claimed_until`) are shown and cleared above, not as properties.
+  const entries = Object.entries(n.properties).filter(([k]) => !k.startsWith('_claimed'))
   const add = () => {
     const k = key.trim()
     if (!k) return

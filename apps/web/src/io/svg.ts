@@ -1,4 +1,5 @@
-import { claimOf, type NodeView, type Status } from '@plexus/model'
+import { claimOf, meta, type NodeView, type Status } from '@plexus/model'
+import { edgeGeometry } from '../canvas/edge-geometry.ts'
 import type { FlowModel } from '../canvas/flow-model.ts'
 import { bounds, type Rect } from '../canvas/geometry.ts'
 
@@ -13,25 +14,45 @@ function cssVar(name: string, fallback: string): string {
   return v || fallback
 }
 
-function wrap(text: string, width: number, max = 4): string[] {
-  const per = Math.max(8, Math.floor((width - 34) / 7.1))
-  const words = text.split(/\s+/)
+let measureCtx: CanvasRenderingContext2D | null = null
+
+/** Text width in px as the browser draws it in `font` (canvas 2D metrics: the same font engine). */
+function measure(text: string, font: string): number {
+  measureCtx ??= document.createElement('canvas').getContext('2d')
+  if (!measureCtx) return text.length * 7.4
+  measureCtx.font = font
+  return measureCtx.measureText(text).width
+}
+
+/**
+ * Breaks text into lines no wider than `width` (measured, not guessed), at most `max` lines, the last
+ * ellipsised when the text is longer: text never spills out of its box.
+ */
+export function wrapText(text: string, width: number, font: string, max: number): string[] {
+  const fits = (s: string) => measure(s, font) <= width
   const lines: string[] = []
   let cur = ''
-  for (const w of words) {
-    const next = cur ? `${cur} ${w}` : w
-    if (next.length > per && cur) {
-      lines.push(cur)
-      cur = w
-    } else cur = next
-    while (cur.length > per) {
-      lines.push(cur.slice(0, per))
-      cur = cur.slice(per)
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const next = cur ? `${cur} ${word}` : word
+    if (fits(next)) {
+      cur = next
+      continue
+    }
+    if (cur) lines.push(cur)
+    cur = word
+    // A word longer than the line is broken where it must be.
+    while (!fits(cur)) {
+      let n = cur.length - 1
+      while (n > 1 && !fits(cur.slice(0, n))) n--
+      lines.push(cur.slice(0, n))
+      cur = cur.slice(n)
     }
   }
   if (cur) lines.push(cur)
-  if (lines.length > max) return [...lines.slice(0, max - 1), lines[max - 1]!.slice(0, per - 1) + '…']
-  return lines
+  if (lines.length <= max) return lines
+  let last = lines[max - 1]!
+  while (last && !fits(`${last}…`)) last = last.slice(0, -1)
+  return [...lines.slice(0, max - 1), `${last.trimEnd()}…`]
 }
 
 export interface SvgPicture {
@@ -40,7 +61,11 @@ export interface SvgPicture {
   height: number
 }
 
-/** Draws the given nodes (default: every live node) and the edges among them. */
+/**
+ * Draws the given nodes (default: every live node) and the edges among them, in the canvas's own
+ * coordinates (the viewBox starts where the drawing does) with the canvas's edge geometry and node
+ * boxes, so the picture is what the canvas shows.
+ */
 export function graphToSvg(model: FlowModel, only?: readonly string[]): SvgPicture {
   const ix = model.index
   const ids = (only?.length ? only : [...ix.nodes.keys()]).filter((id) => ix.live(id) && model.positionOf(id))
@@ -48,10 +73,12 @@ export function graphToSvg(model: FlowModel, only?: readonly string[]): SvgPictu
   const rect = new Map<string, Rect>(ids.map((id) => [id, { ...model.positionOf(id)!, ...model.sizeOf(id) }]))
   const box = bounds(rect.values()) ?? { x: 0, y: 0, width: 100, height: 60 }
   const pad = 40
-  const ox = box.x - pad
-  const oy = box.y - pad
+  const ox = Math.floor(box.x - pad)
+  const oy = Math.floor(box.y - pad)
   const width = Math.ceil(box.width + pad * 2)
   const height = Math.ceil(box.height + pad * 2)
+  const family =
+    getComputedStyle(document.body).fontFamily || 'Inter, system-ui, -apple-system, Segoe UI, sans-serif'
   const c = {
     bg: cssVar('--canvas-bg', '#f7f7f8'),
     node: cssVar('--node-bg', '#ffffff'),
@@ -71,24 +98,17 @@ export function graphToSvg(model: FlowModel, only?: readonly string[]): SvgPictu
   }
   const out: string[] = []
   out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="Inter, system-ui, -apple-system, Segoe UI, sans-serif">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${ox} ${oy} ${width} ${height}" font-family="${esc(family)}">`,
     `<defs><marker id="a" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto"><path d="M0 0L10 5L0 10z" fill="${esc(c.dep)}"/></marker>`,
     `<marker id="b" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto"><path d="M0 0L10 5L0 10z" fill="${esc(c.rel)}"/></marker></defs>`,
-    `<rect width="100%" height="100%" fill="${esc(c.bg)}"/>`,
+    `<rect x="${ox}" y="${oy}" width="${width}" height="${height}" fill="${esc(c.bg)}"/>`,
   )
-  const curve = (a: Rect, b: Rect) => {
-    const x1 = a.x + a.width - ox
-    const y1 = a.y + a.height / 2 - oy
-    const x2 = b.x - ox
-    const y2 = b.y + b.height / 2 - oy
-    const k = Math.max(40, Math.abs(x2 - x1) * 0.5)
-    return `M${x1} ${y1}C${x1 + k} ${y1} ${x2 - k} ${y2} ${x2} ${y2}`
-  }
   const s = ix.struct()
   for (const [child, parent] of s.parent) {
     if (!set.has(child) || !set.has(parent)) continue
+    const g = edgeGeometry(rect.get(parent)!, rect.get(child)!, true)
     out.push(
-      `<path d="${curve(rect.get(parent)!, rect.get(child)!)}" fill="none" stroke="${esc(c.tree)}" stroke-width="1.6"/>`,
+      `<path data-edge="t:${esc(child)}" d="${g.path}" fill="none" stroke="${esc(c.tree)}" stroke-width="1.6"/>`,
     )
   }
   for (const e of ix.edges.values()) {
@@ -96,36 +116,54 @@ export function graphToSvg(model: FlowModel, only?: readonly string[]): SvgPictu
     const to = ix.canonical(e.to)
     if (!from || !to || !set.has(from) || !set.has(to) || from === to) continue
     const dep = e.type === 'depends_on'
+    const p = s.parent.get(from)
+    const g = edgeGeometry(rect.get(from)!, rect.get(to)!, false, p ? rect.get(p) : undefined)
     out.push(
-      `<path d="${curve(rect.get(from)!, rect.get(to)!)}" fill="none" stroke="${esc(dep ? c.dep : c.rel)}" stroke-width="1.6" stroke-dasharray="${dep ? '6 4' : '2 4'}" marker-end="url(#${dep ? 'a' : 'b'})"/>`,
+      `<path data-edge="${esc(e.id)}" d="${g.path}" fill="none" stroke="${esc(dep ? c.dep : c.rel)}" stroke-width="1.6" stroke-dasharray="${dep ? '6 4' : '2 4'}" marker-end="url(#${dep ? 'a' : 'b'})"/>`,
     )
+    const label = e.label || (dep || e.type === 'relates_to' ? '' : e.type.replace(/_/g, ' '))
+    if (label)
+      out.push(
+        `<text x="${g.labelX}" y="${g.labelY + 4}" text-anchor="middle" font-size="11" fill="${esc(c.muted)}" stroke="${esc(c.bg)}" stroke-width="4" paint-order="stroke">${esc(label)}</text>`,
+      )
   }
+  const root = meta(model.session.g).root
   for (const id of ids) {
     const n = ix.nodes.get(id) as NodeView
     const r = rect.get(id)!
     const st = ix.statusOf(id)
-    const x = r.x - ox
-    const y = r.y - oy
-    const lines = wrap(n.summary, r.width)
-    const col = c.status[st]
-    out.push(`<g opacity="${st === 'resolved' ? 0.72 : 1}">`)
-    out.push(
-      `<rect x="${x}" y="${y}" width="${r.width}" height="${r.height}" rx="10" fill="${esc(c.node)}" stroke="${esc(c.border)}"/>`,
-    )
-    out.push(`<rect x="${x}" y="${y + 8}" width="3" height="${r.height - 16}" rx="1.5" fill="${esc(col)}"/>`)
-    out.push(`<circle cx="${x + 17}" cy="${y + 20}" r="4" fill="${esc(col)}"/>`)
-    lines.forEach((l, i) => {
-      out.push(
-        `<text x="${x + 28}" y="${y + 25 + i * 19}" font-size="13.5" fill="${esc(c.text)}"${st === 'resolved' ? ' text-decoration="line-through"' : ''}>${esc(l)}</text>`,
-      )
-    })
+    const isRoot = id === root
+    // The box model of `.pnode` in canvas.css: padding, a 14 px status icon, a 7 px gap, 19 px lines.
+    const padL = isRoot ? 14 : 12
+    const padR = isRoot ? 16 : 14
+    const padT = isRoot ? 12 : 9
+    const size = isRoot ? 15 : 13.5
+    const font = `${isRoot ? 620 : 400} ${size}px ${family}`
     const claim = claimOf(n)
     const tag = [n.kind !== 'concept' ? n.kind : '', claim ? `claimed by ${claim.by}` : '']
       .filter(Boolean)
       .join(' · ')
+    const metaH = tag ? 24 : 0
+    const textX = r.x + padL + 21
+    const room = Math.max(1, Math.floor((r.height - padT * 2 - metaH + 2) / 19))
+    const lines = wrapText(n.summary, Math.max(20, r.x + r.width - padR - textX), font, room)
+    const col = c.status[st]
+    out.push(`<g data-node="${esc(id)}" opacity="${st === 'resolved' ? 0.72 : 1}">`)
+    out.push(
+      `<rect x="${r.x}" y="${r.y}" width="${r.width}" height="${r.height}" rx="10" fill="${esc(c.node)}" stroke="${esc(c.border)}"/>`,
+    )
+    out.push(
+      `<rect x="${r.x}" y="${r.y + 8}" width="3" height="${r.height - 16}" rx="1.5" fill="${esc(col)}"/>`,
+    )
+    out.push(`<circle cx="${r.x + padL + 7}" cy="${r.y + padT + 9.5}" r="3.5" fill="${esc(col)}"/>`)
+    lines.forEach((l, i) => {
+      out.push(
+        `<text x="${textX}" y="${r.y + padT + 14 + i * 19}" font-size="${size}"${isRoot ? ' font-weight="620"' : ''} fill="${esc(c.text)}"${st === 'resolved' ? ' text-decoration="line-through"' : ''}>${esc(l)}</text>`,
+      )
+    })
     if (tag)
       out.push(
-        `<text x="${x + 28}" y="${y + r.height - 9}" font-size="10.5" fill="${esc(c.muted)}">${esc(tag)}</text>`,
+        `<text x="${textX}" y="${r.y + r.height - padT - 4}" font-size="10.5" fill="${esc(c.muted)}">${esc(wrapText(tag, r.x + r.width - padR - textX, `10.5px ${family}`, 1)[0] ?? '')}</text>`,
       )
     out.push('</g>')
   }

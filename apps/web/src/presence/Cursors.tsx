@@ -1,6 +1,6 @@
 import { ViewportPortal } from '@xyflow/react'
 import type { CSSProperties } from 'react'
-import { usePresence } from './presence.ts'
+import { label, usePresence } from './presence.ts'
 
 /** Other people's pointers, drawn in flow coordinates so they stay on the thing they point at. */
 export function Cursors() {
@@ -23,7 +23,7 @@ export function Cursors() {
             <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden>
               <path d="M2 2l5.5 13.5 2-5.5 5.5-2z" />
             </svg>
-            <span>{p.user.name}</span>
+            <span>{label(p.user)}</span>
           </div>
         ) : null,
       )}

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react'
 import { Icon } from '../ui/Icon.tsx'
-import { usePresence } from './presence.ts'
+import { label, usePresence } from './presence.ts'
 
 /** Who else is here, people and agents, as a row of initials in the top bar. */
 export function PeerList({ me }: { me: { name: string; color: string } }) {
@@ -16,7 +16,7 @@ export function PeerList({ me }: { me: { name: string; color: string } }) {
           key={p.clientId}
           className={`peer ${p.user.kind}`}
           style={{ '--c': p.user.color } as CSSProperties}
-          title={`${p.user.name}${p.user.kind === 'agent' ? ' (agent)' : ''}`}
+          title={label(p.user)}
         >
           {p.user.kind === 'agent' ? <Icon name="bot" size={13} /> : initials(p.user.name)}
         </span>

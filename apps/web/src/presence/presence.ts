@@ -43,7 +43,14 @@ function clean(user: unknown): PresenceUser | null {
     // A colour from another peer goes into a style: accept only plain hex colours.
     color: typeof u.color === 'string' && COLOR.test(u.color) ? u.color : '#8b8d98',
     kind: u.kind === 'agent' ? 'agent' : 'person',
+    ...(typeof u.identity === 'string' && u.identity ? { identity: u.identity.slice(0, 64) } : {}),
   }
+}
+
+/** The chosen name, then the identity the server vouches for when it differs, then the badge. */
+export function label(user: PresenceUser): string {
+  const identity = user.identity && user.identity !== user.name ? ` · ${user.identity}` : ''
+  return `${user.name}${identity}${user.kind === 'agent' ? ' (agent)' : ''}`
 }
 
 function read(session: GraphSession): Peer[] {

@@ -24,6 +24,53 @@ function headers(): HeadersInit {
   return t ? { Authorization: `Bearer ${t}` } : {}
 }
 
+const ACTOR_KEY = 'plexus.actor'
+
+/**
+ * The name history must show for this browser's writes: the token's identity when the server has
+ * tokens (it refuses history naming anyone else), else null (the person's `person:<name>` goes). The
+ * last answer is kept on the device, so a graph opens offline without asking; a fresh answer is
+ * fetched when there is a token and none is kept yet, or `refresh` is set.
+ */
+export async function serverActor(
+  options: { refresh?: boolean; signal?: AbortSignal } = {},
+): Promise<string | null> {
+  const t = token()
+  if (!t) return null
+  const kept = keptActor(t)
+  if (kept !== undefined && !options.refresh) return kept
+  try {
+    const res = await fetch('/api/identity', { headers: headers(), signal: options.signal })
+    if (!res.ok) return kept ?? null
+    const body = (await res.json()) as { actor?: unknown }
+    const actor = typeof body.actor === 'string' && body.actor ? body.actor : null
+    localStorage.setItem(ACTOR_KEY, JSON.stringify({ token: digest(t), actor }))
+    return actor
+  } catch {
+    return kept ?? null
+  }
+}
+
+function keptActor(t: string): string | null | undefined {
+  try {
+    const kept = JSON.parse(localStorage.getItem(ACTOR_KEY) ?? 'null') as {
+      token?: string
+      actor?: string | null
+    } | null
+    // Kept for the token it was asked with: a new token may speak as someone else.
+    return kept && kept.token === digest(t) ? (kept.actor ?? null) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+// The token itself is not stored twice; a short non-cryptographic digest tells tokens apart.
+function digest(t: string): string {
+  let h = 2166136261
+  for (let i = 0; i < t.length; i++) h = Math.imul(h ^ t.charCodeAt(i), 16777619)
+  return (h >>> 0).toString(36)
+}
+
 export interface ServerGraph {
   id: string
   title: string

@@ -4,13 +4,18 @@ import * as Y from 'yjs'
 import { actorOf, newId, type Identity } from '../identity.ts'
 import { db, type LocalGraph } from './db.ts'
 import { DexiePersistence } from './persistence.ts'
-import { token, syncUrl } from './server-api.ts'
+import { serverActor, token, syncUrl } from './server-api.ts'
 import { SyncTracker } from './status.ts'
+import { SchemaGuard } from './versions.ts'
 
 export interface PresenceUser {
+  /** The display name the peer chose. */
   name: string
   color: string
+  /** Set by the server from the connection's token, not by the peer. */
   kind: 'person' | 'agent'
+  /** The identity the server knows the peer as (its token's name, or `local`); absent offline. */
+  identity?: string
 }
 
 /** What a peer publishes in awareness. Agents set `node`; people set `cursor` and `selection`. */
@@ -30,8 +35,8 @@ export interface PresenceState {
  * and `sys` for what the app does on its own (placing nodes that arrived without a position), which
  * Ctrl+Z must not undo.
  *
- * Undo tracks `nodes`, `edges` and `history`: undoing an edit also removes the history events it wrote,
- * so the log never claims a change the document no longer has.
+ * Undo tracks `nodes` and `edges`, not `history`: history is append-only (the server refuses a delete
+ * of an event), so an undone edit keeps the event that recorded it.
  */
 export class GraphSession {
   readonly doc = new Y.Doc()
@@ -42,6 +47,8 @@ export class GraphSession {
   provider!: WebsocketProvider
   undo!: Y.UndoManager
   tracker!: SyncTracker
+  /** Read-only when this build is older than the graph (versions.ts). */
+  guard!: SchemaGuard
   /** Stored updates read at open: 0 means the device had never seen this graph. */
   storedUpdates = 0
   loadMs = 0
@@ -62,33 +69,32 @@ export class GraphSession {
   private async start(): Promise<void> {
     const t0 = performance.now()
     performance.mark('plexus:idb-start')
-    const [stored, record] = await Promise.all([
+    const [stored, record, tokenActor] = await Promise.all([
       this.persistence.load(),
       db()
         .graphs.get(this.id)
         .catch(() => undefined),
+      // With tokens the server requires the token's name in history; the display name stays this.identity's.
+      serverActor(),
     ])
     this.storedUpdates = stored
     this.storedChange = record?.updated_at ?? 0
     performance.mark('plexus:idb-loaded')
     this.loadMs = performance.now() - t0
-    const env = { actor: actorOf(this.identity), now: () => Date.now(), newId: () => newId() }
+    const env = { actor: tokenActor ?? actorOf(this.identity), now: () => Date.now(), newId: () => newId() }
     this.g = openGraph(this.doc, env)
     performance.mark('plexus:index-built')
     this.sys = openGraph(this.doc, env)
-    this.undo = new Y.UndoManager(
-      [this.doc.getMap('nodes'), this.doc.getMap('edges'), this.doc.getArray('history')],
-      {
-        trackedOrigins: new Set([this.g.origin]),
-        captureTimeout: 400,
-      },
-    )
+    this.undo = new Y.UndoManager([this.doc.getMap('nodes'), this.doc.getMap('edges')], {
+      trackedOrigins: new Set([this.g.origin]),
+      captureTimeout: 400,
+    })
     if (this.destroyed) return
     const t = token()
     // Not connected yet: the first render comes from IndexedDB alone, then `connect()` (after paint).
     this.provider = new WebsocketProvider(syncUrl(), this.id, this.doc, {
       connect: false,
-      params: t ? { token: t } : {},
+      params: { ...SchemaGuard.params(), ...(t ? { token: t } : {}) },
       maxBackoffTime: 5000,
       // Random delays between reconnects, so tabs do not all come back at once after a restart.
       WebSocketPolyfill: jitteredWebSocket(
@@ -100,6 +106,7 @@ export class GraphSession {
       cursor: null,
       selection: [],
     } satisfies PresenceState)
+    this.guard = new SchemaGuard(this.doc, this.provider, this.sys.origin)
     this.tracker = new SyncTracker(
       this.doc,
       this.provider,
@@ -229,6 +236,7 @@ export class GraphSession {
     this.destroyed = true
     for (const c of this.cleanups) c()
     this.tracker?.destroy()
+    this.guard?.destroy()
     this.provider?.awareness.setLocalState(null)
     this.provider?.destroy()
     this.undo?.destroy()

@@ -1,27 +1,61 @@
-import { stronglyConnected } from '../analysis-graph.ts'
-import { DEPENDS_ON, writeEdge } from '../edges.ts'
+import { checkColor, checkShape, checkSize } from '../appearance.ts'
+import { writeEdge } from '../edges.ts'
 import { fail, meta, write, type Graph } from '../graph.ts'
+import { integrity } from '../integrity.ts'
 import { bestMatch } from '../resolve.ts'
-import { edgeId } from '../schema.ts'
-import type { Failure, Result } from '../types.ts'
-import { LIMITS, checkKind, checkLinks, checkString, isFailure, liveNode } from '../validate.ts'
+import { edgeId, layout } from '../schema.ts'
+import type { Failure, Json, Result } from '../types.ts'
+import {
+  LIMITS,
+  checkKind,
+  checkLinks,
+  checkProperties,
+  checkString,
+  isFailure,
+  liveNode,
+} from '../validate.ts'
 import { isLive } from '../views.ts'
-import { IMPORT_LIMITS, type NodeDecl, type Parsed } from './facts.ts'
+import { dependsCycle } from './cycle.ts'
+import { CLASS_DEFS, IMPORT_LIMITS, type NodeDecl, type Parsed } from './facts.ts'
+import { placeNew } from './place.ts'
 
 export interface ApplyOptions {
   /** Where new top-level nodes go; default the graph's root. */
   parent?: string
+  /**
+   * Also match names fuzzily (`bestMatch`, confidence >= 0.85), as `explore`-style modes ask. Off by
+   * default: an import never merges two things because their names look alike.
+   */
+  fuzzy?: boolean
+  /** Refuse the import when it would close a depends_on cycle. By default the cycle is kept and reported. */
+  strict?: boolean
+}
+
+/** How one node of the text found a node the graph already had, and how sure that is. */
+export interface ImportMatch {
+  /** The node's key in the text (Mermaid id, card id, DSL name). */
+  key: string
+  name: string
+  id: string
+  summary: string
+  by: 'alias' | 'id' | 'name' | 'fuzzy'
+  confidence: number
 }
 
 export interface ApplyResult {
   created: number
   matched: number
   edges: number
+  /** Every node of the text that resolved to an existing node, with how and how surely. */
+  matches: ImportMatch[]
   /** What was read but not written, and why (at most 50 shown; `skippedCount` has them all). */
   skipped: string[]
   skippedCount: number
+  /** Integrity problems the import left in the graph (dependency cycles the data has), as `integrity()` words them. */
+  problems: string[]
 }
 
+const MAX_ALIASES = 16
 const fold = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim()
 const quote = (s: string): string => `'${s.length > 60 ? s.slice(0, 60) + '…' : s}'`
 // New nodes get placeholder ids until everything has been checked, so a refused import draws no ids.
@@ -29,11 +63,18 @@ const placeholder = (i: number): string => `\u0000new:${i}`
 
 function checkDecl(d: NodeDecl): Failure | null {
   const at = d.at ?? 'node'
+  const opt = <T>(v: T | undefined, check: (v: T) => Failure | null): Failure | null =>
+    v === undefined ? null : check(v)
   return (
     checkString(d.name, `${at}: name ${quote(d.name)}`, LIMITS.summary, { line: true }) ??
-    (d.kind !== undefined ? checkKind(d.kind, `${at}: kind`) : null) ??
-    (d.notes !== undefined ? checkString(d.notes, `${at}: notes`, LIMITS.notes, { empty: true }) : null) ??
-    (d.links !== undefined ? checkLinks(d.links, `${at}: links`) : null) ??
+    opt(d.kind, (v) => checkKind(v, `${at}: kind`)) ??
+    opt(d.notes, (v) => checkString(v, `${at}: notes`, LIMITS.notes, { empty: true })) ??
+    opt(d.links, (v) => checkLinks(v, `${at}: links`)) ??
+    opt(d.shape, (v) => checkShape(v, at)) ??
+    opt(d.color, (v) => checkColor(v, at)) ??
+    opt(d.width, (v) => checkSize(v, `${at}: width`)) ??
+    opt(d.height, (v) => checkSize(v, `${at}: height`)) ??
+    opt(d.properties, (v) => checkProperties(v, `${at}: properties`, false)) ??
     ([d.x, d.y].some((v) => v !== undefined && !Number.isFinite(v))
       ? fail('invalid_argument', `${at}: position must be finite numbers`)
       : null)
@@ -41,23 +82,25 @@ function checkDecl(d: NodeDecl): Failure | null {
 }
 
 /**
- * Writes what a text format parsed, in one transaction, or nothing. Names resolve to live nodes (an id
- * the text carried when that node has the same name, else the same summary ignoring case, else `bestMatch`, the fuzzy resolution batch
- * create uses, at confidence >= 0.85); the rest are created, under the parent
- * the text gives them, else under `opts.parent` or the graph's root. Existing nodes are never changed
- * or moved: an import only adds nodes and edges. A depends_on cycle is refused, as `connect` refuses it.
+ * Writes what a text format parsed, in one transaction, or nothing. A node of the text resolves to a
+ * live node by its source id (an alias an earlier import stored), else by a Plexus id the text carried
+ * (when that node has the same name), else by exactly the same name (case and spacing folded; one text
+ * node per graph node), else, only with `fuzzy`, by `bestMatch`; every match is listed. The rest are
+ * created under the parent the text gives them, else `opts.parent` or the graph's root, placed where
+ * they overlap nothing. Existing nodes are not moved or changed except to remember the source id. A
+ * depends_on cycle in the data is kept and reported in `problems`, or refused with `strict`.
  */
 export function applyParsed(g: Graph, p: Parsed, opts: ApplyOptions = {}): Result<ApplyResult> {
   if (p.nodes.length > IMPORT_LIMITS.nodes) {
     return fail(
       'too_large',
-      `the text names ${p.nodes.length} nodes; one import takes at most ${IMPORT_LIMITS.nodes}`,
+      `the text names ${p.nodes.length} nodes; one import takes at most ${IMPORT_LIMITS.nodes}. Split it into several imports.`,
     )
   }
   if (p.facts.length > IMPORT_LIMITS.edges) {
     return fail(
       'too_large',
-      `the text has ${p.facts.length} relations; one import takes at most ${IMPORT_LIMITS.edges}`,
+      `the text has ${p.facts.length} relations; one import takes at most ${IMPORT_LIMITS.edges}. Split it into several imports.`,
     )
   }
   let top: string | null = null
@@ -71,27 +114,46 @@ export function applyParsed(g: Graph, p: Parsed, opts: ApplyOptions = {}): Resul
   }
 
   const bySummary = new Map<string, string>()
+  const byAlias = new Map<string, string>()
   for (const n of g.index.nodes.values()) {
     if (!isLive(n)) continue
     const k = fold(n.summary)
     const had = bySummary.get(k)
     if (had === undefined || n.id < had) bySummary.set(k, n.id)
+    for (const a of n.aliases ?? []) if (!byAlias.has(a) || n.id < byAlias.get(a)!) byAlias.set(a, n.id)
   }
   const idOf = new Map<string, string>()
   const fresh: NodeDecl[] = []
-  const matched = new Set<string>()
+  const matches: ImportMatch[] = []
+  // One text node per graph node, except spellings of one name (DSL keys are names: "API", "api").
+  const taken = new Map<string, string>()
+  const newAlias = new Map<string, string>()
   for (const d of p.nodes) {
     const bad = checkDecl(d)
     if (bad) return bad
+    // A key that is a node id (a Mermaid export names nodes by id) counts like an id the text carried.
+    const same = g.index.live(d.id ?? d.key)
+    const free = (id: string | undefined): string | undefined =>
+      id && (!taken.has(id) || taken.get(id) === fold(d.key)) ? id : undefined
+    let found: { id: string; by: ImportMatch['by']; confidence: number } | undefined
+    const byA = d.alias ? free(byAlias.get(d.alias)) : undefined
+    if (byA) found = { id: byA, by: 'alias', confidence: 1 }
     // An id the text carried counts only with the same name: ids from another graph may collide.
-    const same = d.id !== undefined ? g.index.live(d.id) : undefined
-    const found =
-      (same && fold(same.summary) === fold(d.name) ? same.id : undefined) ??
-      bySummary.get(fold(d.name)) ??
-      bestMatch(g, d.name)?.id
+    else if (same && fold(same.summary) === fold(d.name) && free(same.id))
+      found = { id: same.id, by: 'id', confidence: 1 }
+    else if (free(bySummary.get(fold(d.name))))
+      found = { id: bySummary.get(fold(d.name))!, by: 'name', confidence: 1 }
+    else if (opts.fuzzy) {
+      const m = bestMatch(g, d.name)
+      if (m && free(m.id)) found = { id: m.id, by: 'fuzzy', confidence: m.confidence }
+    }
     if (found) {
-      idOf.set(d.key, found)
-      matched.add(found)
+      const n = g.index.nodes.get(found.id)!
+      idOf.set(d.key, found.id)
+      taken.set(found.id, fold(d.key))
+      matches.push({ key: d.key, name: d.name, summary: n.summary, ...found })
+      if (d.alias && found.by !== 'id' && !(n.aliases ?? []).includes(d.alias))
+        newAlias.set(found.id, d.alias)
     } else {
       idOf.set(d.key, placeholder(fresh.length))
       fresh.push(d)
@@ -107,6 +169,8 @@ export function applyParsed(g: Graph, p: Parsed, opts: ApplyOptions = {}): Resul
   const skip = (msg: string): void => {
     if (skippedCount++ < 50) skipped.push(msg)
   }
+  for (const s of p.skipped ?? []) skip(s)
+  const struct = g.index.struct()
   const parentOf = new Map<string, string>()
   for (const l of p.parents) {
     const child = idOf.get(l.child)
@@ -116,7 +180,9 @@ export function applyParsed(g: Graph, p: Parsed, opts: ApplyOptions = {}): Resul
       throw new Error(`applyParsed: ${at} names an undeclared node`)
     if (child === parent) return fail('invalid_argument', `${at}: ${label(child)} cannot be its own parent`)
     if (!child.startsWith('\u0000')) {
-      skip(`${at}: ${label(child)} already exists; an import does not move existing nodes`)
+      // Already where the text puts it (a re-import): nothing to say.
+      if (struct.parent.get(child) !== parent)
+        skip(`${at}: ${label(child)} already exists; an import does not move existing nodes`)
       continue
     }
     parentOf.set(child, parent)
@@ -141,36 +207,65 @@ export function applyParsed(g: Graph, p: Parsed, opts: ApplyOptions = {}): Resul
     for (const t of trail) done.add(t)
   }
 
-  const edges: Array<{ from: string; to: string; type: string; label?: string; at: string }> = []
-  const seen = new Set<string>()
+  type NewEdge = {
+    from: string
+    to: string
+    type: string
+    at: string
+    label?: string
+    properties?: Record<string, Json>
+  }
+  const edges: NewEdge[] = []
+  const seen = new Map<string, string>()
   for (const f of p.facts) {
+    const from = idOf.get(f.from.key)
+    const to = idOf.get(f.to.key)
     const at = f.at ?? 'relation'
-    const c = checkKind(f.rel, `${at}: relation`)
-    if (c) return c
-    if (f.label !== undefined) {
-      const lc = checkString(f.label, `${at}: label`, 200, { line: true, empty: true })
-      if (lc) return lc
-    }
-    const from = idOf.get(f.from.key)!
-    const to = idOf.get(f.to.key)!
+    if (from === undefined || to === undefined) throw new Error(`applyParsed: ${at} names an undeclared node`)
+    const bad =
+      checkKind(f.rel, `${at}: relation`) ??
+      (f.properties ? checkProperties(f.properties, `${at}: properties`, false) : null)
+    if (bad) return bad
     if (from === to) {
       skip(`${at}: ${label(from)} ${f.rel} itself: a node cannot be connected to itself`)
       continue
     }
     const id = edgeId(from, f.rel, to)
-    if (seen.has(id) || g.index.edges.has(id)) continue
-    seen.add(id)
-    edges.push({ from, to, type: f.rel, at, ...(f.label ? { label: f.label } : {}) })
+    const first = seen.get(id)
+    if (first !== undefined) {
+      skip(`${at}: ${label(from)} ${f.rel} ${label(to)} repeats ${first}; the graph keeps one such edge`)
+      continue
+    }
+    seen.set(id, at)
+    if (g.index.edges.has(id)) continue
+    // Between two nodes the graph has, an edge that reads the same (its label is the text's words) is
+    // this one: an export writes an edge's label, which need not spell its type.
+    const words = f.label ?? f.rel
+    if (
+      !from.startsWith('\u0000') &&
+      !to.startsWith('\u0000') &&
+      g.index.edgesOf(from, 'out').some((e) => e.other === to && e.label === words)
+    )
+      continue
+    edges.push({
+      from,
+      to,
+      type: f.rel,
+      at,
+      ...(f.label ? { label: f.label } : {}),
+      ...(f.properties ? { properties: f.properties } : {}),
+    })
   }
   const cycle = dependsCycle(g, edges)
-  if (cycle) {
+  if (cycle && opts.strict) {
     const e = cycle.edge
     return fail(
       'cycle_detected',
-      `${e.at}: ${label(e.from)} depends_on ${label(e.to)} would close a dependency cycle: ${cycle.path.map(label).join(' → ')}. Nothing was imported.`,
+      `${e.at}: ${label(e.from)} depends_on ${label(e.to)} would close a dependency cycle: ${cycle.path.map(label).join(' → ')}. Nothing was imported (strict).`,
     )
   }
 
+  const place = placeNew(g, fresh, parentOf, p)
   const real = new Map<string, string>()
   const id = (x: string): string => real.get(x) ?? x
   write(g, (w) => {
@@ -178,76 +273,53 @@ export function applyParsed(g: Graph, p: Parsed, opts: ApplyOptions = {}): Resul
     fresh.forEach((d, i) => {
       const ph = placeholder(i)
       const parent = parentOf.has(ph) ? id(parentOf.get(ph)!) : top
+      const at = place.get(i)
       w.createNode(id(ph), {
         summary: d.name,
         kind: d.kind,
         notes: d.notes,
         links: d.links,
-        x: d.x,
-        y: d.y,
+        x: at?.x ?? d.x,
+        y: at?.y ?? d.y,
         parent,
+        shape: d.shape,
+        color: d.color,
+        width: d.width ?? at?.width,
+        height: d.height ?? at?.height,
+        properties: d.properties,
+        ...(d.alias ? { aliases: [d.alias] } : {}),
       })
     })
-    for (const e of edges) writeEdge(w, { from: id(e.from), to: id(e.to), type: e.type, label: e.label })
+    for (const [nid, alias] of newAlias) {
+      const m = w.node(nid)
+      m.set('aliases', [...(g.index.nodes.get(nid)?.aliases ?? []), alias].slice(-MAX_ALIASES))
+    }
+    for (const e of edges)
+      writeEdge(w, { from: id(e.from), to: id(e.to), type: e.type, label: e.label, properties: e.properties })
+    if (p.direction && !meta(g).direction) layout(g.doc).meta.set('direction', p.direction)
+    if (p.classDefs) {
+      // Class definitions the graph does not have yet; one it has is kept as it is.
+      const ymeta = layout(g.doc).meta
+      const had = ymeta.get(CLASS_DEFS)
+      const defs: Record<string, string> =
+        had && typeof had === 'object' ? { ...(had as Record<string, string>) } : {}
+      const add = Object.entries(p.classDefs).filter(([k]) => !(k in defs))
+      if (add.length) ymeta.set(CLASS_DEFS, { ...defs, ...Object.fromEntries(add) })
+    }
   })
+  const problems = cycle
+    ? integrity(g)
+        .filter((x) => x.type === 'dependency_cycle')
+        .map((x) => x.message)
+    : []
   return {
     ok: true,
     created: fresh.length,
-    matched: matched.size,
+    matched: taken.size,
     edges: edges.length,
+    matches,
     skipped,
     skippedCount,
+    problems,
   }
-}
-
-/**
- * A depends_on cycle that the new edges would close, over the live graph plus the new edges; one strongly
- * connected walk over what they can reach, so a large import is not checked edge by edge.
- */
-function dependsCycle<E extends { from: string; to: string; type: string }>(
-  g: Graph,
-  edges: E[],
-): { edge: E; path: string[] } | null {
-  const added = edges.filter((e) => e.type === DEPENDS_ON)
-  if (!added.length) return null
-  const extra = new Map<string, string[]>()
-  for (const e of added) extra.set(e.from, [...(extra.get(e.from) ?? []), e.to])
-  const ids: string[] = []
-  const at = new Map<string, number>()
-  const succ: number[][] = []
-  const visit = (id: string): number => {
-    let i = at.get(id)
-    if (i === undefined) {
-      at.set(id, (i = ids.length))
-      ids.push(id)
-    }
-    return i
-  }
-  for (const e of added) visit(e.from)
-  for (let i = 0; i < ids.length; i++) {
-    const id = ids[i]!
-    const next = [...(g.index.live(id) ? g.index.dependencies(id) : []), ...(extra.get(id) ?? [])]
-    succ[i] = next.map(visit)
-  }
-  const comp = new Map<number, number>()
-  stronglyConnected(ids.length, (i) => succ[i] ?? []).forEach((c, k) => c.forEach((i) => comp.set(i, k)))
-  for (const e of added) {
-    const k = comp.get(at.get(e.from)!)
-    if (k === undefined || comp.get(at.get(e.to)!) !== k) continue
-    // Name the cycle: the new edge, then the way back from its target inside the component.
-    const prev = new Map<number, number>([[at.get(e.to)!, -1]])
-    const queue = [at.get(e.to)!]
-    const goal = at.get(e.from)!
-    for (let q = 0; q < queue.length && !prev.has(goal); q++) {
-      for (const n of succ[queue[q]!] ?? []) {
-        if (comp.get(n) !== k || prev.has(n)) continue
-        prev.set(n, queue[q]!)
-        queue.push(n)
-      }
-    }
-    const back: string[] = []
-    for (let c = goal; c !== -1; c = prev.get(c)!) back.push(ids[c]!)
-    return { edge: e, path: [e.from, ...back.reverse()] }
-  }
-  return null
 }

@@ -1,118 +1,58 @@
-import { edgesByNode } from '../analysis-graph.ts'
-import { fail, meta, type Graph } from '../graph.ts'
-import type { Failure, Result } from '../types.ts'
+import { normalColor } from '../appearance.ts'
+import { fail } from '../graph.ts'
+import type { Failure, Json, Result } from '../types.ts'
 import { LIMITS, typeName } from '../validate.ts'
-import { Collector, RELATES_TO, checkText, relationOf, type Parsed } from './facts.ts'
+import { ENDS, SIDES, type CanvasNode } from './canvas-types.ts'
+import { Collector, IMPORT_LIMITS, RELATES_TO, checkText, relationOf, type Parsed } from './facts.ts'
 
 /*
- * JSON Canvas 1.0 (Obsidian, jsoncanvas.org). Out: one text card per live node (summary, a blank line,
- * notes), at the node's x/y or, when it has none, where a simple tree layout puts it; graph edges with
- * their type as the label; the tree as edges labelled `contains`; resolved cards green, blocked red; the
- * kind in an extra `kind` field that canvas apps keep and ignore. In: text cards (first line the name,
- * the rest notes), file and link cards (named by their path or URL, which also becomes a link), groups
- * (named by their label; whatever sits inside a group becomes its child), edges (label -> edge type,
- * `contains`/`part_of` -> tree, as in the DSL). Card ids are kept, so a canvas exported from Plexus and
- * edited elsewhere matches its nodes again on import (a card whose text still starts with the node's name).
+ * JSON Canvas 1.0 (Obsidian, jsoncanvas.org), both ways, with nothing the spec does not name.
+ * In: text cards (first line the name, a heading mark kept aside, the rest notes), file and link
+ * cards (named by path or URL, kept as the node's `card`, `file`, `subpath` or `url` properties), group
+ * cards (shape `group`; whatever sits inside one becomes its child); every card's position, size and
+ * colour; edges with their label (its words also give the edge type), sides, ends and colour. Card
+ * ids are stored as aliases (`canvas:<id>`), so a re-import finds the same nodes.
+ * Out: the same cards and edges, at the node's position (or a simple tree layout when it has none);
+ * the root is left out when no edge touches it. The tree is written only through groups' geometry.
  */
 
-export interface CanvasNode {
-  id: string
-  type: 'text' | 'file' | 'link' | 'group'
-  x: number
-  y: number
-  width: number
-  height: number
-  color?: string
-  text?: string
-  file?: string
-  subpath?: string
-  url?: string
-  label?: string
-  /** Not in the spec: the Plexus kind, when it is not `concept`. */
-  kind?: string
-}
-
-export interface CanvasEdge {
-  id: string
-  fromNode: string
-  toNode: string
-  fromSide?: 'top' | 'right' | 'bottom' | 'left'
-  toSide?: 'top' | 'right' | 'bottom' | 'left'
-  fromEnd?: 'none' | 'arrow'
-  toEnd?: 'none' | 'arrow'
-  color?: string
-  label?: string
-}
-
-export interface Canvas {
-  nodes: CanvasNode[]
-  edges: CanvasEdge[]
-}
-
-const WIDTH = 260
-const COLUMN = 340
-const ROW = 140
-
-export function toCanvasData(g: Graph): Canvas {
-  const s = g.index.struct()
-  const root = meta(g).root
-  const stack = [...s.roots].sort((a, b) => (a === root ? 1 : b === root ? -1 : a < b ? 1 : -1))
-  const nodes: CanvasNode[] = []
-  const edges: CanvasEdge[] = []
-  let row = 0
-  while (stack.length) {
-    const id = stack.pop()!
-    const n = g.index.nodes.get(id)!
-    const text = n.notes ? `${n.summary}\n\n${n.notes}` : n.summary
-    const lines = text.split('\n').reduce((sum, l) => sum + Math.max(1, Math.ceil(l.length / 32)), 0)
-    const status = g.index.statusOf(id)
-    nodes.push({
-      id,
-      type: 'text',
-      text,
-      x: Math.round(n.x ?? (s.depth.get(id) ?? 0) * COLUMN),
-      y: Math.round(n.y ?? row * ROW),
-      width: WIDTH,
-      height: Math.min(60 + 24 * lines, 480),
-      ...(status === 'resolved' ? { color: '4' } : status === 'blocked' ? { color: '1' } : {}),
-      ...(n.kind !== 'concept' ? { kind: n.kind } : {}),
-    })
-    row++
-    const p = s.parent.get(id)
-    if (p) edges.push({ id: `tree:${id}`, fromNode: p, toNode: id, label: 'contains' })
-    const kids = s.children.get(id) ?? []
-    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!)
-  }
-  const out = edgesByNode(g.index)
-  for (const n of nodes)
-    for (const e of out.get(n.id) ?? []) edges.push({ id: e.id, fromNode: n.id, toNode: e.to, label: e.type })
-  return { nodes, edges }
-}
-
-export function toCanvas(g: Graph): string {
-  return JSON.stringify(toCanvasData(g), null, '\t') + '\n'
-}
+export type { Canvas, CanvasEdge, CanvasNode } from './canvas-types.ts'
+export { toCanvas, toCanvasData } from './canvas-write.ts'
 
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v)
 const TYPES = new Set(['text', 'file', 'link', 'group'])
 
-/** A card's name and notes: the first line (a markdown heading mark dropped), then the rest. */
-function splitText(text: string): { name: string; notes?: string } {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n')
-  const first = lines.findIndex((l) => l.trim() !== '')
-  if (first < 0) return { name: 'Untitled card' }
-  let name = lines[first]!.replace(/^\s*#{1,6}\s+/, '').trim() || 'Untitled card'
-  let notes = lines
-    .slice(first + 1)
-    .join('\n')
-    .replace(/^\n+/, '')
-  if (name.length > LIMITS.summary) {
-    // A long first paragraph: keep it whole in the notes rather than refuse the canvas.
-    notes = text
-    name = name.slice(0, 200) + '…'
+/** A card's name and notes: the first line (a markdown heading mark kept aside), then the rest as written. */
+function splitText(text: string): {
+  name: string
+  notes?: string
+  heading?: string
+  untitled?: boolean
+  gap?: number
+} {
+  const t = text.replace(/\r\n?/g, '\n')
+  const nl = t.indexOf('\n')
+  const first = nl < 0 ? t : t.slice(0, nl)
+  const rest = nl < 0 ? '' : t.slice(nl + 1)
+  const m = /^(\s*#{1,6}\s+)?(.*?)\s*$/.exec(first)!
+  const name = m[2]!.trim()
+  if (!name) {
+    if (!rest.trim()) return { name: 'Untitled card', untitled: true }
+    return { name: 'Untitled card', notes: t }
   }
-  return notes ? { name, notes } : { name }
+  if (name.length > LIMITS.summary) return { name: name.slice(0, 200) + '…', notes: t }
+  const heading = m[1] ?? (first !== name ? first.slice(0, first.indexOf(name)) : undefined)
+  if (first.endsWith(' ') || first.endsWith('\t')) return { name, notes: t }
+  // Notes start after the blank line(s) that follow the name; a gap other than one blank line is kept.
+  const notes = rest.replace(/^\n+/, '')
+  const gap = rest.length - notes.length + 1
+  return {
+    name,
+    ...(notes ? { notes } : {}),
+    ...(heading ? { heading } : {}),
+    ...(notes && gap !== 2 ? { gap } : {}),
+  }
 }
 
 function checkCanvasNode(v: unknown, i: number, ids: Set<string>): Failure | null {
@@ -156,6 +96,11 @@ export function parseCanvas(text: string): Result<Parsed> {
   const rawEdges = data.edges ?? []
   if (!Array.isArray(rawNodes)) return fail('invalid_argument', 'canvas.nodes: expected an array')
   if (!Array.isArray(rawEdges)) return fail('invalid_argument', 'canvas.edges: expected an array')
+  if (rawNodes.length > IMPORT_LIMITS.nodes || rawEdges.length > IMPORT_LIMITS.edges)
+    return fail(
+      'too_large',
+      `canvas: ${rawNodes.length} nodes and ${rawEdges.length} edges; one import takes at most ${IMPORT_LIMITS.nodes} and ${IMPORT_LIMITS.edges}. Split it into several imports.`,
+    )
   const ids = new Set<string>()
   for (const [i, v] of rawNodes.entries()) {
     const c = checkCanvasNode(v, i, ids)
@@ -166,20 +111,45 @@ export function parseCanvas(text: string): Result<Parsed> {
   const c = new Collector()
   for (const [i, v] of cards.entries()) {
     const at = `nodes[${i}]`
-    const named =
-      v.type === 'text'
-        ? splitText(v.text!)
-        : v.type === 'group'
-          ? { name: v.label?.trim() || 'Group' }
-          : { name: (v.type === 'file' ? v.file! : v.url!).trim() || 'Untitled card' }
-    const kind = typeof v.kind === 'string' && /^[\p{L}\p{N}_-]+$/u.test(v.kind) ? v.kind : undefined
-    const d = c.node(v.id, named.name, at, kind)
+    const props: Record<string, Json> = {}
+    let named: ReturnType<typeof splitText>
+    if (v.type === 'text') named = splitText(v.text!)
+    else if (v.type === 'group') {
+      named = v.label?.trim() ? { name: v.label.trim() } : { name: 'Group', untitled: true }
+      if (typeof v.background === 'string' && v.background) props.background = v.background
+      if (typeof v.backgroundStyle === 'string' && v.backgroundStyle)
+        props.background_style = v.backgroundStyle
+    } else {
+      const ref = (v.type === 'file' ? v.file! : v.url!).trim()
+      named = { name: ref || 'Untitled card' }
+      props.card = v.type
+      if (v.type === 'file') {
+        props.file = v.file!
+        if (typeof v.subpath === 'string' && v.subpath) props.subpath = v.subpath
+      } else props.url = v.url!
+    }
+    if (named.untitled) props.untitled = true
+    if (named.heading) props.canvas_heading = named.heading
+    if (named.gap !== undefined) props.canvas_gap = named.gap
+    const d = c.node(v.id, named.name, at)
     if ('ok' in d) return d
-    Object.assign(
-      d,
-      { x: v.x, y: v.y, id: v.id },
-      'notes' in named && named.notes ? { notes: named.notes } : {},
-    )
+    const color = v.color === undefined ? null : normalColor(v.color)
+    if (v.color !== undefined && !color)
+      c.skipped.push(
+        `${at}.color: ${JSON.stringify(v.color)} is not a hex colour or a preset "1"-"6"; the card is kept without it`,
+      )
+    Object.assign(d, {
+      x: v.x,
+      y: v.y,
+      id: v.id,
+      alias: `canvas:${v.id}`,
+      ...(v.width > 0 ? { width: v.width } : {}),
+      ...(v.height > 0 ? { height: v.height } : {}),
+      ...(color ? { color } : {}),
+      ...(v.type === 'group' ? { shape: 'group' } : {}),
+      ...(named.notes ? { notes: named.notes } : {}),
+      ...(Object.keys(props).length ? { properties: props } : {}),
+    })
     if (v.type === 'file' || v.type === 'link')
       d.links = [v.type === 'file' ? v.file! + (v.subpath ?? '') : v.url!]
   }
@@ -215,12 +185,36 @@ export function parseCanvas(text: string): Result<Parsed> {
       return fail('invalid_argument', `${at}.label: expected a string`)
     const label = typeof e.label === 'string' ? e.label.replace(/\s+/g, ' ').trim() : ''
     const rel = label ? relationOf(label) : RELATES_TO
-    c.relate(
+    const props: Record<string, Json> = {}
+    if (typeof e.id === 'string' && e.id) props.canvas_id = e.id
+    for (const [k, p, ok] of [
+      ['fromSide', 'from_side', SIDES],
+      ['toSide', 'to_side', SIDES],
+      ['fromEnd', 'from_end', ENDS],
+      ['toEnd', 'to_end', ENDS],
+    ] as const) {
+      if (e[k] === undefined) continue
+      if (typeof e[k] === 'string' && ok.has(e[k])) props[p] = e[k]
+      else
+        c.skipped.push(
+          `${at}.${k}: ${JSON.stringify(e[k])} is not one of ${[...ok].join(', ')}; the edge is kept without it`,
+        )
+    }
+    if (e.color !== undefined) {
+      const col = normalColor(e.color)
+      if (col) props.color = col
+      else
+        c.skipped.push(
+          `${at}.color: ${JSON.stringify(e.color)} is not a hex colour or a preset "1"-"6"; the edge is kept without it`,
+        )
+    }
+    c.edge(
       c.get(e.fromNode as string)!,
       rel,
       c.get(e.toNode as string)!,
       at,
-      label && label.toLowerCase() !== rel ? label : undefined,
+      label && label !== rel ? label : undefined,
+      props,
     )
   }
   return c.result()

@@ -89,17 +89,23 @@ function tokenize(line: string, at: string): Tok[] | Failure {
 export function parseDSL(text: string): Result<Parsed> {
   const big = checkText(text, 'dsl')
   if (big) return big
-  const c = new Collector()
+  const c = new Collector('dsl')
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)
   for (let n = 0; n < lines.length; n++) {
     const at = `line ${n + 1}`
-    const toks = tokenize(lines[n]!, at)
-    if ('ok' in toks) return toks
+    const read = tokenize(lines[n]!, at)
+    if ('ok' in read) return read
+    let toks = read
     if (toks.length === 0) continue
-    if (toks.length === 2 || toks.length > 3) {
+    if (toks.length > 3) {
+      const split = splitByRelation(toks, at)
+      if ('ok' in split) return split
+      toks = split
+    }
+    if (toks.length === 2) {
       return fail(
         'parse_error',
-        `${at}: expected 'A relation B' or a single name, got ${toks.length} words; put names with spaces in double quotes, e.g. AuthService depends_on "User repository"`,
+        `${at}: expected 'A relation B' or a single name, got 2 words; put names with spaces in double quotes, e.g. AuthService depends_on "User repository"`,
       )
     }
     const decl = (t: Tok): ReturnType<Collector['node']> => c.node(t.name, t.name, at, t.kind)
@@ -116,8 +122,93 @@ export function parseDSL(text: string): Result<Parsed> {
     const b = decl(toks[2]!)
     if ('ok' in b) return b
     c.relate(a, r.name.toLowerCase().replace(/-/g, '_'), b, at)
+    const over = c.over(at)
+    if (over) return over
   }
   return c.result()
+}
+
+/** Relations written as words, for lines whose names are left unquoted: longest first. */
+const PHRASES: ReadonlyArray<readonly string[]> = [
+  ['is', 'configured', 'by'],
+  ['is', 'part', 'of'],
+  ['depends', 'on'],
+  ['relates', 'to'],
+  ['related', 'to'],
+  ['talks', 'to'],
+  ['part', 'of'],
+  ['child', 'of'],
+  ['parent', 'of'],
+  ['configured', 'by'],
+  ['uses'],
+  ['calls'],
+  ['contains'],
+  ['configures'],
+  ['implements'],
+  ['requires'],
+  ['extends'],
+  ['imports'],
+  ['includes'],
+  ['owns'],
+  ['reads'],
+  ['writes'],
+  ['produces'],
+  ['consumes'],
+  ['blocks'],
+  ['triggers'],
+  ['stores'],
+  ['persists'],
+]
+
+/**
+ * `Auth Service depends_on User Repository`: names left unquoted around a relation. The relation is
+ * the one snake_case word (`depends_on`) between them, or else the one relation phrase (`depends on`,
+ * `uses`); each side becomes one name, its last word's `:kind` the kind. Anything less clear is an
+ * error that says to quote, rather than a guess.
+ */
+function splitByRelation(toks: Tok[], at: string): Tok[] | Failure {
+  const plain = (t: Tok) => !t.quoted && t.kind === undefined
+  const side = (part: Tok[]): Tok | Failure => {
+    if (part.some((t) => t.quoted)) {
+      return fail('parse_error', `${at}: quote the whole name or none of it, e.g. "User repository"`)
+    }
+    if (part.slice(0, -1).some((t) => t.kind !== undefined)) {
+      return fail('parse_error', `${at}: a :kind goes after the whole name, e.g. User Repository:service`)
+    }
+    const last = part[part.length - 1]!
+    return { name: part.map((t) => t.name).join(' '), quoted: false, kind: last.kind }
+  }
+  const cut = (i: number, width: number, rel: string): Tok[] | Failure => {
+    const a = side(toks.slice(0, i))
+    if ('ok' in a) return a
+    const b = side(toks.slice(i + width))
+    if ('ok' in b) return b
+    return [a, { name: rel, quoted: false }, b]
+  }
+  const snake = toks.flatMap((t, i) =>
+    i > 0 && i < toks.length - 1 && plain(t) && REL.test(t.name) && /[_]/.test(t.name) ? [i] : [],
+  )
+  if (snake.length === 1) return cut(snake[0]!, 1, toks[snake[0]!]!.name)
+  if (snake.length === 0) {
+    const words = toks.map((t) => (plain(t) ? t.name.toLowerCase() : null))
+    const found: Array<{ i: number; phrase: readonly string[] }> = []
+    for (let i = 1; i < toks.length - 1; i++) {
+      const phrase = PHRASES.find((p) => i + p.length < toks.length && p.every((w, k) => words[i + k] === w))
+      if (phrase) {
+        found.push({ i, phrase })
+        i += phrase.length - 1
+      }
+    }
+    if (found.length === 1) {
+      const { i, phrase } = found[0]!
+      const rel = (phrase[0] === 'is' ? phrase.slice(1) : phrase).join('_')
+      return cut(i, phrase.length, rel)
+    }
+  }
+  return fail(
+    'parse_error',
+    `${at}: expected 'A relation B' or a single name, got ${toks.length} words and cannot tell which is the relation; write it in snake_case (depends_on) or put names with spaces in double quotes, e.g. AuthService depends_on "User repository"`,
+  )
 }
 
 const BARE = /^[\p{L}\p{N}_.\-/+&@!?'()[\]{}<>=*,;|~$%^]+$/u

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { writeEdge } from '../edges.ts'
 import { setMeta, write } from '../graph.ts'
-import { CLAIMED_AT, CLAIMED_BY } from '../readiness.ts'
+import { CLAIMED_AT, CLAIMED_BY } from '../claims.ts'
 import { contextDump } from './dump.ts'
 import { ok, setup } from './test-helpers.ts'
 

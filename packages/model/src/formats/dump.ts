@@ -1,6 +1,7 @@
 import { liveEdges } from '../analysis-graph.ts'
 import { meta, type Graph } from '../graph.ts'
-import { DEFAULT_CLAIM_TTL_MS, claimOf, counts } from '../readiness.ts'
+import { holderOf } from '../claims.ts'
+import { counts } from '../readiness.ts'
 import type { NodeView, Result } from '../types.ts'
 import { isFailure, liveNode } from '../validate.ts'
 
@@ -95,8 +96,8 @@ export function contextDump(
         .map((e) => `${e.type} '${clip(g.index.nodes.get(e.other)!.summary, 60)}' #${e.other}`)
       out += ` → ${named.join(', ')}${more(rel.length - 3)}`
     }
-    const claim = claimOf(n)
-    if (claim && !n.resolved && now - claim.at < DEFAULT_CLAIM_TTL_MS) out += ` · claimed by ${claim.by}`
+    const claim = holderOf(n, now)
+    if (claim) out += ` · claimed by ${claim.by}`
     if (n.links.length)
       out += ` · links: ${n.links
         .slice(0, 3)

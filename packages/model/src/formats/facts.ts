@@ -1,5 +1,5 @@
 import { fail } from '../graph.ts'
-import type { Failure, Result } from '../types.ts'
+import type { Failure, Json, Result } from '../types.ts'
 import { LIMITS, typeName } from '../validate.ts'
 
 // What every text format parses into: named nodes, relations between them, and tree links. Names are not
@@ -17,6 +17,14 @@ export interface NodeDecl {
   y?: number
   /** A Plexus id the text carried (JSON Canvas exported from Plexus): matched first when it is live and has this name. */
   id?: string
+  /** The node's id in its file (`mermaid:A`, `canvas:<card id>`, `dsl:<name>`): stored as an alias, matched first on re-import. */
+  alias?: string
+  shape?: string
+  color?: string
+  width?: number
+  height?: number
+  /** Format-specific things kept for the way back (Mermaid classes and styles, a canvas card's file or url). */
+  properties?: Record<string, Json>
   /** Where it was first declared, for messages: "line 3", "nodes[2]". */
   at?: string
 }
@@ -33,6 +41,8 @@ export interface Fact {
   to: NameRef
   /** The relation as written, when normalising it to an edge type changed it ("calls API" -> calls_api). */
   label?: string
+  /** How the link was drawn (Mermaid arrow, canvas sides, ends and colour), kept on the edge. */
+  properties?: Record<string, Json>
   at?: string
 }
 
@@ -48,17 +58,25 @@ export interface Parsed {
   /** Relations that become edges. Tree relations are in `parents` instead. */
   facts: Fact[]
   parents: ParentLink[]
+  /** The layout direction the text gives (Mermaid's header). */
+  direction?: 'TB' | 'TD' | 'BT' | 'LR' | 'RL'
+  /** What the parser read but will not hand on, and why (duplicate edges). */
+  skipped?: string[]
+  /** Mermaid `classDef` lines by class name. */
+  classDefs?: Record<string, string>
 }
 
-/** Text imports stay well under what one sync message should carry; JSON backups may be larger. */
-export const TEXT_LIMIT = 2 * LIMITS.notes
+/** Whatever Plexus exports it can import again: text formats take what JSON backups take. */
 export const JSON_LIMIT = 128 * LIMITS.notes
+export const TEXT_LIMIT = JSON_LIMIT
 export const IMPORT_LIMITS = { nodes: 50_000, edges: 100_000 } as const
 
 /** Relations that mean the tree, not an edge: `P contains C` and `C part_of P` both make P the parent. */
 export const TREE_DOWN: ReadonlySet<string> = new Set(['contains', 'parent_of'])
 export const TREE_UP: ReadonlySet<string> = new Set(['part_of', 'child_of'])
 export const RELATES_TO = 'relates_to'
+/** The meta key holding Mermaid class definitions (`{ name: "fill:#f96" }`) imported into the graph. */
+export const CLASS_DEFS = 'mermaid_classdefs'
 
 export function checkText(text: unknown, what: string, max: number = TEXT_LIMIT): Failure | null {
   if (typeof text !== 'string')
@@ -88,11 +106,17 @@ export class Collector {
   private readonly byKey = new Map<string, NodeDecl>()
   readonly facts: Fact[] = []
   readonly parents: ParentLink[] = []
+  readonly skipped: string[] = []
+  direction?: Parsed['direction']
+  classDefs?: Record<string, string>
+
+  /** `source` names the format: each node then carries `<source>:<key>` as its alias. */
+  constructor(private readonly source?: string) {}
 
   node(key: string, name: string, at: string, kind?: string): NodeDecl | Failure {
     let n = this.byKey.get(key)
     if (!n) {
-      n = { key, name, at }
+      n = { key, name, at, ...(this.source ? { alias: `${this.source}:${key}` } : {}) }
       this.byKey.set(key, n)
     }
     if (kind !== undefined) {
@@ -107,11 +131,53 @@ export class Collector {
     return n
   }
 
+  /** Past what one import takes: said at the line where it happens, before the rest is read. */
+  over(at: string): Failure | null {
+    if (this.byKey.size > IMPORT_LIMITS.nodes)
+      return fail(
+        'too_large',
+        `${at}: the text names more than ${IMPORT_LIMITS.nodes} nodes, what one import takes. Split it into several imports.`,
+      )
+    if (this.facts.length > IMPORT_LIMITS.edges)
+      return fail(
+        'too_large',
+        `${at}: the text has more than ${IMPORT_LIMITS.edges} relations, what one import takes. Split it into several imports.`,
+      )
+    return null
+  }
+
   get(key: string): NodeDecl | undefined {
     return this.byKey.get(key)
   }
 
-  relate(from: NodeDecl, rel: string, to: NodeDecl, at: string, label?: string): void {
+  /** A relation that is always an edge, whatever its words (canvas edges: the tree is in the groups). */
+  edge(
+    from: NodeDecl,
+    rel: string,
+    to: NodeDecl,
+    at: string,
+    label?: string,
+    properties?: Record<string, Json>,
+  ): void {
+    const ref = (n: NodeDecl): NameRef => ({ key: n.key, name: n.name, ...(n.kind ? { kind: n.kind } : {}) })
+    this.facts.push({
+      from: ref(from),
+      rel,
+      to: ref(to),
+      at,
+      ...(label ? { label } : {}),
+      ...(properties && Object.keys(properties).length ? { properties } : {}),
+    })
+  }
+
+  relate(
+    from: NodeDecl,
+    rel: string,
+    to: NodeDecl,
+    at: string,
+    label?: string,
+    properties?: Record<string, Json>,
+  ): void {
     if (TREE_DOWN.has(rel)) this.parents.push({ child: to.key, parent: from.key, at })
     else if (TREE_UP.has(rel)) this.parents.push({ child: from.key, parent: to.key, at })
     else {
@@ -120,7 +186,14 @@ export class Collector {
         name: n.name,
         ...(n.kind ? { kind: n.kind } : {}),
       })
-      this.facts.push({ from: ref(from), rel, to: ref(to), at, ...(label ? { label } : {}) })
+      this.facts.push({
+        from: ref(from),
+        rel,
+        to: ref(to),
+        at,
+        ...(label ? { label } : {}),
+        ...(properties ? { properties } : {}),
+      })
     }
   }
 
@@ -133,6 +206,14 @@ export class Collector {
         if (n.kind !== undefined) r.kind = n.kind
       }
     }
-    return { ok: true, nodes: [...this.byKey.values()], facts: this.facts, parents: this.parents }
+    return {
+      ok: true,
+      nodes: [...this.byKey.values()],
+      facts: this.facts,
+      parents: this.parents,
+      ...(this.direction ? { direction: this.direction } : {}),
+      ...(this.skipped.length ? { skipped: this.skipped } : {}),
+      ...(this.classDefs ? { classDefs: this.classDefs } : {}),
+    }
   }
 }

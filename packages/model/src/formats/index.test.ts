@@ -26,8 +26,15 @@ describe('exportGraph / importGraph', () => {
     const { g } = sample()
     const back = setup()
     const r = ok(importGraph(back.g, format, exportGraph(g, format)))
-    expect(r).toMatchObject({ created: 3, matched: 1, edges: 2, skipped: [] })
-    expect(shape(back.g)).toEqual(shape(g))
+    // Mermaid and Canvas leave the root out (its children are the top level); the DSL names it.
+    expect(r).toMatchObject({ created: 3, matched: format === 'dsl' ? 1 : 0, edges: 2, skipped: [] })
+    if (format !== 'canvas') expect(shape(back.g)).toEqual(shape(g))
+    else {
+      // JSON Canvas has no kinds, and a tree only as groups: names and edges come back.
+      const names = (s: { nodes: string[] }) => s.nodes.map((n) => n.split(':')[0]).sort()
+      expect(names(shape(back.g))).toEqual(names(shape(g)))
+      expect(shape(back.g).edges).toEqual(shape(g).edges)
+    }
   })
 
   it('json: ids and every field come back', () => {
@@ -57,9 +64,9 @@ describe('exportGraph / importGraph', () => {
     },
   )
 
-  it.each(TEXT_FORMATS)('%s: a 1 MB text is refused before it is read', (format) => {
+  it.each(TEXT_FORMATS)('%s: a text over the limit is refused before it is read', (format) => {
     const { g } = sample()
-    const r = importGraph(g, format, 'x'.repeat(1024 * 1024))
+    const r = importGraph(g, format, 'x'.repeat(TEXT_LIMIT + 1))
     expect(r.ok === false && r.reason).toBe('too_large')
     expect(r.ok === false && r.message).toContain(`the limit for one import is ${TEXT_LIMIT}`)
   })

@@ -4,7 +4,7 @@ import { fail, type Graph } from '../graph.ts'
 import { indexOf, type GraphIndex } from '../graph-index.ts'
 import { readMeta } from '../schema.ts'
 import type { Result } from '../types.ts'
-import { applyParsed, type ApplyOptions } from './apply.ts'
+import { applyParsed, type ApplyOptions, type ImportMatch } from './apply.ts'
 import { parseCanvas, toCanvas } from './canvas.ts'
 import { parseDSL, toDSL } from './dsl.ts'
 import { JSON_LIMIT, checkText, type Parsed } from './facts.ts'
@@ -45,8 +45,12 @@ export interface ImportResult {
   /** Names that resolved to existing nodes (text formats), or ids the graph already had (json). */
   matched: number
   edges: number
+  /** Each node of the text that resolved to an existing node: by alias, id, name or (asked for) fuzzy, with its confidence. */
+  matches: ImportMatch[]
   /** What was read but not written, and why (at most 50). */
   skipped: string[]
+  /** Integrity problems the imported data brought (dependency cycles), kept rather than refused. */
+  problems: string[]
 }
 
 const PARSERS: Record<Exclude<Format, 'json'>, (text: string) => Result<Parsed>> = {
@@ -77,7 +81,15 @@ export function importGraph(
     const skipped = r.existing.map((id) => `node ${id} is already in the graph; kept as it is`)
     if (r.dangling)
       skipped.push(`${r.dangling} edge(s) point at nodes that are neither in the file nor in the graph`)
-    return { ok: true, created: r.created, matched: r.existingCount, edges: r.edges, skipped }
+    return {
+      ok: true,
+      created: r.created,
+      matched: r.existingCount,
+      edges: r.edges,
+      matches: [],
+      skipped,
+      problems: [],
+    }
   }
   const parse = PARSERS[format]
   if (!parse)
@@ -86,7 +98,8 @@ export function importGraph(
   if (!p.ok) return p
   const r = applyParsed(g, p, opts)
   if (!r.ok) return r
-  return { ok: true, created: r.created, matched: r.matched, edges: r.edges, skipped: r.skipped }
+  const { created, matched, edges, matches, skipped, problems } = r
+  return { ok: true, created, matched, edges, matches, skipped, problems }
 }
 
 export interface GraphSummary {
@@ -115,7 +128,7 @@ export function graphSummary(doc: Y.Doc): GraphSummary {
 }
 
 export { applyParsed }
-export type { ApplyOptions }
+export type { ApplyOptions, ImportMatch }
 export { exportJSON, importJSON, JSON_IMPORT_LIMITS } from './json.ts'
 export type { JSONImportResult, PlexusJSON } from './json.ts'
 export { parseDSL, toDSL } from './dsl.ts'
@@ -123,6 +136,7 @@ export { parseMermaid, toMermaid } from './mermaid.ts'
 export { parseCanvas, toCanvas, toCanvasData } from './canvas.ts'
 export type { Canvas, CanvasEdge, CanvasNode } from './canvas.ts'
 export { contextDump } from './dump.ts'
+export { knowledgeDump } from './knowledge.ts'
 export type { DumpOptions } from './dump.ts'
 export { IMPORT_LIMITS, JSON_LIMIT, TEXT_LIMIT } from './facts.ts'
 export type { Fact, NameRef, NodeDecl, ParentLink, Parsed } from './facts.ts'

@@ -3,7 +3,7 @@ import * as Y from 'yjs'
 import { writeEdge } from '../edges.ts'
 import { meta, openGraph, write, type Graph } from '../graph.ts'
 import { restructure } from '../restructure.ts'
-import { layout } from '../schema.ts'
+import { SCHEMA_VERSION, layout } from '../schema.ts'
 import { updateNodes } from '../update.ts'
 import { importGraph } from './index.ts'
 import { exportJSON, importJSON, type PlexusJSON } from './json.ts'
@@ -156,7 +156,7 @@ describe('JSON export and import', () => {
       (d) => ((d.nodes[2]!.evidence as unknown[])[0] = 'nope'),
       'nodes[2] (b).evidence[0]: expected {type, ref, agent, timestamp}',
     ],
-    ['a newer schema', (d) => (d.schema = 2), 'this file uses schema 2'],
+    ['a newer schema', (d) => (d.schema = SCHEMA_VERSION + 1), `this file uses schema ${SCHEMA_VERSION + 1}`],
     [
       'another format',
       (d) => ((d as unknown as Record<string, unknown>).format = 'other'),

@@ -1,7 +1,8 @@
 import * as Y from 'yjs'
 import { fail, meta, write, type Graph } from '../graph.ts'
-import { GRAPH_ID, SCHEMA_VERSION, edgeId, layout, putEdge } from '../schema.ts'
+import { GRAPH_ID, SCHEMA_VERSION, edgeId, layout, putEdge, setSchema } from '../schema.ts'
 import type { EdgeView, Failure, GraphMeta, HistoryEvent, Json, NodeView, Result } from '../types.ts'
+import { plainMap } from '../views.ts'
 import {
   LIMITS,
   checkJson,
@@ -41,7 +42,7 @@ export function exportJSON(g: Graph, opts: { history?: boolean } = {}): PlexusJS
     meta: meta(g),
     nodes: [...g.index.nodes.values()].sort(byId),
     edges: [...g.index.edges.values()].sort(byId),
-    checkpoints: y.checkpoints.toJSON() as Record<string, Json>,
+    checkpoints: plainMap(y.checkpoints as Y.Map<unknown>),
   }
   if (opts.history) out.history = y.history.toArray() as unknown as HistoryEvent[]
   return out
@@ -246,7 +247,7 @@ export function importJSON(
   write(g, (w) => {
     if (writeMeta) {
       const m = data.meta as Partial<GraphMeta>
-      y.meta.set('schema', SCHEMA_VERSION)
+      setSchema(y.meta, SCHEMA_VERSION)
       y.meta.set('id', m.id!)
       y.meta.set('title', m.title ?? m.id!)
       y.meta.set('goal', m.goal ?? '')

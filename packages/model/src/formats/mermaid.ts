@@ -1,275 +1,78 @@
 import { edgesByNode } from '../analysis-graph.ts'
-import { fail, meta, type Graph } from '../graph.ts'
-import type { Failure, Result } from '../types.ts'
-import { Collector, RELATES_TO, checkText, relationOf, type NodeDecl, type Parsed } from './facts.ts'
+import { meta, type Graph } from '../graph.ts'
+import type { NodeView } from '../types.ts'
+import { CLASS_DEFS, IMPORT_LIMITS, RELATES_TO } from './facts.ts'
+import { layout } from '../schema.ts'
+import { bracketsOf } from './mermaid-shapes.ts'
+import { mermaidLabel } from './mermaid-text.ts'
+
+export { parseMermaid } from './mermaid-parse.ts'
+export { mermaidLabel, mermaidText } from './mermaid-text.ts'
 
 /*
- * Mermaid flowcharts in and out. Read: `flowchart`/`graph` with any direction; nodes `A`, `A[..]`,
- * `A(..)`, `A{..}`, `A((..))`, `A([..])`, `A[[..]]`, `A[(..)]`, `A{{..}}`, `A>..]`, `A[/../]`,
- * `A@{ label: ".." }`, quoted labels and #entity; codes; `A:::cls` (the class becomes the kind); links
- * `-->`, `---`, `-.->`, `==>`, `--o`, `--x`, `<-->`, longer ones, `-- text -->`, `-->|text|`; chains and
- * `A & B --> C`; `subgraph id [Title] ... end` (the subgraph is a node, its members its children);
- * `%%` comments; classDef, class, style, linkStyle, click and direction lines are ignored. A link's text
- * becomes the edge type (`depends on` -> depends_on; none -> relates_to); `contains`/`parent_of` and
- * `part_of`/`child_of` make tree links, as in the DSL. `~~~` (an invisible layout link) makes nothing.
+ * The live graph as a flowchart that reads like its source: the graph's direction; the tree as
+ * `subgraph … end` blocks (the root is left out when no edge touches it: its children are the top
+ * level); each node with its shape, its label as written (line breaks, markdown) and its class; each
+ * edge with its arrow kind, its id and its text (the edge's label, else its type unless relates_to);
+ * `style` and `class` lines. A node keeps the Mermaid id it was imported with, else its own id when
+ * Mermaid can read that, so a re-import finds the same nodes.
  */
-
-const OTHER_DIAGRAM =
-  /^(sequenceDiagram|classDiagram|stateDiagram|erDiagram|gantt|pie|journey|gitGraph|mindmap|timeline|quadrantChart|requirementDiagram|C4\w*|sankey\S*|xychart\S*|block\S*|packet\S*|architecture\S*|kanban)\b/
-const HEADER = /^(?:flowchart|graph)(?:[ \t]+(?:TB|TD|BT|RL|LR))?[ \t]*(?:;|$)/i
-const IGNORED = /^(?:classDef|class|style|linkStyle|click|direction|accTitle|accDescr|title)\b/
-const ID_CHAR = /[\p{L}\p{N}_]/u
-const SHAPES: Array<[string, string[]]> = [
-  ['(((', [')))']],
-  ['((', ['))']],
-  ['([', ['])']],
-  ['[[', [']]']],
-  ['[(', [')]']],
-  ['[/', ['/]', '\\]']],
-  ['[\\', ['\\]', '/]']],
-  ['{{', ['}}']],
-  ['[', [']']],
-  ['(', [')']],
-  ['{', ['}']],
-  ['>', [']']],
-]
-const PLAIN_LINK = /<?(?:-{2,}>|-{3,}|-{2,}[ox](?![\p{L}\p{N}_])|={2,}>|={3,}|-\.+->|-\.+-|~~~)/uy
-const TEXT_LINK =
-  /<?(?:--|==|-\.)\s+(.+?)\s*(?:-{2,}>|-{3,}|={2,}>|={3,}|\.-+>|\.-+|-{2,}[ox](?![\p{L}\p{N}_]))/uy
-const PIPE = /\s*\|([^|]*)\|/y
-const KIND = /^[\p{L}\p{N}_-]+$/u
-
-const NAMED: Record<string, string> = {
-  quot: '"',
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  apos: "'",
-  nbsp: ' ',
-  num: '#',
-}
-
-/** Label text as a one-line name: entity codes decoded, <br> and runs of space as one space. */
-export function mermaidText(raw: string): string {
-  let s = raw.trim()
-  if (s.startsWith('"') && s.endsWith('"') && s.length >= 2) s = s.slice(1, -1)
-  if (s.startsWith('`') && s.endsWith('`') && s.length >= 2) s = s.slice(1, -1)
-  return s
-    .replace(/<br\s*\/?>/gi, ' ')
-    .replace(/#(\d{1,7}|[a-z]+);/gi, (m, c: string) => {
-      if (/^\d/.test(c)) {
-        const cp = Number(c)
-        return cp > 0 && cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff) ? String.fromCodePoint(cp) : m
-      }
-      return NAMED[c.toLowerCase()] ?? m
-    })
-    .replace(/\s+/g, ' ')
-    .trim()
-}
-
-class LineReader {
-  i = 0
-  constructor(
-    readonly s: string,
-    readonly at: string,
-  ) {}
-  space(): void {
-    while (this.i < this.s.length && /\s/.test(this.s[this.i]!)) this.i++
-  }
-  sticky(re: RegExp): RegExpExecArray | null {
-    re.lastIndex = this.i
-    const m = re.exec(this.s)
-    if (m) this.i = re.lastIndex
-    return m
-  }
-  err(what: string): Failure {
-    const rest = this.s.slice(this.i, this.i + 40)
-    return fail(
-      'parse_error',
-      `${this.at}: ${what} at ${rest ? JSON.stringify(rest) : 'the end of the line'}`,
-    )
-  }
-}
-
-/** One node reference with its optional shape, label and class. */
-function readNode(r: LineReader, c: Collector): NodeDecl | Failure {
-  const start = r.i
-  while (r.i < r.s.length) {
-    const ch = r.s[r.i]!
-    if (ID_CHAR.test(ch) || ((ch === '-' || ch === '.') && ID_CHAR.test(r.s[r.i + 1] ?? ''))) r.i++
-    else break
-  }
-  if (r.i === start) return r.err('expected a node id, e.g. A or A[Label],')
-  const key = r.s.slice(start, r.i)
-  let label: string | undefined
-  if (r.s.startsWith('@{', r.i)) {
-    const end = r.s.indexOf('}', r.i)
-    if (end < 0) return r.err('unclosed @{ … }')
-    const body = r.s.slice(r.i + 2, end)
-    const m = /label\s*:\s*(?:"([^"]*)"|([^,}]*))/.exec(body)
-    if (m) label = mermaidText(m[1] ?? m[2] ?? '')
-    r.i = end + 1
-  } else {
-    const save = r.i
-    r.space()
-    const shape = SHAPES.find(([open]) => r.s.startsWith(open, r.i))
-    if (!shape) r.i = save
-    else {
-      r.i += shape[0].length
-      let body: string
-      const q = /\s*"([^"]*)"\s*/y
-      q.lastIndex = r.i
-      const quoted = q.exec(r.s)
-      const close = quoted && shape[1].find((cl) => r.s.startsWith(cl, q.lastIndex))
-      if (quoted && close) {
-        body = quoted[1]!
-        r.i = q.lastIndex + close.length
-      } else {
-        const ends = shape[1].map((cl) => [r.s.indexOf(cl, r.i), cl.length] as const).filter(([p]) => p >= 0)
-        if (!ends.length) return r.err(`unclosed ${shape[0]} (expected ${shape[1].join(' or ')})`)
-        const [p, len] = ends.reduce((a, b) => (b[0] < a[0] ? b : a))
-        body = r.s.slice(r.i, p)
-        r.i = p + len
-      }
-      label = mermaidText(body)
-    }
-  }
-  let kind: string | undefined
-  const cls = /:::([\p{L}\p{N}_-]+)/uy
-  cls.lastIndex = r.i
-  const cm = cls.exec(r.s)
-  if (cm) {
-    r.i = cls.lastIndex
-    if (KIND.test(cm[1]!)) kind = cm[1]
-  }
-  const n = c.node(key, key, r.at, kind)
-  if (!('ok' in n) && label) n.name = label
-  return n
-}
-
-/** Reads a flowchart. A failure names the line; nothing about the graph is touched. */
-export function parseMermaid(text: string): Result<Parsed> {
-  const big = checkText(text, 'mermaid')
-  if (big) return big
-  const c = new Collector()
-  const groups: NodeDecl[] = []
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)
-  let n = 0
-  if (lines.findIndex((l) => l.trim() !== '') === lines.findIndex((l) => l.trim() === '---')) {
-    n = lines.findIndex((l) => l.trim() === '---')
-    const end = lines.findIndex((l, k) => k > n && l.trim() === '---')
-    if (end < 0) return fail('parse_error', `line ${n + 1}: front matter opened with --- is never closed`)
-    n = end + 1
-  }
-  let header = false
-  for (; n < lines.length; n++) {
-    const at = `line ${n + 1}`
-    let line = lines[n]!.trim()
-    if (line === '' || line.startsWith('%%')) continue
-    if (!header) {
-      header = true
-      const other = OTHER_DIAGRAM.exec(line)
-      if (other)
-        return fail(
-          'parse_error',
-          `${at}: only flowcharts can be imported (flowchart TD, graph LR); this is a ${other[1]}`,
-        )
-      const h = HEADER.exec(line)
-      if (h) line = line.slice(h[0].length).trim()
-      if (!line) continue
-    }
-    const r = new LineReader(line, at)
-    const inGroup = (d: NodeDecl): void => {
-      const g = groups[groups.length - 1]
-      if (g && g.key !== d.key) c.parents.push({ child: d.key, parent: g.key, at })
-    }
-    while (r.i < line.length) {
-      r.space()
-      if (r.i >= line.length) break
-      if (line[r.i] === ';') {
-        r.i++
-        continue
-      }
-      const rest = line.slice(r.i)
-      if (IGNORED.test(rest)) break
-      if (/^end\b/.test(rest)) {
-        if (!groups.pop()) return fail('parse_error', `${at}: 'end' without a subgraph to close`)
-        r.i += 3
-        continue
-      }
-      const sg = /^subgraph\b\s*(.*)$/.exec(rest)
-      if (sg) {
-        const title = sg[1]!.replace(/;\s*$/, '').trim()
-        const m = /^([\p{L}\p{N}_.-]+)\s*\[(.*)\]$/u.exec(title)
-        const key = m ? m[1]! : title.startsWith('"') ? mermaidText(title) : title
-        if (!key) return fail('parse_error', `${at}: subgraph needs a name: subgraph id [Title]`)
-        const d = c.node(key, key, at)
-        if ('ok' in d) return d
-        if (m || title.startsWith('"')) d.name = mermaidText(m ? m[2]! : title)
-        inGroup(d)
-        groups.push(d)
-        break
-      }
-      // A statement: node groups joined by links.
-      let left: NodeDecl[] | null = null
-      let link: { rel: string; label?: string; invisible: boolean } | null = null
-      for (;;) {
-        const group: NodeDecl[] = []
-        for (;;) {
-          r.space()
-          const d = readNode(r, c)
-          if ('ok' in d) return d
-          inGroup(d)
-          group.push(d)
-          r.space()
-          if (line[r.i] !== '&') break
-          r.i++
-        }
-        if (left && link && !link.invisible)
-          for (const a of left) for (const b of group) c.relate(a, link.rel, b, at, link.label)
-        r.space()
-        if (r.i >= line.length || line[r.i] === ';') break
-        const plain = r.sticky(PLAIN_LINK)
-        const texted = plain ? null : r.sticky(TEXT_LINK)
-        if (!plain && !texted) return r.err('expected a link like --> or the end of the statement')
-        const pipe = r.sticky(PIPE)
-        const label = mermaidText(pipe ? pipe[1]! : texted ? texted[1]! : '')
-        const rel = label ? relationOf(label) : RELATES_TO
-        // Keep the words as the edge's label only when the type lost something of them.
-        const keep = label && label.toLowerCase() !== rel ? label : undefined
-        link = { rel, invisible: plain?.[0] === '~~~', ...(keep ? { label: keep } : {}) }
-        left = group
-      }
-    }
-  }
-  if (groups.length)
-    return fail('parse_error', `the subgraph '${groups[groups.length - 1]!.name}' is never closed with 'end'`)
-  return c.result()
-}
-
-/** Mermaid entity codes for what would end a quoted label or be read as markup. */
-export function mermaidLabel(s: string): string {
-  // eslint-disable-next-line no-control-regex
-  const flat = s.replace(/[\u0000-\u001f\u007f]+/g, ' ')
-  return flat.replace(/[#"<>&`]/g, (ch) => `#${ch.codePointAt(0)};`)
-}
 
 const CLASS = /^[A-Za-z][A-Za-z0-9_-]*$/
+const SAFE_ID = /^[A-Za-z_][A-Za-z0-9_]*$/
+const RESERVED = new Set([
+  'end',
+  'subgraph',
+  'graph',
+  'flowchart',
+  'style',
+  'class',
+  'classDef',
+  'click',
+  'linkStyle',
+  'direction',
+  'default',
+  'title',
+  'accTitle',
+  'accDescr',
+])
 
-/**
- * The live graph as a flowchart: the tree as `-->|contains|` links, edges with their type as the link
- * text (relates_to unlabeled), kinds as classes. At most `limit` nodes (default 1000), in tree order;
- * a comment says what was left out. Ids are n0, n1, ...: safe whatever the node ids hold.
- */
+const prop = (n: { properties: Record<string, unknown> }, k: string): string | undefined =>
+  typeof n.properties[k] === 'string' ? (n.properties[k] as string) : undefined
+
+function labelOf(n: NodeView): string {
+  const shown = prop(n, 'mermaid_label')
+  if (shown !== undefined) return `"${mermaidLabel(shown, true)}"`
+  return `"${mermaidLabel(n.summary.trim() ? n.summary : n.id)}"`
+}
+
+function nodeText(id: string, n: NodeView): string {
+  const data = prop(n, 'mermaid_data')
+  const cls = n.kind !== 'concept' && CLASS.test(n.kind) ? `:::${n.kind}` : ''
+  if (data !== undefined) return `${id}@{ ${data.replace(/\n/g, ' ')} }${cls}`
+  const b = bracketsOf(n.shape === 'group' ? undefined : n.shape)
+  if (!b) return `${id}@{ shape: ${n.shape}, label: ${labelOf(n)} }${cls}`
+  return `${id}${b.open}${labelOf(n)}${b.close}${cls}`
+}
+
 export function toMermaid(
   g: Graph,
   opts: { limit?: number; direction?: 'TD' | 'LR' | 'BT' | 'RL' } = {},
 ): string {
-  const limit = Math.max(1, Math.min(Math.floor(opts.limit ?? 1000), 10_000))
+  const limit = Math.max(1, Math.min(Math.floor(opts.limit ?? IMPORT_LIMITS.nodes), IMPORT_LIMITS.nodes))
+  const m = meta(g)
   const s = g.index.struct()
-  const root = meta(g).root
+  const out = edgesByNode(g.index)
+  const root = m.root
+  const rootTouched =
+    !!root &&
+    ((out.get(root)?.length ?? 0) > 0 || g.index.edgesOf(root, 'in').some((e) => g.index.live(e.other)))
+  const skipRoot = !!root && s.roots.includes(root) && !rootTouched && (s.children.get(root)?.length ?? 0) > 0
   const order: string[] = []
-  const stack = [...s.roots].sort((a, b) => (a === root ? 1 : b === root ? -1 : a < b ? 1 : -1))
+  const starts = [...s.roots].sort((a, b) => (a === root ? 1 : b === root ? -1 : a < b ? 1 : -1))
+  const stack = skipRoot
+    ? [...starts.filter((r) => r !== root), ...[...s.children.get(root!)!].reverse()]
+    : starts
   let total = 0
   while (stack.length) {
     const id = stack.pop()!
@@ -278,26 +81,64 @@ export function toMermaid(
     const kids = s.children.get(id) ?? []
     for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!)
   }
-  const short = new Map(order.map((id, i) => [id, `n${i}`]))
-  const lines = [`flowchart ${opts.direction ?? 'TD'}`]
-  const links: string[] = []
-  for (const id of order) {
+  const inOrder = new Set(order)
+  const used = new Set<string>()
+  const short = new Map<string, string>()
+  order.forEach((id, i) => {
     const n = g.index.nodes.get(id)!
-    const cls = n.kind !== 'concept' && CLASS.test(n.kind) ? `:::${n.kind}` : ''
-    lines.push(`  ${short.get(id)}["${mermaidLabel(n.summary.trim() ? n.summary : id)}"]${cls}`)
+    const alias = n.aliases?.filter((a) => a.startsWith('mermaid:')).map((a) => a.slice(8))
+    const pick = [...(alias ?? []), id, `n${i}`].find(
+      (k) => SAFE_ID.test(k) && !RESERVED.has(k) && !used.has(k),
+    )
+    const k = pick ?? `n${i}_${used.size}`
+    used.add(k)
+    short.set(id, k)
+  })
+  const lines = [`flowchart ${opts.direction ?? m.direction ?? 'TD'}`]
+  const extra: string[] = []
+  const write = (id: string, depth: number): void => {
+    const n = g.index.nodes.get(id)!
+    const pad = '  '.repeat(depth)
+    const kids = (s.children.get(id) ?? []).filter((k) => inOrder.has(k))
+    const style = prop(n, 'mermaid_style')
+    if (style) extra.push(`  style ${short.get(id)} ${style}`)
+    if (!kids.length && n.shape !== 'group') {
+      lines.push(pad + nodeText(short.get(id)!, n))
+      return
+    }
+    lines.push(`${pad}subgraph ${short.get(id)} [${labelOf(n)}]`)
+    if (n.kind !== 'concept' && CLASS.test(n.kind)) extra.push(`  class ${short.get(id)} ${n.kind}`)
+    const dir = prop(n, 'mermaid_direction')
+    if (dir && /^(TB|TD|BT|LR|RL)$/.test(dir)) lines.push(`${pad}  direction ${dir}`)
+    for (const k of kids) write(k, depth + 1)
+    lines.push(`${pad}end`)
+  }
+  for (const id of order) {
     const p = s.parent.get(id)
-    if (p && short.has(p)) links.push(`  ${short.get(p)} -->|contains| ${short.get(id)}`)
+    if (!p || !inOrder.has(p)) write(id, 1)
   }
   let dropped = 0
-  const out = edgesByNode(g.index)
   for (const id of order) {
     for (const e of out.get(id) ?? []) {
       const to = short.get(e.to)
-      if (!to) dropped++
-      else links.push(`  ${short.get(id)} -->${e.type === RELATES_TO ? '' : `|${e.type}|`} ${to}`)
+      if (!to) {
+        dropped++
+        continue
+      }
+      const ev = g.index.edges.get(e.id)
+      const props = ev?.properties ?? {}
+      const arrow = typeof props.arrow === 'string' ? props.arrow : '-->'
+      const eid = typeof props.mermaid_id === 'string' ? `${props.mermaid_id}@` : ''
+      const text = ev?.label || (e.type === RELATES_TO ? '' : e.type)
+      const pipe = text && !arrow.startsWith('~') ? `|"${mermaidLabel(text, true)}"|` : ''
+      lines.push(`  ${short.get(id)} ${eid}${arrow}${pipe} ${to}`)
     }
   }
-  lines.push(...links)
+  const defs = layout(g.doc).meta.get(CLASS_DEFS)
+  if (defs && typeof defs === 'object')
+    for (const [k, v] of Object.entries(defs as Record<string, unknown>))
+      if (typeof v === 'string' && CLASS.test(k) && !/[\n;]/.test(v)) extra.push(`  classDef ${k} ${v}`)
+  lines.push(...extra)
   if (total > order.length) {
     lines.push(
       `  %% ${total - order.length} more nodes and ${dropped} edges to them are not shown (limit ${limit})`,

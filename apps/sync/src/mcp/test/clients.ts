@@ -14,10 +14,15 @@ export interface Agent {
   close(): Promise<void>
 }
 
-export async function httpAgent(url: string, opts: { name?: string; token?: string } = {}): Promise<Agent> {
+export async function httpAgent(
+  url: string,
+  opts: { name?: string; token?: string; path?: string } = {},
+): Promise<Agent> {
   const client = new Client({ name: opts.name ?? 'test-agent', version: '1.0.0' })
   const headers: Record<string, string> = opts.token ? { Authorization: `Bearer ${opts.token}` } : {}
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers } }))
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${url}${opts.path ?? '/mcp'}`), { requestInit: { headers } }),
+  )
   return { client, close: () => client.close() }
 }
 

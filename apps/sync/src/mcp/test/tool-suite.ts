@@ -30,8 +30,8 @@ export function toolSuite(label: string, setup: () => Promise<SuiteTarget>): voi
       const opened = await ok(a, 'graph_open', { project, goal: 'Ship v1' })
       const plan = await ok(a, 'graph_plan', {
         project,
-        items: [
-          { ref: 'be', summary: 'Backend', kind: 'goal', links: ['https://example.com/adr'] },
+        nodes: [
+          { ref: 'be', summary: 'Backend', kind: 'goal', context_links: ['https://example.com/adr'] },
           {
             ref: 'schema',
             summary: 'Design the schema',
@@ -46,7 +46,7 @@ export function toolSuite(label: string, setup: () => Promise<SuiteTarget>): voi
       const id = Object.fromEntries(
         (plan.created as Array<{ ref: string; id: string }>).map((c) => [c.ref, c.id]),
       ) as Record<string, string>
-      return { project, root: opened.root as string, id }
+      return { project, root: opened.root.id as string, id }
     }
 
     it('lists the tools with schemas and annotations', async () => {
@@ -68,14 +68,14 @@ export function toolSuite(label: string, setup: () => Promise<SuiteTarget>): voi
       expect(made).toMatchObject({
         project,
         created: true,
-        goal: 'Learn Yjs',
-        counts: { total: 1, actionable: 1 },
+        root: { summary: 'Learn Yjs' },
+        summary: { total: 1, actionable: 1 },
       })
       const again = await ok(a, 'graph_open', { project })
-      expect(again.created).toBe(false)
-      expect(again.root).toBe(made.root)
+      expect(again.created).toBeUndefined()
+      expect(again.root.id).toBe(made.root.id)
       const list = await ok(a, 'graph_open', {})
-      expect((list.graphs as Array<{ id: string }>).map((g) => g.id)).toContain(project)
+      expect((list.projects as Array<{ id: string }>).map((g) => g.id)).toContain(project)
       expect(await fails(a, 'graph_open', { project: 'Bad Id!' })).toMatch(/not a graph id/)
     })
 
@@ -84,15 +84,21 @@ export function toolSuite(label: string, setup: () => Promise<SuiteTarget>): voi
       const msg = await fails(a, 'graph_next', { project: project + 'x' })
       expect(msg).toContain(`did you mean ${project}?`)
       expect(msg).toContain('graph_open')
+      // The graph is named before anything about the rest of the call (found by the reliability suite).
+      const op = await fails(a, 'graph_restructure', {
+        project: project + 'x',
+        operations: [{ op: 'move', node_id: 'n_x' }],
+      })
+      expect(op).toContain(`graph ${project}x not found`)
     })
 
     it('graph_plan creates a tree atomically and rejects cycles with their path', async () => {
       const { project, id } = await seeded()
       expect(Object.keys(id)).toHaveLength(4)
-      const before = (await ok(a, 'graph_open', { project })).counts.total
+      const before = (await ok(a, 'graph_open', { project })).summary.total
       const bad = await fails(a, 'graph_plan', {
         project,
-        items: [
+        nodes: [
           { ref: 'x', summary: 'X', depends_on: ['y'] },
           { ref: 'y', summary: 'Y', depends_on: ['x'] },
         ],
@@ -101,23 +107,24 @@ export function toolSuite(label: string, setup: () => Promise<SuiteTarget>): voi
       expect(bad).toMatch(/->/)
       const unknownParent = await fails(a, 'graph_plan', {
         project,
-        items: [{ summary: 'ok' }, { summary: 'orphan', parent: id.api + 'q' }],
+        nodes: [{ summary: 'ok' }, { summary: 'orphan', depends_on: [id.api + 'q'] }],
       })
       expect(unknownParent).toContain(`did you mean ${id.api}`)
-      expect((await ok(a, 'graph_open', { project })).counts.total).toBe(before)
+      expect(unknownParent).toContain('nodes[1].depends_on[0]')
+      expect((await ok(a, 'graph_open', { project })).summary.total).toBe(before)
       const reuse = await ok(a, 'graph_plan', {
         project,
-        items: [{ summary: 'design the schema', parent: id.be }],
+        nodes: [{ summary: 'design the schema', parent_ref: id.be }],
       })
       expect(reuse.matched[0]).toMatchObject({ id: id.schema })
       expect(
         await fails(a, 'graph_plan', {
           project,
           mode: 'strict',
-          items: [{ summary: 'Design the schema', parent: id.be }],
+          nodes: [{ summary: 'Design the schema', parent_ref: id.be }],
         }),
       ).toMatch(/duplicates/)
-      expect(await fails(a, 'graph_plan', { project, items: [{ summary: 'x', parentRef: 'be' }] })).toMatch(
+      expect(await fails(a, 'graph_plan', { project, nodes: [{ summary: 'x', parentRef: 'be' }] })).toMatch(
         /unknown field 'parentRef'/,
       )
     })
@@ -155,31 +162,37 @@ export function toolSuite(label: string, setup: () => Promise<SuiteTarget>): voi
     it('graph_next ranks, claims and carries context; graph_update resolves and reports what opened up', async () => {
       const { project, id } = await seeded()
       const n = await ok(a, 'graph_next', { project, claim: true })
-      expect(n.items[0]).toMatchObject({
-        id: id.schema,
-        summary: 'Design the schema',
-        ancestors: ['Ship v1', 'Backend'],
-        inherited_links: ['https://example.com/adr'],
+      expect(n.nodes[0]).toMatchObject({
+        node: { id: id.schema, summary: 'Design the schema' },
+        ancestors: [{ summary: 'Ship v1' }, { summary: 'Backend' }],
+        context_links: { self: [], inherited: [{ node_id: id.be, links: ['https://example.com/adr'] }] },
       })
       expect(n.claimed).toEqual([id.schema])
       const u = await ok(a, 'graph_update', {
         project,
-        items: [{ id: id.schema, resolved: true, add_evidence: [{ type: 'commit', ref: 'abc123' }] }],
+        updates: [{ node_id: id.schema, resolved: true, add_evidence: [{ type: 'commit', ref: 'abc123' }] }],
       })
-      expect(u.updated[0]).toMatchObject({ id: id.schema })
+      expect(u.updated[0]).toMatchObject({ node_id: id.schema })
       expect(u.newly_actionable).toEqual([{ id: id.api, summary: 'Write the API' }])
-      const next = await ok(a, 'graph_next', { project, count: 5, filter: { kind: 'task' } })
-      const api = next.items.find((i: { id: string }) => i.id === id.api)
-      expect(api.deps).toEqual([
-        { id: id.schema, summary: 'Design the schema', evidence: [{ type: 'commit', ref: 'abc123' }] },
+      const next = await ok(a, 'graph_next', { project, count: 5, kind: 'task' })
+      const api = next.nodes.find((i: { node: { id: string } }) => i.node.id === id.api)
+      expect(api.resolved_deps).toEqual([
+        {
+          id: id.schema,
+          summary: 'Design the schema',
+          evidence: [expect.objectContaining({ type: 'commit', ref: 'abc123' })],
+        },
       ])
       const scoped = await ok(a, 'graph_next', { project, scope: id.be, count: 5 })
-      expect(scoped.items.map((i: { id: string }) => i.id)).toEqual([id.api])
-      expect(await fails(a, 'graph_update', { project, items: [{ id: id.api, resolved: 'yes' }] })).toMatch(
-        /items\[0\]\.resolved: expected boolean/,
-      )
+      expect(scoped.nodes.map((i: { node: { id: string } }) => i.node.id)).toEqual([id.api])
       expect(
-        await fails(a, 'graph_update', { project, items: [{ id: id.api, summary: 'x', expected_rev: 99 }] }),
+        await fails(a, 'graph_update', { project, updates: [{ node_id: id.api, resolved: 'yes' }] }),
+      ).toMatch(/updates\[0\]\.resolved: expected boolean/)
+      expect(
+        await fails(a, 'graph_update', {
+          project,
+          updates: [{ node_id: id.api, summary: 'x', expected_rev: 99 }],
+        }),
       ).toMatch(/revision/)
       expect(await fails(a, 'graph_next', { project, count: 0 })).toMatch(/count/)
     })
@@ -188,18 +201,17 @@ export function toolSuite(label: string, setup: () => Promise<SuiteTarget>): voi
       const { project, id } = await seeded()
       await ok(a, 'graph_connect', {
         project,
-        add: [{ from: id.docs, to: id.api, type: 'documents', label: 'explains' }],
+        edges: [{ from: id.docs, to: id.api, type: 'documents', label: 'explains' }],
       })
-      const c = await ok(a, 'graph_context', { project, id: id.be, depth: 2 })
-      expect(c.node).toMatchObject({ id: id.be, kind: 'goal', links: ['https://example.com/adr'] })
-      expect(c.subtree.map((s: { id: string }) => s.id).sort()).toEqual([id.api, id.schema].sort())
-      const api = await ok(a, 'graph_context', { project, id: id.api })
+      const c = await ok(a, 'graph_context', { project, node_id: id.be, depth: 2 })
+      expect(c.node).toMatchObject({ id: id.be, kind: 'goal', context_links: ['https://example.com/adr'] })
+      expect(c.children.map((s: { id: string }) => s.id).sort()).toEqual([id.api, id.schema].sort())
+      const api = await ok(a, 'graph_context', { project, node_id: id.api })
       expect(api.ancestors.map((x: { summary: string }) => x.summary)).toEqual(['Ship v1', 'Backend'])
-      expect(api.depends_on).toEqual([expect.objectContaining({ id: id.schema, status: 'actionable' })])
-      expect(api.edges.documents.in[0]).toMatchObject({ id: id.docs, label: 'explains' })
-      const verbose = await ok(a, 'graph_context', { project, id: id.api, verbose: true })
-      expect(verbose.node.created_by).toBeTruthy()
-      expect(await fails(a, 'graph_context', { project, id: id.api!.slice(0, -1) + '_' })).toContain(
+      expect(api.depends_on).toEqual([{ node: expect.objectContaining({ id: id.schema }), satisfied: false }])
+      expect(api.edges.documents.in[0]).toMatchObject({ id: id.docs })
+      expect(api.node.created_by).toBeTruthy()
+      expect(await fails(a, 'graph_context', { project, node_id: id.api!.slice(0, -1) + '_' })).toContain(
         `did you mean ${id.api}`,
       )
     })
@@ -208,34 +220,37 @@ export function toolSuite(label: string, setup: () => Promise<SuiteTarget>): voi
       const { project, id } = await seeded()
       const r = await ok(a, 'graph_connect', {
         project,
-        add: [
+        edges: [
           { from: id.schema, to: id.api, type: 'depends_on' },
           { from: id.docs, to: id.api, type: 'depends_on' },
           { from: id.docs, to: 'n_nope', type: 'relates_to' },
         ],
       })
-      expect(r.added).toBe(1)
-      expect(r.rejected.map((x: { index: number; reason: string }) => [x.index, x.reason])).toEqual([
-        [0, 'cycle_detected'],
-        [2, 'node_not_found'],
+      expect(r.applied).toBe(1)
+      expect(r.rejected.map((x: { from: string; reason: string }) => [x.from, x.reason])).toEqual([
+        [id.schema, 'cycle_detected'],
+        [id.docs, 'node_not_found'],
       ])
       expect(r.rejected[0].path).toEqual([id.api, id.schema, id.api])
       const rm = await ok(a, 'graph_connect', {
         project,
-        remove: [
-          { from: id.docs, to: id.api, type: 'depends_on' },
-          { from: id.docs, to: id.be },
+        edges: [
+          { from: id.docs, to: id.api, type: 'depends_on', remove: true },
+          { from: id.docs, to: id.be, remove: true },
         ],
       })
-      expect(rm).toMatchObject({ removed: 1, missing: 1 })
-      expect(await fails(a, 'graph_connect', { project })).toMatch(/add, remove/)
+      expect(rm).toMatchObject({
+        applied: 1,
+        rejected: [{ from: id.docs, to: id.be, reason: 'edge_not_found' }],
+      })
+      expect(await fails(a, 'graph_connect', { project })).toMatch(/edges is required/)
     })
 
     it('graph_query filters, pages with a cursor and groups by status', async () => {
       const { project, id } = await seeded()
       const q = await ok(a, 'graph_query', { project, filter: { kind: 'task' }, sort: 'summary', limit: 2 })
       expect(q.total).toBe(3)
-      expect(q.items.map((i: { summary: string }) => i.summary)).toEqual([
+      expect(q.nodes.map((i: { summary: string }) => i.summary)).toEqual([
         'Design the schema',
         'Write the API',
       ])
@@ -246,10 +261,10 @@ export function toolSuite(label: string, setup: () => Promise<SuiteTarget>): voi
         limit: 2,
         cursor: q.next_cursor,
       })
-      expect(page2.items.map((i: { summary: string }) => i.summary)).toEqual(['Write the docs'])
+      expect(page2.nodes.map((i: { summary: string }) => i.summary)).toEqual(['Write the docs'])
       expect(page2.next_cursor).toBeUndefined()
-      const blocked = await ok(a, 'graph_query', { project, filter: { blocked: true } })
-      expect(blocked.items.map((i: { id: string }) => i.id)).toEqual([id.api])
+      const blocked = await ok(a, 'graph_query', { project, filter: { is_blocked: true } })
+      expect(blocked.nodes.map((i: { id: string }) => i.id)).toEqual([id.api])
       const inside = await ok(a, 'graph_query', { project, filter: { ancestor: id.be, text: 'schema' } })
       expect(inside.total).toBe(1)
       const b = await ok(a, 'graph_query', { project, group_by: 'status' })
@@ -264,7 +279,7 @@ export function toolSuite(label: string, setup: () => Promise<SuiteTarget>): voi
       const { project, id } = await seeded()
       await ok(a, 'graph_update', {
         project,
-        items: [{ id: id.docs, notes: 'covers the zeppelin protocol' }],
+        updates: [{ node_id: id.docs, notes: 'covers the zeppelin protocol' }],
       })
       const one = await ok(a, 'graph_search', { project, query: 'zeppelin' })
       expect(one.items[0]).toMatchObject({ id: id.docs })
@@ -277,55 +292,61 @@ export function toolSuite(label: string, setup: () => Promise<SuiteTarget>): voi
       const { project, id } = await seeded()
       const drop = await ok(a, 'graph_restructure', {
         project,
-        ops: [{ type: 'drop', node: id.schema, reason: 'reusing the old schema' }],
+        operations: [{ op: 'drop', node_id: id.schema, reason: 'reusing the old schema' }],
       })
       expect(drop.newly_actionable.map((n: { id: string }) => n.id)).toEqual([id.api])
       await ok(a, 'graph_restructure', {
         project,
-        ops: [
-          { type: 'move', node: id.docs, parent: id.be },
-          { type: 'forget', node: id.docs },
+        operations: [
+          { op: 'move', node_id: id.docs, new_parent: id.be },
+          { op: 'forget', node_id: id.docs },
         ],
       })
       expect((await ok(a, 'graph_query', { project, filter: { text: 'docs' } })).total).toBe(0)
-      await ok(a, 'graph_restructure', { project, ops: [{ type: 'restore', node: id.docs }] })
+      await ok(a, 'graph_restructure', { project, operations: [{ op: 'restore', node_id: id.docs }] })
       expect(
-        (await ok(a, 'graph_context', { project, id: id.docs })).ancestors.map((x: { id: string }) => x.id),
+        (await ok(a, 'graph_context', { project, node_id: id.docs })).ancestors.map(
+          (x: { id: string }) => x.id,
+        ),
       ).toContain(id.be)
       const dup = await ok(a, 'graph_plan', {
         project,
         mode: 'force',
-        items: [{ summary: 'Write the API (again)', parent: id.be, links: ['https://example.com/api'] }],
+        nodes: [
+          { summary: 'Write the API (again)', parent_ref: id.be, context_links: ['https://example.com/api'] },
+        ],
       })
       const merged = await ok(a, 'graph_restructure', {
         project,
-        ops: [{ type: 'merge', node: dup.created[0].id, into: id.api }],
+        operations: [{ op: 'merge', source: dup.created[0].id, target: id.api }],
       })
       expect(merged.applied).toBe(1)
-      expect((await ok(a, 'graph_context', { project, id: id.api })).node.links).toContain(
+      expect((await ok(a, 'graph_context', { project, node_id: id.api })).node.context_links).toContain(
         'https://example.com/api',
       )
       const loop = await fails(a, 'graph_restructure', {
         project,
-        ops: [
-          { type: 'move', node: id.api, parent: id.docs },
-          { type: 'move', node: id.be, parent: id.api },
+        operations: [
+          { op: 'move', node_id: id.api, new_parent: id.docs },
+          { op: 'move', node_id: id.be, new_parent: id.api },
         ],
       })
-      expect(loop).toMatch(/ops\[1\]/)
+      expect(loop).toMatch(/operations\[1\]/)
       expect(
-        (await ok(a, 'graph_context', { project, id: id.api })).ancestors.map((x: { id: string }) => x.id),
+        (await ok(a, 'graph_context', { project, node_id: id.api })).ancestors.map(
+          (x: { id: string }) => x.id,
+        ),
       ).not.toContain(id.docs)
     })
 
     it('graph_history gives a node trail and changes since a cursor', async () => {
       const { project, id } = await seeded()
-      const trail = await ok(a, 'graph_history', { project, id: id.api })
-      expect(trail.events.at(-1)).toMatchObject({ action: 'create' })
+      const trail = await ok(a, 'graph_history', { project, node_id: id.api })
+      expect(trail.events.at(-1)).toMatchObject({ action: 'created' })
       const mark = await ok(a, 'graph_onboard', { project })
-      await ok(a, 'graph_update', { project, items: [{ id: id.api, summary: 'Write the REST API' }] })
+      await ok(a, 'graph_update', { project, updates: [{ node_id: id.api, summary: 'Write the REST API' }] })
       const own = await ok(a, 'graph_history', { project, since: mark.since, include_own: true })
-      expect(own.events).toEqual([expect.objectContaining({ node: id.api, action: 'update' })])
+      expect(own.events).toEqual([expect.objectContaining({ node_id: id.api, action: 'updated' })])
       const others = await ok(a, 'graph_history', { project, since: mark.since })
       expect(others.events ?? []).toEqual([])
       expect(await fails(a, 'graph_history', { project, since: 'nope' })).toMatch(/cursor/)
@@ -361,7 +382,7 @@ export function toolSuite(label: string, setup: () => Promise<SuiteTarget>): voi
       const imp = await ok(a, 'graph_import', { project: copy, format: 'dsl', text: dsl.text })
       expect(imp).toMatchObject({ project_created: true, edges: 1 })
       expect(
-        (await ok(a, 'graph_query', { project: copy, filter: { blocked: true } })).items[0].summary,
+        (await ok(a, 'graph_query', { project: copy, filter: { is_blocked: true } })).nodes[0].summary,
       ).toBe('Write the API')
       const json = await ok(a, 'graph_export', { project, format: 'json', max_chars: 1000 })
       expect(json.text).toHaveLength(1000)
@@ -373,19 +394,20 @@ export function toolSuite(label: string, setup: () => Promise<SuiteTarget>): voi
       const canvas = JSON.parse(
         (await ok(a, 'graph_export', { project, format: 'canvas', max_chars: 200_000 })).text,
       )
-      expect(canvas.nodes.length).toBe(5)
+      // Four cards: the root, which no edge touches, is the canvas itself and not a card.
+      expect(canvas.nodes.length).toBe(4)
       const whole = (await ok(a, 'graph_export', { project, format: 'json', max_chars: 200_000 })).text
       const restored = fresh()
       expect(await ok(a, 'graph_import', { project: restored, format: 'json', text: whole })).toMatchObject({
         created: 5,
         project_created: true,
       })
-      expect((await ok(a, 'graph_open', { project: restored })).counts.total).toBe(5)
+      expect((await ok(a, 'graph_open', { project: restored })).summary.total).toBe(5)
     })
 
     it('graph_session keeps a working set, checkpoints and resumes it', async () => {
       const { project, id } = await seeded()
-      await ok(a, 'graph_context', { project, id: id.api })
+      await ok(a, 'graph_context', { project, node_id: id.api })
       const ws = await ok(a, 'graph_session', { project })
       expect(ws.hot[0]).toMatchObject({ id: id.api })
       await ok(a, 'graph_session', {
@@ -413,26 +435,26 @@ export function toolSuite(label: string, setup: () => Promise<SuiteTarget>): voi
     it('graph_onboard orients, briefly or in full; graph_suggest finds gaps', async () => {
       const { project, id } = await seeded()
       const o = await ok(a, 'graph_onboard', { project })
-      expect(o).toMatchObject({ goal: 'Ship v1', counts: { total: 5 } })
+      expect(o).toMatchObject({ goal: 'Ship v1', summary: { total: 5 } })
       expect(o.next[0]).toMatchObject({ id: id.schema })
       expect(o.outline.map((x: { summary: string }) => x.summary)).toContain('Backend')
       await ok(a, 'graph_update', {
         project,
-        items: [{ id: id.docs, add_evidence: [{ type: 'hint', ref: 'use the style guide' }] }],
+        updates: [{ node_id: id.docs, add_evidence: [{ type: 'hint', ref: 'use the style guide' }] }],
       })
       expect((await ok(a, 'graph_onboard', { project })).hints[0]).toMatchObject({
         ref: 'use the style guide',
       })
       const full = await ok(a, 'graph_onboard', { project, detail: 'full' })
       expect(full.text).toContain(`#${id.api}`)
-      await ok(a, 'graph_plan', { project, items: [{ summary: 'Who owns billing?', kind: 'question' }] })
+      await ok(a, 'graph_plan', { project, nodes: [{ summary: 'Who owns billing?', kind: 'question' }] })
       const s = await ok(a, 'graph_suggest', { project })
       expect(s.gaps.map((g: { summary: string }) => g.summary)).toContain('Who owns billing?')
     })
 
     it('serves resources for the working set, suggestions and checkpoints', async () => {
       const { project, id } = await seeded()
-      await ok(a, 'graph_context', { project, id: id.docs })
+      await ok(a, 'graph_context', { project, node_id: id.docs })
       const { resources } = await a.listResources()
       expect(resources.map((r) => r.uri)).toContain(`plexus://graph/${project}/suggestions`)
       const ws = await a.readResource({ uri: `plexus://graph/${project}/working-set` })

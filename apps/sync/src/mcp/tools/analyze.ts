@@ -6,7 +6,6 @@ import {
   ask,
   components,
   degreeCentrality,
-  findByLabel,
   findCycles,
   hubs,
   orphans,
@@ -75,9 +74,10 @@ interface Args {
 
 const ref = (g: Graph, id: string) => ({ id, summary: clip(g.index.nodes.get(id)?.summary ?? '', 80) })
 
-function endpoint(g: Graph, v: string | undefined, name: 'from' | 'to'): string {
+/** A label here was resolved (and reported) before the tool ran: see node-args.ts. */
+function endpoint(v: string | undefined, name: 'from' | 'to'): string {
   if (v === undefined) throw new ToolError(`this op needs ${name}: a node id or label`)
-  return findByLabel(g, v)?.id ?? v
+  return v
 }
 
 function analyze(g: Graph, op: (typeof OPS)[number], a: Args): Record<string, unknown> {
@@ -86,16 +86,21 @@ function analyze(g: Graph, op: (typeof OPS)[number], a: Args): Record<string, un
   switch (op) {
     case 'path': {
       const r = must(
-        shortestPath(g, endpoint(g, a.from, 'from'), endpoint(g, a.to, 'to'), {
+        shortestPath(g, endpoint(a.from, 'from'), endpoint(a.to, 'to'), {
           types,
           direction: a.direction,
         }),
       )
-      return { found: r.found, path: r.path.map((id) => ref(g, id)), hops: r.hops.map((h) => h.type) }
+      return {
+        direction: a.direction ?? 'out',
+        found: r.found,
+        path: r.path.map((id) => ref(g, id)),
+        hops: r.hops.map((h) => h.type),
+      }
     }
     case 'paths': {
       const r = must(
-        allPaths(g, endpoint(g, a.from, 'from'), endpoint(g, a.to, 'to'), {
+        allPaths(g, endpoint(a.from, 'from'), endpoint(a.to, 'to'), {
           types,
           direction: a.direction,
           maxDepth: a.depth,

@@ -1,18 +1,16 @@
 /** graph_open and graph_onboard: finding a graph and getting oriented in it. */
 import { z } from 'zod'
-import { ToolError, canWrite, ensureGraph, requireWrite, withGraph, type CallContext } from '../context.ts'
 import {
-  CLAIMED_BY,
-  DEFAULT_CLAIM_TTL_MS,
-  claimOf,
-  contextDump,
-  counts,
-  historyCursor,
-  meta,
-  next,
-  type Graph,
-} from '../model.ts'
-import { brief, clip, compact } from '../shape.ts'
+  ToolError,
+  canWrite,
+  ensureGraph,
+  graphOf,
+  requireWrite,
+  withGraph,
+  type CallContext,
+} from '../context.ts'
+import { CLAIMED_BY, contextDump, counts, historyCursor, holderOf, meta, next, type Graph } from '../model.ts'
+import { brief, clip, compact, iso, seedNode } from '../shape.ts'
 import { limit, project, tool } from '../tool.ts'
 
 export function countsOf(g: Graph) {
@@ -29,7 +27,7 @@ export function countsOf(g: Graph) {
 export const graphOpen = tool({
   name: 'graph_open',
   description:
-    'List graphs (no project), or open or create one (project, goal): root and counts. Start here.',
+    'No project: the projects with counts. With project (goal on creation): opens or creates it; the root node and summary counts. Start here.',
   input: {
     project: project.optional(),
     goal: z.string().max(2000).optional(),
@@ -37,11 +35,11 @@ export const graphOpen = tool({
     limit: limit(200, 50),
     cursor: z.string().optional(),
   },
-  output: { graphs: 'array', root: 'string', created: 'boolean', counts: 'object' },
+  output: { projects: 'array', root: 'object', summary: 'object', created: 'boolean' },
   access: 'mixed',
   annotations: { readOnly: false, idempotent: true },
   async run(ctx, args) {
-    if (args.project === undefined) return listGraphs(ctx, args.limit ?? 50, args.cursor)
+    if (args.project === undefined) return listProjects(ctx, args.limit ?? 50, args.cursor)
     const id = args.project
     const exists = await ctx.source.exists(id)
     if (!exists) requireWrite(ctx, `creating graph ${id}`)
@@ -56,14 +54,21 @@ export const graphOpen = tool({
           ;({ root, created } = ensureGraph(g, id, args.goal, args.title))
         }
         const m = meta(g)
-        return compact({ project: id, title: m.title, goal: m.goal, root, created, counts: countsOf(g) })
+        return compact({
+          root: seedNode(g.index.nodes.get(root)!),
+          summary: countsOf(g),
+          project: id,
+          title: m.title === id ? undefined : m.title,
+          created: created || undefined,
+        })
       },
       { allowNew: true },
     )
   },
 })
 
-async function listGraphs(ctx: CallContext, max: number, cursor: string | undefined) {
+/** Seed 000's project list: each graph's goal (or title) and counts, a page at a time. */
+async function listProjects(ctx: CallContext, max: number, cursor: string | undefined) {
   const all = (await ctx.source.list()).sort((a, b) => (a.id < b.id ? -1 : 1))
   let start = 0
   if (cursor !== undefined) {
@@ -72,15 +77,34 @@ async function listGraphs(ctx: CallContext, max: number, cursor: string | undefi
   }
   const page = all.slice(start, start + max)
   const more = start + max < all.length
-  const graphs = page.map((g) =>
-    compact({
-      id: g.id,
-      title: g.title === g.id ? undefined : g.title,
-      nodes: g.nodes ?? undefined,
-      edges: g.edges ?? undefined,
-    }),
-  )
-  return more ? { graphs, next_cursor: page[page.length - 1]!.id } : { graphs }
+  const projects: Array<Record<string, unknown>> = []
+  for (const info of page) {
+    let handle
+    try {
+      handle = await ctx.source.open(info.id)
+    } catch {
+      continue // a stdio peer offline, with no copy of this one
+    }
+    try {
+      const g = graphOf(ctx, handle.doc)
+      const m = meta(g)
+      if (!m.root) continue
+      const c = countsOf(g)
+      let updated = 0
+      for (const n of g.index.nodes.values()) if (n.updated_at > updated) updated = n.updated_at
+      projects.push({
+        id: info.id,
+        summary: clip(m.goal || m.title || info.id, 200),
+        total: c.total,
+        resolved: c.resolved,
+        unresolved: c.unresolved,
+        updated_at: iso(updated),
+      })
+    } finally {
+      handle.release()
+    }
+  }
+  return more ? { projects, next_cursor: page[page.length - 1]!.id } : { projects }
 }
 
 export const graphOnboard = tool({
@@ -94,7 +118,7 @@ export const graphOnboard = tool({
   },
   output: {
     goal: 'string',
-    counts: 'object',
+    summary: 'object',
     outline: 'array',
     next: 'array',
     since: 'string',
@@ -135,9 +159,8 @@ function onboard(ctx: CallContext, g: Graph, id: string) {
   const hints: Array<Record<string, unknown>> = []
   for (const n of g.index.nodes.values()) {
     if (n.deleted_at !== null || n.merged_into !== null) continue
-    const c = n.properties[CLAIMED_BY] !== undefined ? claimOf(n) : null
-    if (c && !n.resolved && now - c.at < DEFAULT_CLAIM_TTL_MS && claims.length < 20)
-      claims.push({ id: n.id, summary: clip(n.summary, 120), by: c.by })
+    const c = n.properties[CLAIMED_BY] !== undefined ? holderOf(n, now) : null
+    if (c && claims.length < 20) claims.push({ id: n.id, summary: clip(n.summary, 120), by: c.by })
     if (n.updated_by !== ctx.actor) {
       if (recent.length < 10 || n.updated_at > recent[recent.length - 1]!.at) {
         recent.push({ id: n.id, summary: clip(n.summary, 120), by: n.updated_by, at: n.updated_at })
@@ -155,7 +178,7 @@ function onboard(ctx: CallContext, g: Graph, id: string) {
     title: m.title,
     goal: m.goal ? clip(m.goal, 1000) : undefined,
     root: m.root ?? undefined,
-    counts: countsOf(g),
+    summary: countsOf(g),
     outline,
     next: nx.ok ? nx.items.map((i) => brief(g, i.node, { status: false })) : [],
     claims,

@@ -4,9 +4,11 @@ import { graphAnalyze, graphSuggest } from './analyze.ts'
 import { graphOnboard, graphOpen } from './graphs.ts'
 import { graphExport, graphImport } from './io.ts'
 import { graphAddFacts, graphPlan } from './plan.ts'
-import { graphContext, graphHistory, graphQuery, graphSearch } from './read.ts'
+import { graphContext, graphHistory } from './node.ts'
+import { graphQuery, graphSearch } from './read.ts'
 import { graphSession } from './session.ts'
-import { graphConnect, graphNext, graphRestructure, graphUpdate } from './work.ts'
+import { graphConnect, graphRestructure } from './structure.ts'
+import { graphNext, graphUpdate } from './work.ts'
 
 export const TOOLS: readonly Tool[] = [
   graphOpen,

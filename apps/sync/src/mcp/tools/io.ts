@@ -11,7 +11,7 @@ import {
   withGraph,
   type CallContext,
 } from '../context.ts'
-import { exportGraph, exportJSON, importGraph, type Format } from '../model.ts'
+import { exportGraph, exportJSON, importGraph, type Format, type ImportResult } from '../model.ts'
 import { compact } from '../shape.ts'
 import { project, tool } from '../tool.ts'
 
@@ -50,8 +50,15 @@ export const graphExport = tool({
 export const graphImport = tool({
   name: 'graph_import',
   description:
-    'Add json, mermaid, dsl or canvas text to a graph (created if missing); names match existing nodes or are created under parent. Atomic.',
-  input: { project, format, text: z.string().min(1), parent: z.string().optional() },
+    'Add json, mermaid, dsl or canvas text (graph created if missing). Nodes match by their id in the file, then exact name; fuzzy: true adds similar names. Matches listed with confidence; the same file twice changes nothing. Cycles kept and reported unless strict. Atomic.',
+  input: {
+    project,
+    format,
+    text: z.string().min(1),
+    parent: z.string().optional(),
+    fuzzy: z.boolean().optional(),
+    strict: z.boolean().optional(),
+  },
   output: { created: 'integer', matched: 'integer', edges: 'integer' },
   access: 'write',
   annotations: { readOnly: false, idempotent: true },
@@ -60,15 +67,28 @@ export const graphImport = tool({
     checkProject(args.project)
     if (await ctx.source.exists(args.project)) {
       return withGraph(ctx, args.project, (g) =>
-        result(must(importGraph(g, fmt, args.text, { parent: args.parent }))),
+        result(
+          must(
+            importGraph(g, fmt, args.text, { parent: args.parent, fuzzy: args.fuzzy, strict: args.strict }),
+          ),
+        ),
       )
     }
     return importNew(ctx, args.project, fmt, args.text)
   },
 })
 
-const result = (r: { created: number; matched: number; edges: number; skipped: string[] }) =>
-  compact({ created: r.created, matched: r.matched, edges: r.edges, skipped: r.skipped.slice(0, 20) })
+const result = (r: ImportResult) =>
+  compact({
+    created: r.created,
+    matched: r.matched,
+    edges: r.edges,
+    matches: r.matches
+      .slice(0, 50)
+      .map((m) => ({ key: m.key, id: m.id, by: m.by, confidence: Math.round(m.confidence * 100) / 100 })),
+    skipped: r.skipped.slice(0, 20),
+    problems: r.problems.length ? r.problems.slice(0, 10) : undefined,
+  })
 
 /** Into a new graph: built on a scratch document first, so a refused import leaves no half-made graph. */
 async function importNew(ctx: CallContext, project: string, fmt: Format, text: string) {

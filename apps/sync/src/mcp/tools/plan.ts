@@ -1,17 +1,17 @@
 /** graph_plan and graph_add_facts: putting structure into a graph in one atomic call. */
 import { z } from 'zod'
-import { ToolError, must, withGraph } from '../context.ts'
+import { ToolError, inArgs, must, withGraph, type Touched } from '../context.ts'
+import { projectOf } from '../locate.ts'
 import {
-  MATCH_CONFIDENCE,
   TREE_DOWN,
   TREE_UP,
   applyParsed,
+  bestMatch,
   createNodes,
   meta,
   parseDSL,
   parseMermaid,
   relationOf,
-  resolveLabel,
   type CreateItem,
   type Graph,
   type NodeDecl,
@@ -23,38 +23,48 @@ import { project, props, tool } from '../tool.ts'
 const planItem = z
   .object({
     ref: z.string().optional(),
-    summary: z.string(),
-    notes: z.string().optional(),
-    kind: z.string().optional(),
-    parent: z.string().nullable().optional(),
     parent_ref: z.string().optional(),
+    summary: z.string(),
+    context_links: z.array(z.string()).optional(),
     depends_on: z.array(z.string()).optional(),
     properties: props.optional(),
-    links: z.array(z.string()).optional(),
+    notes: z.string().optional(),
+    kind: z.string().optional(),
     resolved: z.boolean().optional(),
+    state: z.unknown().optional(),
   })
   .strict()
 
 export const graphPlan = tool({
   name: 'graph_plan',
   description:
-    'Create nodes in one atomic batch. Items link by ref via parent_ref and depends_on (refs or ids); items without parent go under `parent` or the root. mode: auto (reuse matches; default), strict, enrich, explore, force. Cycles are rejected with their path.',
+    'Create nodes atomically. parent_ref, depends_on: batch refs or node ids (an id names the project). No parent_ref: under `parent` or the root. mode: auto (reuse matches; default), strict, enrich, explore, force. Cycles rejected with their path.',
   input: {
-    project,
-    items: z.array(planItem).min(1).max(2000),
+    project: project.optional(),
+    nodes: z.array(planItem).min(1).max(2000),
     mode: z.enum(['auto', 'strict', 'enrich', 'explore', 'force']).optional(),
     parent: z.string().optional(),
   },
   output: { created: 'array', matched: 'array' },
   access: 'write',
   annotations: { readOnly: false, idempotent: false },
-  run: (ctx, args) =>
-    withGraph(ctx, args.project, (g, touched) => {
+  async run(ctx, args) {
+    const refs = new Set(args.nodes.map((n) => n.ref))
+    const ids = [
+      ...(args.parent !== undefined ? [args.parent] : []),
+      ...args.nodes.flatMap((n) => [...(n.parent_ref ? [n.parent_ref] : []), ...(n.depends_on ?? [])]),
+    ].filter((x) => !refs.has(x))
+    if (args.project === undefined && ids.length === 0)
+      throw new ToolError(
+        'graph_plan: give project (the graph id), or a parent_ref or depends_on naming an existing node',
+      )
+    const graph = await projectOf(ctx.source, args.project, ids, 'graph_plan')
+    return withGraph(ctx, graph, (g, touched) => {
       const top = args.parent ?? meta(g).root ?? null
-      const items = args.items.map((it) =>
-        it.parent === undefined && it.parent_ref === undefined ? { ...it, parent: top } : it,
+      const items = args.nodes.map(({ context_links, ...n }) =>
+        compact({ ...n, links: context_links, parent: n.parent_ref === undefined ? top : undefined }),
       ) as CreateItem[]
-      const r = must(createNodes(g, items, { mode: args.mode }))
+      const r = must(inArgs(createNodes(g, items, { mode: args.mode }), 'nodes'))
       touched.ids.push(...r.created.map((c) => c.id), ...r.matched.map((m) => m.id))
       const created = capped(
         r.created.map((c) =>
@@ -80,7 +90,8 @@ export const graphPlan = tool({
         ),
         more: created.more,
       })
-    }),
+    })
+  },
 })
 
 const round = (x: number): number => Math.round(x * 100) / 100
@@ -101,36 +112,65 @@ export const graphAddFacts = tool({
   output: { created: 'array', matched: 'array', edges: 'integer' },
   access: 'write',
   annotations: { readOnly: false, idempotent: true },
-  run: (ctx, args) =>
-    withGraph(ctx, args.project, (g, touched) => {
-      const given = [args.facts, args.text, args.mermaid].filter((x) => x !== undefined).length
-      if (given !== 1) throw new ToolError('give exactly one of facts, text (line DSL) or mermaid')
-      const parsed = args.facts
-        ? fromFacts(g, args.facts)
-        : must((args.text !== undefined ? parseDSL : parseMermaid)((args.text ?? args.mermaid)!))
-      const matched = matchNames(g, parsed)
-      const created = new Set<string>()
-      const stop = g.index.onChange((nodes) => nodes.forEach((id) => created.add(id)))
-      let r
-      try {
-        r = must(applyParsed(g, parsed, { parent: args.parent }))
-      } finally {
-        stop()
-      }
-      touched.ids.push(...created, ...matched.map((m) => m.id))
-      const list = capped(
-        [...created].map((id) => ({ id, summary: clip(g.index.nodes.get(id)?.summary ?? '', 80) })),
-        200,
-      )
-      return compact({
-        created: list.items,
-        matched: matched.slice(0, 200),
-        edges: r.edges,
-        skipped: r.skipped.slice(0, 20),
-        more: list.more,
-      })
-    }),
+  run: (ctx, args) => withGraph(ctx, args.project, (g, touched) => addFacts(g, touched, args)),
 })
+
+export interface FactsInput {
+  facts?: FactInput[]
+  text?: string
+  mermaid?: string
+  parent?: string
+}
+
+/** A fact as callers write it; the types name the kinds of nodes it creates (seed 003's from_type). */
+export interface FactInput {
+  from: string
+  rel: string
+  to: string
+  from_type?: string
+  to_type?: string
+}
+
+/**
+ * Relationship-first entry, shared by graph_add_facts and the engine's add_facts, add_knowledge and
+ * create_from_mermaid: exactly one of facts, DSL text or Mermaid; names matched by id or label (with
+ * the confidence said), else created; one atomic write.
+ */
+export function addFacts(g: Graph, touched: Touched, args: FactsInput): Record<string, unknown> {
+  const given = [args.facts, args.text, args.mermaid].filter((x) => x !== undefined).length
+  if (given !== 1) throw new ToolError('give exactly one of facts, text (line DSL) or mermaid')
+  const parsed = args.facts
+    ? fromFacts(g, args.facts)
+    : must((args.text !== undefined ? parseDSL : parseMermaid)((args.text ?? args.mermaid)!))
+  const matched = matchNames(g, parsed)
+  const had = new Set(g.index.nodes.keys())
+  const created = new Set<string>()
+  // Changed nodes that were not there before are the created ones (an import also writes aliases on
+  // the nodes it matched).
+  const stop = g.index.onChange((nodes) =>
+    nodes.forEach((id) => {
+      if (!had.has(id)) created.add(id)
+    }),
+  )
+  let r
+  try {
+    r = must(applyParsed(g, parsed, { parent: args.parent, fuzzy: true }))
+  } finally {
+    stop()
+  }
+  touched.ids.push(...created, ...matched.map((m) => m.id))
+  const list = capped(
+    [...created].map((id) => ({ id, summary: clip(g.index.nodes.get(id)?.summary ?? '', 80) })),
+    200,
+  )
+  return compact({
+    created: list.items,
+    matched: matched.slice(0, 200),
+    edges: r.edges,
+    skipped: r.skipped.slice(0, 20),
+    more: list.more,
+  })
+}
 
 /**
  * Resolves each name now, and pins what it resolved to on the declaration, so the importer uses
@@ -147,8 +187,9 @@ function matchNames(
       out.push({ name: d.name, id: byId.id, confidence: 1 })
       continue
     }
-    const top = resolveLabel(g, d.name, { limit: 1 })[0]
-    if (top && top.confidence >= MATCH_CONFIDENCE) {
+    // bestMatch takes no side when two nodes match equally ("Auth Svc"): the name becomes a node.
+    const top = bestMatch(g, d.name)
+    if (top) {
       d.id = top.id
       out.push(
         compact({
@@ -163,22 +204,23 @@ function matchNames(
   return out
 }
 
-function fromFacts(g: Graph, facts: Array<{ from: string; rel: string; to: string }>): Parsed {
+function fromFacts(g: Graph, facts: FactInput[]): Parsed {
   const nodes = new Map<string, NodeDecl>()
-  const decl = (name: string, at: string): NodeDecl => {
+  const decl = (name: string, at: string, kind: string | undefined): NodeDecl => {
     let d = nodes.get(name)
     if (!d) {
       const live = g.index.live(name)
       d = live ? { key: name, name: live.summary, id: live.id, at } : { key: name, name: name.trim(), at }
       nodes.set(name, d)
     }
+    if (kind !== undefined && !d.id) d.kind ??= kind
     return d
   }
   const parsed: Parsed = { nodes: [], facts: [], parents: [] }
   facts.forEach((f, i) => {
     const at = `facts[${i}]`
-    const a = decl(f.from, at)
-    const b = decl(f.to, at)
+    const a = decl(f.from, at, f.from_type)
+    const b = decl(f.to, at, f.to_type)
     const rel = relationOf(f.rel)
     if (TREE_DOWN.has(rel)) parsed.parents.push({ child: b.key, parent: a.key, at })
     else if (TREE_UP.has(rel)) parsed.parents.push({ child: a.key, parent: b.key, at })

@@ -1,88 +1,34 @@
-/** graph_context, graph_query, graph_search, graph_history: reading, always bounded. */
+/** graph_query and graph_search: finding nodes, always bounded. */
 import { z } from 'zod'
 import { ToolError, graphOf, must, withGraph, type CallContext } from '../context.ts'
 import {
   CLAIMED_BY,
   board,
-  changesSince,
-  claimOf,
-  context,
-  nodeHistory,
+  holderOf,
   query,
   readMeta,
   search,
   type Graph,
-  type HistoryEvent,
   type NodeView,
   type QueryFilter,
   type SortKey,
 } from '../model.ts'
-import { brief, clip, compact, evidence, full, node } from '../shape.ts'
+import { brief, clip, compact, evidence, seedNode } from '../shape.ts'
 import { limit, project, props, tool, verbose } from '../tool.ts'
-
-export const graphContext = tool({
-  name: 'graph_context',
-  description:
-    'A node and its surroundings: ancestors, subtree to depth (limit pages it), dependencies both ways, other edges by type and direction.',
-  input: {
-    project,
-    id: z.string(),
-    depth: z.number().int().min(0).max(10).optional().describe('default 1'),
-    limit: limit(500, 50),
-    verbose,
-  },
-  output: { node: 'object', ancestors: 'array', subtree: 'array', depends_on: 'array', dependents: 'array' },
-  access: 'read',
-  annotations: { readOnly: true },
-  run: (ctx, args) =>
-    withGraph(ctx, args.project, (g, touched) => {
-      const r = must(context(g, args.id, { depth: args.depth, limit: args.limit ?? 50 }))
-      touched.ids.push(r.node.id)
-      const edges: Record<string, { out?: unknown[]; in?: unknown[] }> = {}
-      for (const e of r.edges.slice(0, 100)) {
-        const t = (edges[e.type] ??= {})
-        ;(t[e.direction] ??= []).push(compact({ ...shortBrief(e.node), label: e.label || undefined }))
-      }
-      return compact({
-        node: args.verbose ? full(g, r.node) : look(g, r.node),
-        ancestors: r.ancestors.map(shortBrief),
-        subtree: r.subtree.map((s) =>
-          compact({
-            ...shortBrief(s),
-            status: s.status,
-            depth: s.depth > 1 ? s.depth : undefined,
-            parent: s.depth > 1 ? s.parent : undefined,
-            children: s.children || undefined,
-          }),
-        ),
-        truncated: r.truncated || undefined,
-        depends_on: r.depends_on.slice(0, 50).map(statusBrief),
-        dependents: r.dependents.slice(0, 50).map(statusBrief),
-        edges,
-      })
-    }),
-})
-
-const shortBrief = (b: { id: string; summary: string; kind: string }) =>
-  compact({ id: b.id, summary: clip(b.summary, 120), kind: b.kind === 'concept' ? undefined : b.kind })
-const statusBrief = (b: { id: string; summary: string; kind: string; status: string }) => ({
-  ...shortBrief(b),
-  status: b.status,
-})
 
 /** The node itself as an agent looks at it: the brief plus what it needs to work on it. */
 export function look(g: Graph, n: NodeView) {
   const properties = Object.fromEntries(
     Object.entries(n.properties).filter(([k]) => !k.startsWith('_claimed')),
   )
-  const c = n.properties[CLAIMED_BY] !== undefined ? claimOf(n) : null
+  const c = n.properties[CLAIMED_BY] !== undefined ? holderOf(n, g.env.now()) : null
   return compact({
     ...brief(g, n),
     notes: n.notes ? clip(n.notes, 1000) : undefined,
     properties,
-    links: n.links.slice(0, 20),
+    context_links: n.links.slice(0, 20),
     evidence: n.evidence.slice(-5).map(evidence),
-    claimed_by: c && !n.resolved ? c.by : undefined,
+    claimed_by: c?.by,
     rev: n.rev,
   })
 }
@@ -90,66 +36,100 @@ export function look(g: Graph, n: NodeView) {
 const filter = z
   .object({
     resolved: z.boolean(),
-    kind: z.string(),
-    text: z.string(),
-    ancestor: z.string().describe('subtree root'),
     properties: props,
-    evidence_type: z.string(),
-    leaf: z.boolean(),
-    actionable: z.boolean(),
-    blocked: z.boolean(),
-    claimed_by: z.string(),
+    text: z.string(),
+    ancestor: z.string(),
+    has_evidence_type: z.string(),
+    is_leaf: z.boolean(),
+    is_actionable: z.boolean(),
+    is_blocked: z.boolean(),
+    claimed_by: z.string().nullable().describe('null: unclaimed'),
+    kind: z.string(),
   })
   .partial()
   .strict()
 
+/** Seed 000's sort names as the model's keys, with the order each reads best in by default. */
+const SORTS = {
+  readiness: ['readiness', 'asc'],
+  depth: ['depth', 'desc'],
+  recent: ['updated_at', 'desc'],
+  created: ['created_at', 'asc'],
+  priority: ['priority', 'desc'],
+  summary: ['summary', 'asc'],
+} as const
+
 export const graphQuery = tool({
   name: 'graph_query',
-  description: 'Filter, sort and page nodes (cursor). group_by "status": board columns with counts.',
+  description:
+    'Filter, sort and page nodes (limit default 20, max 100; next_cursor). group_by "status": board columns.',
   input: {
     project,
     filter: filter.optional(),
-    sort: z.enum(['created_at', 'updated_at', 'summary', 'priority', 'depth', 'rev']).optional(),
-    order: z.enum(['asc', 'desc']).optional(),
-    limit: limit(200, 20),
+    sort: z.enum(['readiness', 'depth', 'recent', 'created', 'priority', 'summary']).optional(),
+    limit: limit(100, 20),
     cursor: z.string().optional(),
+    order: z.enum(['asc', 'desc']).optional(),
     group_by: z.enum(['status']).optional(),
     verbose,
   },
-  output: { items: 'array', next_cursor: 'string', columns: 'object' },
+  output: { nodes: 'array', total: 'integer', next_cursor: 'string', columns: 'object' },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>
     withGraph(ctx, args.project, (g) => {
-      const f = (args.filter ?? {}) as QueryFilter
+      const a = args.filter ?? {}
+      const f: QueryFilter = {
+        resolved: a.resolved,
+        properties: a.properties as QueryFilter['properties'],
+        text: a.text,
+        ancestor: a.ancestor,
+        evidence_type: a.has_evidence_type,
+        leaf: a.is_leaf,
+        actionable: a.is_actionable,
+        blocked: a.is_blocked,
+        claimed_by: a.claimed_by,
+        kind: a.kind,
+      }
       const max = args.limit ?? 20
+      const row = (n: NodeView) => (args.verbose ? { ...seedNode(n), depth: depthOf(g, n) } : queryRow(g, n))
       if (args.group_by) {
         const r = must(board(g, f))
         const columns: Record<string, unknown> = {}
-        for (const [k, list] of Object.entries(r.columns)) {
-          columns[k] = compact({
-            count: list.length,
-            items: list.slice(0, max).map((n) => node(g, n, args.verbose)),
-          })
-        }
+        for (const [k, list] of Object.entries(r.columns))
+          columns[k] = compact({ count: list.length, nodes: list.slice(0, max).map(row) })
         return { columns }
       }
+      const [sort, order] = SORTS[args.sort ?? 'readiness']
       const r = must(
         query(g, {
           filter: f,
-          sort: args.sort as SortKey | undefined,
-          order: args.order,
+          sort: sort as SortKey,
+          order: args.order ?? order,
           limit: max,
           cursor: args.cursor,
         }),
       )
-      return compact({
-        items: r.items.map((n) => node(g, n, args.verbose)),
+      return {
+        nodes: r.items.map(row),
         total: r.total,
-        next_cursor: r.next_cursor ?? undefined,
-      })
+        ...compact({ next_cursor: r.next_cursor ?? undefined }),
+      }
     }),
 })
+
+const depthOf = (g: Graph, n: NodeView): number => g.index.struct().depth.get(n.id) ?? 0
+
+/** A query row as seed 000 lists it: id, summary, resolved, state?, parent?, depth, properties (+ kind). */
+function queryRow(g: Graph, n: NodeView) {
+  const out: Record<string, unknown> = { id: n.id, summary: clip(n.summary, 200), resolved: n.resolved }
+  if (n.state !== null && n.state !== undefined) out.state = n.state
+  if (n.parent !== null) out.parent = n.parent
+  out.depth = depthOf(g, n)
+  out.properties = n.properties
+  if (n.kind !== 'concept') out.kind = n.kind
+  return out
+}
 
 export const graphSearch = tool({
   name: 'graph_search',
@@ -169,16 +149,11 @@ export const graphSearch = tool({
   annotations: { readOnly: true },
   async run(ctx, args) {
     const max = args.limit ?? 10
-    const opts = {
-      limit: max,
-      kind: args.kind,
-      includeResolved: args.include_resolved,
-      within: args.within,
-      cursor: args.cursor,
-    }
     if (args.project !== undefined) {
       return withGraph(ctx, args.project, (g) => {
-        const r = must(search(g, args.query, opts))
+        // Read once the graph is open: `within` may have been given as a label and resolved.
+        const opts = { limit: max, kind: args.kind, includeResolved: args.include_resolved }
+        const r = must(search(g, args.query, { ...opts, within: args.within, cursor: args.cursor }))
         return compact({ items: r.items.map(hit), total: r.total, next_cursor: r.next_cursor ?? undefined })
       })
     }
@@ -229,46 +204,5 @@ function hit(i: {
     resolved: i.resolved || undefined,
     score: Math.round(i.score * 10000) / 10000,
     snippet: i.snippet ? clip(i.snippet, 200) : undefined,
-  })
-}
-
-export const graphHistory = tool({
-  name: 'graph_history',
-  description:
-    "A node's audit trail (id), or changes since a cursor (since; by others unless include_own). Pass back the returned cursor.",
-  input: {
-    project,
-    id: z.string().optional(),
-    since: z.string().optional(),
-    include_own: z.boolean().optional(),
-    limit: limit(500, 50),
-  },
-  output: { events: 'array', cursor: 'string' },
-  access: 'read',
-  annotations: { readOnly: true },
-  run: (ctx, args) =>
-    withGraph(ctx, args.project, (g) => {
-      const max = args.limit ?? 50
-      if (args.id !== undefined) {
-        if (!g.index.nodes.has(args.id)) must(context(g, args.id)) // the "did you mean" message
-        const r = must(nodeHistory(g, args.id, { limit: max }))
-        return { events: r.events.map((e) => event(e, false)), total: r.total }
-      }
-      const r = must(
-        changesSince(g, args.since, { limit: max, excludeActor: args.include_own ? undefined : ctx.actor }),
-      )
-      return compact({ events: r.events.map((e) => event(e, true)), cursor: r.cursor, more: r.more })
-    }),
-})
-
-function event(e: HistoryEvent, withNode: boolean) {
-  return compact({
-    node: withNode ? e.node : undefined,
-    action: e.action,
-    actor: e.actor,
-    ts: e.ts,
-    changes: e.changes.map((c) =>
-      compact({ field: c.field, before: c.before ?? undefined, after: c.after ?? undefined }),
-    ),
   })
 }

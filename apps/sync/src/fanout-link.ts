@@ -1,0 +1,79 @@
+/**
+ * One loaded graph wired to the fan-out between servers (fanout.ts): other servers' stored updates
+ * and presence come in and are relayed to this server's peers, this server's presence goes out,
+ * and a gap (missed news) reads the graph again from the store, where only what this server lacks
+ * changes the document. This server's own stored updates are published by the registry (docs.ts)
+ * once stored.
+ */
+import { applyAwarenessUpdate, encodeAwarenessUpdate } from 'y-protocols/awareness'
+import * as Y from 'yjs'
+import { REMOTE, type DocRoom } from './relay.ts'
+import type { Store } from './store.ts'
+
+/** How servers sharing one store tell each other about stored updates (fanout.ts implements it). */
+export interface Fanout {
+  /** Tells the other servers: `update` (one or more merged) is stored, the last at `seq`. */
+  publish(graph: string, update: Uint8Array, seq: number): void
+  /**
+   * Delivers what other servers publish for `graph` until the returned function is called.
+   * `apply` gets each update; `catchUp` asks for the whole stored state to be read again (a gap).
+   */
+  subscribe(
+    graph: string,
+    handlers: { apply(update: Uint8Array): void; catchUp(): void; awareness?(update: Uint8Array): void },
+  ): () => void
+  /** Tells the other servers about a presence change (an encoded awareness update). */
+  publishAwareness?(graph: string, update: Uint8Array): void
+}
+
+export interface LinkedGraph {
+  graph: string
+  room: DocRoom
+  doc: Y.Doc
+  /** Whether this graph is still the loaded one (not unloaded or reloaded since). */
+  live(): boolean
+}
+
+/** Subscribes `g` to the fan-out; returns the unsubscribe. */
+export function linkFanout(
+  g: LinkedGraph,
+  fanout: Fanout,
+  store: Store,
+  log?: (line: string) => void,
+): () => void {
+  const awareness = g.room.awareness
+  const share = (change: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
+    if (origin === REMOTE || !fanout.publishAwareness) return
+    const clients = [...change.added, ...change.updated, ...change.removed]
+    if (clients.length > 0) fanout.publishAwareness(g.graph, encodeAwarenessUpdate(awareness, clients))
+  }
+  const catchUp = async () => {
+    try {
+      const stored = await store.load(g.graph)
+      if (!stored || !g.live()) return
+      const all = Y.mergeUpdates([...(stored.snapshot ? [stored.snapshot] : []), ...stored.updates])
+      g.room.applyRemote(Y.diffUpdate(all, Y.encodeStateVector(g.doc)))
+    } catch (error) {
+      log?.(`fanout: catching up ${g.graph} from the store failed: ${String(error)}`)
+    }
+  }
+  awareness.on('update', share)
+  const unsubscribe = fanout.subscribe(g.graph, {
+    apply: (update) => {
+      if (g.live()) g.room.applyRemote(update)
+    },
+    catchUp: () => void catchUp(),
+    awareness: (update) => {
+      if (!g.live()) return
+      try {
+        applyAwarenessUpdate(awareness, update, REMOTE)
+      } catch {
+        // A garbled presence message from another server changes nothing here.
+      }
+    },
+  })
+  return () => {
+    awareness.off('update', share)
+    unsubscribe()
+  }
+}

@@ -1,0 +1,129 @@
+/** The engine's creation and correction tools: add_facts, add_knowledge, create_from_mermaid, forget, forget_relationship. */
+import { z } from 'zod'
+import { ToolError, must } from '../context.ts'
+import { disconnect, restructure, type Graph } from '../model.ts'
+import { tool } from '../tool.ts'
+import { addFacts } from '../tools/plan.ts'
+import { graphArg, labelOf, nodeNamed, onGraph } from './graph.ts'
+
+const fact = z
+  .object({
+    from: z.string(),
+    rel: z.string(),
+    to: z.string(),
+    from_type: z.string().optional(),
+    to_type: z.string().optional(),
+  })
+  .strict()
+
+/** The shared result, in the engine's words: what was created, what already existed. */
+function summary(g: Graph, r: Record<string, unknown>): Record<string, unknown> {
+  const created = (r.created as Array<{ summary: string }> | undefined) ?? []
+  const matched = (r.matched as Array<{ name: string; id: string; confidence: number }> | undefined) ?? []
+  const existing = matched.map((m) =>
+    m.confidence < 1 || labelOf(g, m.id) !== m.name
+      ? { name: m.name, matched: labelOf(g, m.id), confidence: m.confidence }
+      : m.name,
+  )
+  const edges = (r.edges as number | undefined) ?? 0
+  return {
+    created: created.map((c) => c.summary),
+    existing,
+    relationships: edges,
+    ...(r.skipped ? { skipped: r.skipped } : {}),
+    ...(r.more ? { more_created: r.more } : {}),
+    message: `${edges} relationship${edges === 1 ? '' : 's'} added; ${created.length} node${created.length === 1 ? '' : 's'} created, ${existing.length} already existed`,
+  }
+}
+
+const out = { created: 'array', existing: 'array', relationships: 'integer', message: 'string' } as const
+
+export const addFactsTool = tool({
+  name: 'add_facts',
+  description:
+    'Record relationships in one call: facts [{from, rel, to, from_type?, to_type?}]. Nodes are created when missing and matched by name (fuzzy) when not.',
+  input: { graph: graphArg, facts: z.array(fact).min(1).max(5000) },
+  output: out,
+  access: 'write',
+  annotations: { readOnly: false, idempotent: true },
+  run: (ctx, args) =>
+    onGraph(ctx, args.graph, (g, t) => summary(g, addFacts(g, t, { facts: args.facts })), { write: true }),
+})
+
+export const addKnowledge = tool({
+  name: 'add_knowledge',
+  description:
+    'Record knowledge as text, one "<subject> <relation> <object>" per line (relation in snake_case; # comments; Name:type hints; quote names with spaces when unsure).',
+  input: { graph: graphArg, knowledge: z.string().min(1) },
+  output: out,
+  access: 'write',
+  annotations: { readOnly: false, idempotent: true },
+  run: (ctx, args) =>
+    onGraph(ctx, args.graph, (g, t) => summary(g, addFacts(g, t, { text: args.knowledge })), {
+      write: true,
+    }),
+})
+
+export const createFromMermaid = tool({
+  name: 'create_from_mermaid',
+  description: 'Build from a Mermaid flowchart: edge labels (A -->|depends_on| B) become relation types.',
+  input: { graph: graphArg, mermaid: z.string().min(1) },
+  output: out,
+  access: 'write',
+  annotations: { readOnly: false, idempotent: true },
+  run: (ctx, args) =>
+    onGraph(ctx, args.graph, (g, t) => summary(g, addFacts(g, t, { mermaid: args.mermaid })), {
+      write: true,
+    }),
+})
+
+export const forget = tool({
+  name: 'forget',
+  description: 'Remove a node and its relationships (restorable from history).',
+  input: { graph: graphArg, label: z.string() },
+  output: { forgotten: 'string', relationships_removed: 'integer' },
+  access: 'write',
+  annotations: { readOnly: false, destructive: true, idempotent: true },
+  run: (ctx, args) =>
+    onGraph(ctx, args.graph, (g) => {
+      const n = nodeNamed(g, args.label)
+      const edges = g.index.edgesOf(n.id, 'out').length + g.index.edgesOf(n.id, 'in').length
+      must(restructure(g, [{ type: 'forget', node: n.id }]))
+      return { forgotten: n.summary, relationships_removed: edges }
+    }),
+})
+
+export const forgetRelationship = tool({
+  name: 'forget_relationship',
+  description: 'Remove relationships from source to target: one relation, or all.',
+  input: { graph: graphArg, source: z.string(), target: z.string(), relation: z.string().optional() },
+  output: { removed: 'integer', relations: 'array' },
+  access: 'write',
+  annotations: { readOnly: false, destructive: true, idempotent: true },
+  run: (ctx, args) =>
+    onGraph(ctx, args.graph, (g) => {
+      const a = nodeNamed(g, args.source, 'source')
+      const b = nodeNamed(g, args.target, 'target')
+      const rel = args.relation
+        ?.trim()
+        .toLowerCase()
+        .replace(/[\s-]+/g, '_')
+      const hits = g.index.edgesOf(a.id, 'out').filter((e) => e.other === b.id && (!rel || e.type === rel))
+      if (!hits.length) {
+        const have = g.index.edgesOf(a.id, 'out').filter((e) => e.other === b.id)
+        throw new ToolError(
+          `no ${rel ? `${rel} ` : ''}relationship from ${JSON.stringify(a.summary)} to ${JSON.stringify(b.summary)}` +
+            (have.length ? `; there is ${have.map((e) => e.type).join(', ')}` : '') +
+            '.',
+          'edge_not_found',
+        )
+      }
+      const r = must(
+        disconnect(
+          g,
+          hits.map((e) => ({ id: e.id })),
+        ),
+      )
+      return { removed: r.removed.length, relations: hits.map((e) => e.type) }
+    }),
+})

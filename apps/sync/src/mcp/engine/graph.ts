@@ -1,0 +1,60 @@
+/**
+ * How the engine surface (seed 003) names graphs and nodes: a `graph` argument that defaults to
+ * "default" and is created by the first write (no setup, as the seed wants), and nodes by label,
+ * resolved by the model's matcher. Everything else is the work surface's machinery (withGraph).
+ */
+import { z } from 'zod'
+import { ToolError, ensureGraph, withGraph, type CallContext, type Touched } from '../context.ts'
+import { findByLabel, resolveLabel, type Graph } from '../model.ts'
+import { clip } from '../shape.ts'
+
+export const DEFAULT_GRAPH = 'default'
+
+export const graphArg = z.string().optional().describe('graph name, default "default"')
+
+/** Runs `fn` on the named graph; a write creates the graph when it is missing. */
+export async function onGraph<T>(
+  ctx: CallContext,
+  graph: string | undefined,
+  fn: (g: Graph, touched: Touched) => T,
+  opts: { write?: boolean } = {},
+): Promise<T> {
+  const id = graph ?? DEFAULT_GRAPH
+  if (opts.write) {
+    return withGraph(
+      ctx,
+      id,
+      (g, touched) => {
+        ensureGraph(g, id, undefined, id)
+        return fn(g, touched)
+      },
+      { allowNew: true },
+    )
+  }
+  if (!(await ctx.source.exists(id))) {
+    const ids = (await ctx.source.list()).map((x) => x.id)
+    throw new ToolError(
+      `graph ${clip(id, 64)} not found; ${ids.length ? `graphs here: ${ids.slice(0, 20).join(', ')}` : 'there are no graphs yet'}. add_facts {graph: "${clip(id, 64)}", facts} creates it.`,
+      'graph_not_found',
+    )
+  }
+  return withGraph(ctx, id, fn)
+}
+
+/** A node by label (or id): the matcher's pick, or an error listing the nearest candidates. */
+export function nodeNamed(g: Graph, label: string, what = 'node'): { id: string; summary: string } {
+  const hit = findByLabel(g, label)
+  if (hit) return hit
+  const near = resolveLabel(g, label, { limit: 3 })
+  throw new ToolError(
+    `no ${what} named ${JSON.stringify(clip(label, 80))}` +
+      (near.length
+        ? `; closest: ${near.map((r) => `${JSON.stringify(clip(r.summary, 60))} (${Math.round(r.confidence * 100)}%)`).join(', ')}`
+        : '') +
+      '. dump_context lists every node.',
+    'node_not_found',
+  )
+}
+
+/** A node's label for results. */
+export const labelOf = (g: Graph, id: string): string => clip(g.index.nodes.get(id)?.summary ?? id, 120)

@@ -1,0 +1,223 @@
+/** The engine's questions: ask_graph, dump_context and the six analyses, nodes named by label. */
+import { z } from 'zod'
+import { must } from '../context.ts'
+import {
+  allPaths,
+  ask,
+  components,
+  degreeCentrality,
+  findCycles,
+  knowledgeDump,
+  pageRank,
+  shortestPath,
+  type Answer,
+  type Graph,
+} from '../model.ts'
+import { tool, type Tool } from '../tool.ts'
+import { graphArg, labelOf, nodeNamed, onGraph } from './graph.ts'
+
+const topN = z.number().int().min(1).max(1000).optional()
+
+/** One sentence for an answer, beside its structured form. */
+function say(a: Answer): string {
+  const list = (xs: Array<{ summary: string }>) => xs.map((x) => x.summary).join(', ')
+  switch (a.intent) {
+    case 'dependents':
+      return a.nodes.length
+        ? `Nodes that depend on ${a.node.summary}: ${list(a.nodes)}`
+        : `Nothing depends on ${a.node.summary}`
+    case 'dependencies':
+      return a.nodes.length
+        ? `${a.node.summary} depends on: ${list(a.nodes)}`
+        : `${a.node.summary} depends on nothing`
+    case 'path':
+      return a.found
+        ? `Path (${a.path.length - 1} hop${a.path.length === 2 ? '' : 's'}, following edge direction): ${a.path.map((p) => p.summary).join(' → ')}`
+        : `No path from ${a.from.summary} to ${a.to.summary} following edge direction`
+    case 'cycles':
+      return a.cycles.length
+        ? `${a.cycles.length} cycle(s): ${a.cycles.map((c) => [...c, c[0]!].map((r) => r.summary).join(' → ')).join('; ')}`
+        : 'No cycles: the graph is acyclic'
+    case 'orphans':
+      return a.count ? `${a.count} isolated node(s): ${list(a.nodes)}` : 'No isolated nodes'
+    case 'hubs':
+      return a.nodes.length
+        ? `Most connected: ${a.nodes.map((d) => `${d.summary} (${d.degree})`).join(', ')}`
+        : 'No connected nodes'
+  }
+}
+
+export const askGraph = tool({
+  name: 'ask_graph',
+  description:
+    'Plain questions: "what depends on X", "what does X depend on", "path from A to B", "cycles", "orphans", "most connected".',
+  input: { graph: graphArg, query: z.string().min(1).max(1000) },
+  output: { query: 'string', intent: 'string', result: 'string' },
+  access: 'read',
+  annotations: { readOnly: true },
+  run: (ctx, args) =>
+    onGraph(ctx, args.graph, (g) => {
+      const a = must(ask(g, args.query))
+      const { ok: _ok, ...rest } = a as Answer & { ok?: true }
+      void _ok
+      return { query: args.query, result: say(a), ...clipLists(rest) }
+    }),
+})
+
+function clipLists(r: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(r)) out[k] = Array.isArray(v) ? v.slice(0, 50) : v
+  return out
+}
+
+export const dumpContext = tool({
+  name: 'dump_context',
+  description:
+    'Everything in one read: nodes by type, relationships as lines, most connected, cycles, isolated.',
+  input: { graph: graphArg, max_chars: z.number().int().min(500).max(200_000).optional() },
+  output: { text: 'string', nodes: 'integer', relationships: 'integer', truncated: 'boolean' },
+  access: 'read',
+  annotations: { readOnly: true },
+  run: (ctx, args) => onGraph(ctx, args.graph, (g) => knowledgeDump(g, { maxChars: args.max_chars })),
+})
+
+export const shortestPathTool = tool({
+  name: 'shortest_path',
+  description: 'The shortest path from source to target, following edge direction.',
+  input: { graph: graphArg, source: z.string(), target: z.string() },
+  output: { found: 'boolean', path: 'array', length: 'integer' },
+  access: 'read',
+  annotations: { readOnly: true },
+  run: (ctx, args) =>
+    onGraph(ctx, args.graph, (g) => {
+      const a = nodeNamed(g, args.source, 'source')
+      const b = nodeNamed(g, args.target, 'target')
+      const r = must(shortestPath(g, a.id, b.id, { direction: 'out' }))
+      return {
+        found: r.found,
+        path: r.path.map((id) => labelOf(g, id)),
+        relations: r.hops.map((h) => h.type),
+        length: r.found ? r.path.length - 1 : 0,
+        direction: 'out',
+      }
+    }),
+})
+
+export const allPathsTool = tool({
+  name: 'all_paths',
+  description: 'Every simple path from source to target (edge direction), up to max_length hops.',
+  input: {
+    graph: graphArg,
+    source: z.string(),
+    target: z.string(),
+    max_length: z.number().int().min(1).max(12).optional(),
+  },
+  output: { paths: 'array', count: 'integer', truncated: 'boolean' },
+  access: 'read',
+  annotations: { readOnly: true },
+  run: (ctx, args) =>
+    onGraph(ctx, args.graph, (g) => {
+      const a = nodeNamed(g, args.source, 'source')
+      const b = nodeNamed(g, args.target, 'target')
+      const r = must(allPaths(g, a.id, b.id, { maxDepth: args.max_length, limit: 50, direction: 'out' }))
+      return {
+        paths: r.paths.map((p) => p.map((id) => labelOf(g, id))),
+        count: r.paths.length,
+        truncated: r.truncated,
+      }
+    }),
+})
+
+export const findCyclesTool = tool({
+  name: 'find_cycles',
+  description: 'Cycles over every relation type.',
+  input: { graph: graphArg },
+  output: { cycles: 'array', has_cycles: 'boolean', truncated: 'boolean' },
+  access: 'read',
+  annotations: { readOnly: true },
+  run: (ctx, args) =>
+    onGraph(ctx, args.graph, (g) => {
+      const r = must(findCycles(g, { limit: 100, types: relationTypes(g) }))
+      return {
+        cycles: r.cycles.map((c) => c.map((id) => labelOf(g, id))),
+        has_cycles: r.cycles.length > 0,
+        truncated: r.truncated,
+      }
+    }),
+})
+
+const named = (g: Graph, id: string) => labelOf(g, id)
+
+/** Every relation type in use: the engine's cycles span them all. */
+function relationTypes(g: Graph): string[] {
+  const types = new Set<string>()
+  for (const id of g.index.nodes.keys()) for (const e of g.index.edgesOf(id, 'out')) types.add(e.type)
+  return [...types]
+}
+
+export const pageRankTool = tool({
+  name: 'pagerank',
+  description: 'PageRank: high when much points at a node.',
+  input: { graph: graphArg, top_n: topN },
+  output: { rankings: 'array' },
+  access: 'read',
+  annotations: { readOnly: true },
+  run: (ctx, args) =>
+    onGraph(ctx, args.graph, (g) => {
+      const r = must(pageRank(g, { limit: args.top_n ?? 20 }))
+      return {
+        rankings: r.ranks.map((x) => ({ node: named(g, x.id), score: Math.round(x.score * 1e6) / 1e6 })),
+        converged: r.converged,
+      }
+    }),
+})
+
+export const connectedComponents = tool({
+  name: 'connected_components',
+  description: 'Groups of nodes linked in either direction.',
+  input: { graph: graphArg },
+  output: { components: 'array', count: 'integer' },
+  access: 'read',
+  annotations: { readOnly: true },
+  run: (ctx, args) =>
+    onGraph(ctx, args.graph, (g) => {
+      const r = must(components(g, { limit: 50, maxIds: 50 }))
+      return {
+        count: r.count,
+        components: r.components.map((c) => ({ size: c.size, nodes: c.ids.map((id) => named(g, id)) })),
+      }
+    }),
+})
+
+export const degreeCentralityTool = tool({
+  name: 'degree_centrality',
+  description: 'In/out degree per node, most connected first.',
+  input: { graph: graphArg, top_n: topN },
+  output: { rankings: 'array' },
+  access: 'read',
+  annotations: { readOnly: true },
+  run: (ctx, args) =>
+    onGraph(ctx, args.graph, (g) => {
+      const r = must(degreeCentrality(g, { limit: args.top_n ?? 20 }))
+      return {
+        rankings: r.nodes.map((d) => ({
+          node: named(g, d.id),
+          in_degree: d.in,
+          out_degree: d.out,
+          total: d.degree,
+          centrality: Math.round(d.centrality * 1e4) / 1e4,
+        })),
+      }
+    }),
+})
+
+export const QUERY_TOOLS: Tool[] = [
+  askGraph,
+  dumpContext,
+  shortestPathTool,
+  allPathsTool,
+  findCyclesTool,
+  pageRankTool,
+  connectedComponents,
+  degreeCentralityTool,
+]

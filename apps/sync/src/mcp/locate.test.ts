@@ -1,0 +1,105 @@
+/**
+ * A node id names its graph, for graphs the process has never opened: stored graphs after a server
+ * restart (HTTP), and graphs another agent made on the server that a new `plexus mcp` has no copy of.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
+import { testServer, type TestServer } from '../test/server-harness.ts'
+import { callTool } from './catalog.ts'
+import type { CallContext, GraphSource } from './context.ts'
+import { httpAgent, ok, stdioAgent } from './test/clients.ts'
+
+describe('node ids name their graph', () => {
+  let server: TestServer | undefined
+  const dirs: string[] = []
+  afterEach(async () => {
+    await server?.dispose()
+    server = undefined
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
+  })
+
+  /** Three graphs, each with one task; returns the task ids by graph. */
+  async function threeGraphs(url: string): Promise<Record<string, string>> {
+    const a = await httpAgent(url, { name: 'planner' })
+    const ids: Record<string, string> = {}
+    for (const project of ['alpha', 'beta', 'gamma']) {
+      await ok(a.client, 'graph_open', { project, goal: `Goal ${project}` })
+      const plan = await ok(a.client, 'graph_plan', {
+        project,
+        nodes: [{ ref: 't', summary: `Task in ${project}` }],
+      })
+      ids[project] = plan.created[0].id
+    }
+    await a.close()
+    return ids
+  }
+
+  it('over HTTP, after a restart, for graphs only the store holds', async () => {
+    server = await testServer()
+    const ids = await threeGraphs(server.url)
+    server = await server.restart()
+    const a = await httpAgent(server.url)
+    try {
+      const r = await ok(a.client, 'graph_update', { updates: [{ node_id: ids.beta, resolved: true }] })
+      expect(r.updated).toEqual([{ node_id: ids.beta, rev: expect.any(Number) }])
+      expect((await ok(a.client, 'graph_open', { project: 'beta' })).summary.resolved).toBe(1)
+      expect((await ok(a.client, 'graph_open', { project: 'alpha' })).summary.resolved).toBe(0)
+      const h = await ok(a.client, 'graph_history', { node_id: ids.gamma })
+      expect(h.events[0]).toMatchObject({ action: 'created', agent: 'planner' })
+    } finally {
+      await a.close()
+    }
+  })
+
+  it('over stdio, for graphs another agent made that this peer has no copy of', async () => {
+    server = await testServer()
+    const ids = await threeGraphs(server.url)
+    const cacheDir = mkdtempSync(join(tmpdir(), 'plexus-locate-'))
+    dirs.push(cacheDir)
+    const peer = await stdioAgent({ server: server.url, cacheDir })
+    try {
+      const c = await ok(peer.client, 'graph_context', { node_id: ids.gamma })
+      expect(c.node).toMatchObject({ id: ids.gamma, summary: 'Task in gamma' })
+      expect(c.ancestors).toEqual([{ id: expect.any(String), summary: 'Goal gamma', resolved: false }])
+    } finally {
+      await peer.close()
+    }
+  })
+})
+
+describe('new node ids', () => {
+  it('are never one another graph already holds', async () => {
+    const docs = new Map<string, Y.Doc>([
+      ['one', new Y.Doc()],
+      ['two', new Y.Doc()],
+    ])
+    const source: GraphSource = {
+      list: async () => [...docs.keys()].map((id) => ({ id, title: id, nodes: null, edges: null })),
+      exists: async (id) => (docs.get(id)?.store.clients.size ?? 0) > 0,
+      open: async (id) => ({ doc: docs.get(id)!, release: () => {} }),
+    }
+    // An id generator that hands out the same ids again, as a weak random source might.
+    let n = 0
+    const ctx: CallContext = {
+      actor: 'agent',
+      role: 'admin',
+      session: 's',
+      source,
+      newId: () => `n_${String(n++ % 4).padStart(12, '0')}`,
+      now: () => 1,
+    }
+    const made: string[] = []
+    for (const project of ['one', 'two']) {
+      const o = await callTool(ctx, 'graph_open', { project, goal: project })
+      expect(o.isError).toBeFalsy()
+      const p = await callTool(ctx, 'graph_plan', { project, nodes: [{ ref: 'a', summary: 'A' }] })
+      expect(p.isError).toBeFalsy()
+      made.push((o.structuredContent as { root: { id: string } }).root.id)
+      made.push((p.structuredContent as { created: Array<{ id: string }> }).created[0]!.id)
+    }
+    expect(new Set(made).size).toBe(made.length)
+  })
+})

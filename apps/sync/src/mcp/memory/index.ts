@@ -1,0 +1,1 @@
+export { MEMORY_TOOLS } from './tools.ts'

@@ -1,0 +1,91 @@
+/**
+ * The stdio peer's side of claim arbitration: `plexus mcp` asks the server to claim
+ * (`POST /api/graphs/:id/claims`, with its token) instead of writing the claim into its own copy and
+ * hoping, then applies the changes the answer carries, so its copy shows the claim at once.
+ */
+import { Buffer } from 'node:buffer'
+import type { LostClaim } from './model.ts'
+import type { WebsocketProvider } from 'y-websocket'
+import * as Y from 'yjs'
+import type { ClaimOutcome } from '../claims.ts'
+import type { ClaimAsk } from './context.ts'
+
+export interface RemoteClaim {
+  server: string
+  token?: string
+  graph: string
+  doc: Y.Doc
+  provider: WebsocketProvider
+  actor: string
+  ask: ClaimAsk
+}
+
+interface Answer {
+  actor?: string
+  claimed?: string[]
+  lost_claims?: LostClaim[]
+  update?: string
+  error?: string
+  message?: string
+}
+
+/** `offline` when the server cannot be reached now (not connected, or the request failed to arrive). */
+export async function claimRemotely(r: RemoteClaim): Promise<ClaimOutcome | 'offline'> {
+  if (!r.provider.wsconnected) return 'offline'
+  // Just reconnected: give the sync a moment rather than claim apart from a server that is there.
+  if (!r.provider.synced && !(await synced(r.provider, 2000))) return 'offline'
+  const body = {
+    actor: r.actor,
+    count: r.ask.count,
+    scope: r.ask.scope,
+    kind: r.ask.kind,
+    properties: r.ask.properties,
+    ttl_minutes: r.ask.ttlMs !== undefined ? r.ask.ttlMs / 60_000 : undefined,
+    state_vector: Buffer.from(Y.encodeStateVector(r.doc)).toString('base64'),
+  }
+  let res: Response
+  try {
+    res = await fetch(`${r.server.replace(/\/$/, '')}/api/graphs/${encodeURIComponent(r.graph)}/claims`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        ...(r.token ? { Authorization: `Bearer ${r.token}` } : {}),
+      },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    })
+  } catch {
+    return 'offline'
+  }
+  let answer: Answer
+  try {
+    answer = (await res.json()) as Answer
+  } catch {
+    return 'offline'
+  }
+  // A server that is going away or cannot store (5xx) cannot arbitrate either: as good as unreachable,
+  // so the claim is made on this copy and settled when the copies meet.
+  if (res.status >= 500) return 'offline'
+  if (!res.ok)
+    return {
+      ok: false,
+      reason: answer.error ?? 'claim_failed',
+      message: `the server refused the claim: ${answer.message ?? `HTTP ${res.status}`}`,
+    }
+  // Applied as if it came over the socket: the provider does not send it back.
+  if (answer.update) Y.applyUpdate(r.doc, Buffer.from(answer.update, 'base64'), r.provider)
+  return { ok: true, claimed: answer.claimed ?? [], lost: answer.lost_claims ?? [], actor: answer.actor }
+}
+
+function synced(p: WebsocketProvider, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (ok: boolean) => {
+      clearTimeout(timer)
+      p.off('sync', onSync)
+      resolve(ok)
+    }
+    const onSync = (s: boolean) => s && done(true)
+    const timer = setTimeout(() => done(p.synced), timeoutMs)
+    p.on('sync', onSync)
+  })
+}

@@ -1,0 +1,192 @@
+/** graph_connect and graph_restructure: reshaping the plan. */
+import { z } from 'zod'
+import { ToolError, inArgs, must, withGraph } from '../context.ts'
+import { projectOf } from '../locate.ts'
+import {
+  connect,
+  disconnect,
+  restructure,
+  type EdgeInput,
+  type Failure,
+  type Graph,
+  type RestructureOp,
+} from '../model.ts'
+import { briefs, capped, compact } from '../shape.ts'
+import { props, project, tool } from '../tool.ts'
+
+const edge = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    type: z.string().optional().describe('default relates_to'),
+    remove: z.boolean().optional(),
+    label: z.string().optional(),
+    properties: props.optional(),
+  })
+  .strict()
+
+export const graphConnect = tool({
+  name: 'graph_connect',
+  description:
+    'Add edges, or remove them (remove: true). depends_on drives readiness. Bad edges are rejected one by one (cycle_detected with path, node_not_found, edge_not_found).',
+  input: {
+    project: project.optional(),
+    edges: z.array(edge).min(1).max(2000),
+  },
+  output: { applied: 'integer', rejected: 'array' },
+  access: 'write',
+  annotations: { readOnly: false, destructive: true, idempotent: true },
+  async run(ctx, args) {
+    const ids = args.edges.flatMap((e) => [e.from, e.to])
+    const graph = await projectOf(ctx.source, args.project, ids, 'graph_connect')
+    return withGraph(ctx, graph, (g, touched) => {
+      let applied = 0
+      const rejected: Array<[number, Record<string, unknown>]> = []
+      const reject = (i: number, reason: string, message?: string, path?: string[]) => {
+        const e = args.edges[i]!
+        rejected.push([i, compact({ from: e.from, to: e.to, reason, message, path })])
+      }
+      const adds: Array<[number, EdgeInput]> = []
+      args.edges.forEach((e, i) => {
+        const { remove, ...rest } = e
+        if (!remove) return void adds.push([i, rest as EdgeInput])
+        // One at a time, so a missing edge is named by its own place in the batch.
+        const r = must(disconnect(g, [{ from: e.from, to: e.to, type: e.type }]))
+        if (r.removed.length) applied++
+        else
+          reject(i, 'edge_not_found', `edges[${i}]: no ${e.type ?? 'relates_to'} edge ${e.from} -> ${e.to}`)
+      })
+      if (adds.length) {
+        const r = must(
+          inArgs(
+            connect(
+              g,
+              adds.map(([, e]) => e),
+              { atomic: false },
+            ),
+            'edges',
+          ),
+        )
+        applied += r.added.length + r.updated.length
+        for (const x of r.rejected) {
+          const i = adds[x.index]![0]
+          reject(i, x.reason, x.message.replace(/^edges\[\d+\]/, `edges[${i}]`), x.path)
+        }
+        for (const [, e] of adds) touched.ids.push(e.from)
+      }
+      rejected.sort((a, b) => a[0] - b[0])
+      return compact({ applied, rejected: rejected.map(([, r]) => r) })
+    })
+  },
+})
+
+const operation = z
+  .object({
+    op: z.enum(['move', 'merge', 'drop', 'forget', 'restore']),
+    node_id: z.string().optional(),
+    new_parent: z.string().nullable().optional(),
+    source: z.string().optional(),
+    target: z.string().optional(),
+    reason: z.string().optional(),
+  })
+  .strict()
+
+type Operation = z.infer<typeof operation>
+
+/** The seed's operation as the model's, or a message naming what the operation lacks. */
+function toModel(o: Operation, i: number): RestructureOp {
+  const need = (field: keyof Operation): string => {
+    const v = o[field]
+    if (typeof v !== 'string' || !v)
+      throw new ToolError(`operations[${i}]: ${o.op} needs ${field}`, 'invalid_argument')
+    return v
+  }
+  switch (o.op) {
+    case 'move':
+      if (o.new_parent === undefined)
+        throw new ToolError(`operations[${i}]: move needs new_parent (a node id, or null for the top level)`)
+      return { type: 'move', node: need('node_id'), parent: o.new_parent }
+    case 'merge':
+      return { type: 'merge', node: need('source'), into: need('target') }
+    case 'drop':
+      return { type: 'drop', node: need('node_id'), reason: need('reason') }
+    default:
+      return { type: o.op, node: need('node_id') }
+  }
+}
+
+function subtreeSize(g: Graph, id: string): number {
+  const s = g.index.struct()
+  let n = 0
+  const stack = [id]
+  while (stack.length) {
+    const cur = stack.pop()!
+    n++
+    stack.push(...(s.children.get(cur) ?? []))
+  }
+  return n
+}
+
+function describe(g: Graph, op: RestructureOp, size: number): string {
+  switch (op.type) {
+    case 'move':
+      return op.parent === null ? 'moved to the top level' : `moved under ${op.parent}`
+    case 'merge':
+      return `merged into ${op.into}`
+    case 'drop':
+      return size > 1 ? `resolved with ${size - 1} descendants as dropped` : 'resolved as dropped'
+    case 'forget':
+      return 'forgotten (restore brings it back)'
+    case 'restore':
+      return g.index.live(op.node) ? 'restored' : 'restore applied'
+  }
+}
+
+/** The model's failure in the seed's words: `operations[i]`, node_id or source, new_parent, target. */
+function inOps<T extends { ok: boolean }>(r: T | Failure, ops: RestructureOp[]): T | Failure {
+  if (r.ok) return r
+  const f = r as Failure
+  const message = f.message
+    .replace(/\bops\[(\d+)\]\.node\b/g, (_m, i: string) =>
+      ops[Number(i)]?.type === 'merge' ? `operations[${i}].source` : `operations[${i}].node_id`,
+    )
+    .replace(/\bops\[(\d+)\]\.parent\b/g, 'operations[$1].new_parent')
+    .replace(/\bops\[(\d+)\]\.into\b/g, 'operations[$1].target')
+    .replace(/\bops\[/g, 'operations[')
+  return { ...f, message }
+}
+
+export const graphRestructure = tool({
+  name: 'graph_restructure',
+  description:
+    'Atomic operations: move {node_id, new_parent (null: top)}, merge {source, target}, drop {node_id, reason} (resolves the subtree), forget {node_id}, restore {node_id}.',
+  input: {
+    project: project.optional(),
+    operations: z.array(operation).min(1).max(2000),
+  },
+  output: { applied: 'integer', details: 'array', newly_actionable: 'array' },
+  access: 'write',
+  annotations: { readOnly: false, destructive: true, idempotent: false },
+  async run(ctx, args) {
+    // The graph first, so a bad project is named before anything about the operations.
+    const ids = args.operations.flatMap((o) =>
+      [o.node_id, o.source, o.target].filter((x): x is string => typeof x === 'string'),
+    )
+    const graph = await projectOf(ctx.source, args.project, ids, 'graph_restructure')
+    return withGraph(ctx, graph, (g, touched) => {
+      const ops = args.operations.map(toModel)
+      const sizes = ops.map((o) =>
+        o.type === 'drop' && g.index.nodes.has(o.node) ? subtreeSize(g, o.node) : 1,
+      )
+      const r = must(inOps(restructure(g, ops), ops))
+      touched.ids.push(...ops.map((o) => ('into' in o ? o.into : o.node)))
+      const na = capped(r.newly_actionable, 20)
+      return compact({
+        applied: r.applied.length,
+        details: ops.map((o, i) => ({ op: o.type, node_id: o.node, result: describe(g, o, sizes[i]!) })),
+        newly_actionable: briefs(g, na.items).map((b) => ({ id: b.id, summary: b.summary })),
+        more: na.more,
+      })
+    })
+  },
+})

@@ -1,0 +1,172 @@
+/**
+ * Real services for multi-server tests, each started by the test on a free port and stopped by
+ * it: a Redis of its own (so restarting it disturbs nobody else), nginx in front of several
+ * servers, and a TCP proxy that can cut a server off from PostgreSQL.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, connect, type Server, type Socket } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const REDIS_SERVER = process.env.PLEXUS_REDIS_SERVER ?? 'redis-server'
+export const NGINX = process.env.PLEXUS_NGINX ?? '/usr/sbin/nginx'
+/** deploy/nginx: the rules the compose file's nginx uses, shared with the tests. */
+const NGINX_RULES = fileURLToPath(new URL('../../../../deploy/nginx/', import.meta.url))
+
+/** A port nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer()
+    s.once('error', reject)
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port
+      s.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitPort(port: number, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const sock = connect(port, '127.0.0.1')
+      sock.once('connect', () => {
+        sock.destroy()
+        resolve(true)
+      })
+      sock.once('error', () => resolve(false))
+    })
+    if (ok) return
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} on port ${port}`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+function stopChild(child: ChildProcess | null, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve())
+    child.kill(signal)
+  })
+}
+
+export interface RedisService {
+  url: string
+  port: number
+  stop(): Promise<void>
+  start(): Promise<void>
+}
+
+/** A Redis of its own, without persistence (a restart loses every message, as a crash would). */
+export async function startRedis(): Promise<RedisService> {
+  const port = await freePort()
+  let child: ChildProcess | null = null
+  const start = async () => {
+    child = spawn(
+      REDIS_SERVER,
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdio: 'ignore',
+      },
+    )
+    await waitPort(port, 'redis-server')
+  }
+  await start()
+  return { url: `redis://127.0.0.1:${port}`, port, start, stop: () => stopChild(child, 'SIGKILL') }
+}
+
+export interface NginxService {
+  port: number
+  url: string
+  stop(): Promise<void>
+}
+
+/** nginx spreading HTTP and WebSocket connections over `upstreams` (deploy/nginx.conf's rules). */
+export async function startNginx(upstreams: number[]): Promise<NginxService> {
+  const port = await freePort()
+  const dir = mkdtempSync(join(tmpdir(), 'plexus-nginx-'))
+  const servers = upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n')
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    `daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  include ${NGINX_RULES}plexus-http.conf;
+  upstream plexus {
+${servers}
+  }
+  server {
+    listen 127.0.0.1:${port};
+    include ${NGINX_RULES}plexus-locations.conf;
+  }
+}
+`,
+  )
+  const child = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' })
+  await waitPort(port, 'nginx')
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      await stopChild(child, 'SIGQUIT')
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface TcpProxy {
+  port: number
+  /** Refuses new connections and drops open ones: the target is unreachable. */
+  cut(): Promise<void>
+  /** Listens again on the same port. */
+  restore(): Promise<void>
+  close(): Promise<void>
+}
+
+/** A TCP proxy to `targetPort` on loopback that a test can cut and restore. */
+export async function tcpProxy(targetPort: number): Promise<TcpProxy> {
+  const sockets = new Set<Socket>()
+  let server: Server | null = null
+  let port = 0
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server = createServer((client) => {
+        const upstream = connect(targetPort, '127.0.0.1')
+        sockets.add(client).add(upstream)
+        client.pipe(upstream).pipe(client)
+        const end = () => {
+          client.destroy()
+          upstream.destroy()
+          sockets.delete(client)
+          sockets.delete(upstream)
+        }
+        client.on('error', end).on('close', end)
+        upstream.on('error', end).on('close', end)
+      })
+      server.once('error', reject)
+      server.listen(port, '127.0.0.1', () => {
+        port = (server!.address() as { port: number }).port
+        resolve()
+      })
+    })
+  const cut = async () => {
+    const s = server
+    server = null
+    for (const sock of sockets) sock.destroy()
+    sockets.clear()
+    if (s) await new Promise<void>((resolve) => s.close(() => resolve()))
+  }
+  await listen()
+  return { port, cut, restore: listen, close: cut }
+}

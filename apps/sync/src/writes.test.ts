@@ -1,0 +1,224 @@
+/**
+ * The document's rules on every write over WebSocket, on a real server with tokens and the stock
+ * client: a writer's model-made edits pass; forged or erased history, values past the model's limits,
+ * a multi-line summary, a bad kind and non-JSON values are refused with a close reason, reach no one,
+ * and leave the graph exportable.
+ */
+import {
+  claim,
+  connect,
+  createNodes,
+  initGraph,
+  openGraph,
+  restructure,
+  saveCheckpoint,
+  updateNodes,
+  type HistoryEvent,
+} from '@plexus/model'
+import { afterEach, describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
+import { CloseCode } from './limits.ts'
+import { Network } from './test/room-harness.ts'
+import { nextClose, provider, synced, testServer, waitFor, type TestServer } from './test/server-harness.ts'
+
+let server: TestServer
+afterEach(async () => {
+  await server?.dispose()
+})
+
+const tokens = [
+  { name: 'ada', role: 'write' as const, token: 'ada-token-123' },
+  { name: 'bob', role: 'write' as const, token: 'bob-token-123' },
+]
+let ids = 0
+const env = (actor: string) => ({ actor, now: () => 1_700_000_000_000, newId: () => `id${ids++}` })
+
+/** A graph made by ada through the model over the stock client; returns the id of one task in it. */
+async function seeded(): Promise<string> {
+  server = await testServer({ tokens })
+  const ada = provider(server, 'g', { token: 'ada-token-123' })
+  await synced(ada)
+  const g = openGraph(ada.doc, env('ada'))
+  expect(initGraph(g, { id: 'g', title: 'Launch' }).ok).toBe(true)
+  const made = createNodes(g, [{ summary: 'Pick a database', kind: 'task', properties: { priority: 2 } }])
+  if (!made.ok) throw new Error(made.message)
+  const id = made.created[0]!.id
+  await waitFor(() => serverDoc().getMap('nodes').has(id), 'the server to store ada’s node')
+  return id
+}
+
+const serverDoc = () => server.docs.peek('g')!
+const serverHistory = () => serverDoc().getArray<HistoryEvent>('history').toArray()
+
+/** Connects as `token`, makes one raw edit on a synced copy, and returns how the server closed it. */
+async function attempt(token: string, edit: (doc: Y.Doc) => void) {
+  const p = provider(server, 'g', { token })
+  await synced(p)
+  const closed = nextClose(p)
+  edit(p.doc)
+  // A server that takes the edit keeps the connection open: report that as "not closed".
+  const open = new Promise<{ code: number; reason: string }>((resolve) =>
+    setTimeout(() => resolve({ code: 0, reason: 'not closed' }), 3000),
+  )
+  return Promise.race([closed, open])
+}
+
+async function exports(): Promise<number> {
+  const res = await fetch(`${server.url}/api/graphs/g/export?format=json`, {
+    headers: { authorization: 'Bearer ada-token-123' },
+  })
+  return res.status
+}
+
+describe('history over WebSocket', () => {
+  it('keeps the writer’s own history and refuses an event naming someone else', async () => {
+    const id = await seeded()
+    expect(serverHistory().map((e) => e.actor)).toEqual(['ada', 'ada'])
+    const before = serverHistory().length
+    const forged = { id: 'f1', ts: 1, actor: 'a', node: id, action: 'update', changes: [] }
+    const closed = await attempt('ada-token-123', (doc) => doc.getArray('history').push([forged]))
+    expect(closed.code).toBe(CloseCode.brokenRule)
+    expect(closed.reason).toMatch(/actor: history records "a", but this connection writes as "ada"/)
+    expect(serverHistory()).toHaveLength(before)
+    expect(serverHistory().some((e) => e.actor === 'a')).toBe(false)
+  })
+
+  it('refuses a delete of history from a write token, and keeps every event', async () => {
+    await seeded()
+    const before = serverHistory()
+    const closed = await attempt('bob-token-123', (doc) => {
+      const history = doc.getArray('history')
+      history.delete(0, history.length)
+    })
+    expect(closed.code).toBe(CloseCode.brokenRule)
+    expect(closed.reason).toMatch(/history is append-only/)
+    expect(serverHistory()).toEqual(before)
+  })
+
+  it('accepts the model’s writes from a second writer, stamped with its own name', async () => {
+    const id = await seeded()
+    const bob = provider(server, 'g', { token: 'bob-token-123' })
+    await synced(bob)
+    const g = openGraph(bob.doc, env('bob'))
+    expect(createNodes(g, [{ summary: 'Write the API', parent: id }]).ok).toBe(true)
+    await waitFor(() => serverHistory().some((e) => e.actor === 'bob'), 'bob’s event on the server')
+    expect(bob.wsconnected).toBe(true)
+  })
+})
+
+describe('the identity a client writes as', () => {
+  it('tells a token its name for history; without tokens any name goes', async () => {
+    server = await testServer({ tokens })
+    const ask = (token?: string) =>
+      fetch(`${server.url}/api/identity`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
+    expect(await (await ask('bob-token-123')).json()).toEqual({ name: 'bob', role: 'write', actor: 'bob' })
+    expect((await ask()).status).toBe(401)
+    await server.dispose()
+    server = await testServer()
+    expect(await (await ask()).json()).toEqual({ name: 'local', role: 'admin', actor: null })
+  })
+})
+
+describe('the model’s limits over WebSocket', () => {
+  const field = (key: string, value: unknown) => (id: string) => (doc: Y.Doc) =>
+    (doc.getMap('nodes').get(id) as Y.Map<unknown>).set(key, value)
+  const cases: Array<[string, (id: string) => (doc: Y.Doc) => void, RegExp]> = [
+    [
+      'a summary of 3 MiB',
+      field('summary', 'x'.repeat(3 * 1024 * 1024)),
+      /summary: is 3145728 characters; the limit is 2000/,
+    ],
+    ['a multi-line summary', field('summary', 'line one\nline two'), /summary: contains U\+000a/],
+    [
+      'a kind with spaces and HTML',
+      field('kind', 'bad kind <b>x</b>'),
+      /kind "bad kind <b>x<\/b>" must be one word/,
+    ],
+    ['a resolved flag that is a string', field('resolved', 'yes'), /resolved: expected true or false/],
+    [
+      'a BigInt property',
+      (id) => (doc) =>
+        ((doc.getMap('nodes').get(id) as Y.Map<unknown>).get('properties') as Y.Map<unknown>).set('n', 10n),
+      /properties\.n: holds a bigint, which is not JSON/,
+    ],
+    [
+      'binary data in a property',
+      (id) => (doc) =>
+        ((doc.getMap('nodes').get(id) as Y.Map<unknown>).get('properties') as Y.Map<unknown>).set(
+          'b',
+          new Uint8Array([1]),
+        ),
+      /properties\.b: binary data has no place here|expected a plain value, got binary data/,
+    ],
+    [
+      'a node that is not a map',
+      () => (doc) => doc.getMap('nodes').set('n_str', 'just text'),
+      /nodes\.n_str: expected a shared map/,
+    ],
+    [
+      'a top-level name outside the schema',
+      () => (doc) => doc.getMap('m').set('v', 1),
+      /m\.v: not part of a Plexus document/,
+    ],
+  ]
+  for (const [what, edit, reason] of cases) {
+    it(`refuses ${what}, and the graph still exports`, async () => {
+      const id = await seeded()
+      const before = Y.encodeStateVector(serverDoc())
+      const closed = await attempt('ada-token-123', edit(id))
+      expect(closed.code).toBe(CloseCode.brokenRule)
+      expect(closed.reason).toMatch(reason)
+      expect(Y.encodeStateVector(serverDoc())).toEqual(before)
+      expect(await exports()).toBe(200)
+    })
+  }
+})
+
+describe('honest writers on bytes (the room with the rules on)', () => {
+  it('accepts every kind of model write, made online and in an offline spell', () => {
+    const net = new Network({ rules: true })
+    const ada = net.connect({ identity: 'ada', actor: 'ada' })
+    net.flush()
+    const g = openGraph(ada.doc, env('ada'))
+    initGraph(g, { id: 'g', title: 'Launch' })
+    const made = createNodes(g, [
+      { ref: 'db', summary: 'Pick a database', kind: 'task', properties: { priority: 1, tags: ['x'] } },
+      { summary: 'Write the API', kind: 'task', depends_on: ['db'], links: ['https://example.com'] },
+      { summary: 'Notes', notes: 'line one\nline two', state: { any: [1, 'json'] } },
+    ])
+    if (!made.ok) throw new Error(made.message)
+    const [db, api, notes] = made.created.map((c) => c.id) as [string, string, string]
+    net.flush()
+    net.disconnect(ada)
+    // Offline: edits, evidence, claims, restructuring, checkpoints; synced in one step 2.
+    updateNodes(g, [{ id: db, resolved: true, add_evidence: [{ type: 'commit', ref: 'a1b2c3d' }] }])
+    connect(g, [{ from: notes, to: api, type: 'relates_to' }])
+    claim(g, api)
+    restructure(g, [{ type: 'forget', node: notes }])
+    saveCheckpoint(g, 's1', 'before-lunch')
+    const back = net.connect({ identity: 'ada', actor: 'ada', doc: ada.doc })
+    net.flush()
+    expect(net.receipts.filter((r) => !r.ok)).toEqual([])
+    expect(Y.encodeStateVector(net.doc)).toEqual(Y.encodeStateVector(back.doc))
+  })
+
+  it('takes a step 2 that repeats deletes of history the document already dropped', () => {
+    // Documents written before history was append-only hold events an undo deleted; every peer's
+    // sync step 2 repeats those deletes, and must not be refused for them.
+    const net = new Network({ rules: true })
+    const old = new Y.Doc()
+    const g = openGraph(old, env('ada'))
+    initGraph(g, { id: 'g', title: 'Launch' })
+    createNodes(g, [{ summary: 'Undone' }])
+    old.getArray('history').delete(1, 1)
+    Y.applyUpdate(net.doc, Y.encodeStateAsUpdate(old))
+    const tab = new Y.Doc()
+    Y.applyUpdate(tab, Y.encodeStateAsUpdate(old))
+    const peer = net.connect({ identity: 'ada', actor: 'ada', doc: tab })
+    net.flush()
+    createNodes(openGraph(tab, env('ada')), [{ summary: 'After' }])
+    net.flush()
+    expect(net.receipts.filter((r) => !r.ok)).toEqual([])
+    expect(Y.encodeStateVector(net.doc)).toEqual(Y.encodeStateVector(peer.doc))
+  })
+})

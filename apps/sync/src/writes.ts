@@ -1,0 +1,216 @@
+/**
+ * Whether an update keeps the document's rules, decided before Yjs sees it, on the decoded structs
+ * alone (Yjs has no rollback, so there is no applying and undoing). Each value the update inserts is
+ * placed the way Yjs will place it (its parent and key, or those of the neighbour it follows) and
+ * given to the model's `checkWrite` with the path of the shared type it goes into; each delete of
+ * something the document holds goes to `checkDelete`. The rules themselves are the model's
+ * (packages/model/src/rules.ts): the same limits and checks its own operations apply.
+ *
+ * Run after `missingDependency`: everything an item points at is then in the document or in the
+ * update, and no item is wired into two places.
+ */
+import { checkDelete, checkWrite, type Writer, type Written } from '@plexus/model'
+import * as Y from 'yjs'
+import type { DecodedUpdate } from './protocol.ts'
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Yjs types its own parents this way
+type Type = Y.AbstractType<any>
+
+interface Id {
+  client: number
+  clock: number
+}
+
+/** Where a value goes: a top-level type by name, a type in the document, or one this update creates. */
+type Parent = { root: string } | { type: Type } | { item: Y.Item }
+interface Place {
+  parent: Parent
+  sub: string | null
+}
+/** Null: Yjs turns the item into garbage (its neighbour was collected), so nothing lands. */
+type Found = Place | null
+
+const MAX_DEPTH = 64
+
+/** Null when every insert and delete of `decoded` keeps the rules; otherwise why not, as a sentence. */
+export function brokenRule(doc: Y.Doc, decoded: DecodedUpdate, writer: Writer): string | null {
+  try {
+    return new Check(doc, decoded).run(writer)
+  } catch (error) {
+    if (error instanceof RuleError) return `update refused: ${error.message}`
+    throw error
+  }
+}
+
+// A class, not closures: the server runs under tsx, which wraps every function it creates in a
+// naming helper, and a dozen closures per update cost more than the check itself.
+class Check {
+  private readonly store: Y.Doc['store']
+  private readonly state = new Map<number, number>()
+  private readonly byClient = new Map<number, Y.Item[]>()
+  private readonly roots = new Map<Type, string>()
+  private readonly places = new Map<Y.Item, Found>()
+
+  constructor(
+    doc: Y.Doc,
+    private readonly decoded: DecodedUpdate,
+  ) {
+    this.store = doc.store
+    for (const s of decoded.structs) {
+      if (!(s instanceof Y.Item)) continue
+      let list = this.byClient.get(s.id.client)
+      if (!list) this.byClient.set(s.id.client, (list = []))
+      list.push(s)
+    }
+    for (const [name, type] of doc.share) this.roots.set(type, name)
+  }
+
+  run(writer: Writer): string | null {
+    for (const list of this.byClient.values()) {
+      for (const item of list) {
+        const from = Math.max(0, this.stateOf(item.id.client) - item.id.clock)
+        if (from >= item.length || item.content instanceof Y.ContentDeleted) continue
+        const place = this.placeOf(item, 0)
+        if (!place) continue
+        const path = this.pathOf(place.parent, 0)
+        for (const written of contents(item.content, from)) {
+          const bad = checkWrite(path, place.sub, written, writer)
+          if (bad) return `update refused: ${bad.message}`
+        }
+      }
+    }
+    // Deletes of what the document holds (and has not deleted already: a peer's sync step 2 repeats
+    // every delete it knows of).
+    let checked: Set<Type> | null = null
+    for (const [client, ranges] of this.decoded.ds.clients) {
+      const known = this.stateOf(client)
+      const structs = this.store.clients.get(client)
+      if (!structs) continue
+      for (const { clock, len } of ranges) {
+        if (clock >= known) continue
+        for (let i = Y.findIndexSS(structs, clock); i < structs.length; i++) {
+          const s = structs[i]!
+          if (s.id.clock >= Math.min(clock + len, known)) break
+          if (!(s instanceof Y.Item) || s.deleted) continue
+          const parent = s.parent as Type
+          checked ??= new Set()
+          if (checked.has(parent)) continue
+          checked.add(parent)
+          const bad = checkDelete(this.pathOfType(parent, 0))
+          if (bad) return `update refused: ${bad.message}`
+        }
+      }
+    }
+    return null
+  }
+
+  private stateOf(client: number): number {
+    let s = this.state.get(client)
+    if (s === undefined) this.state.set(client, (s = Y.getState(this.store, client)))
+    return s
+  }
+
+  private inDoc(id: Id): Y.Item | null {
+    if (id.clock >= this.stateOf(id.client)) return null
+    const s = Y.getItem(this.store, Y.createID(id.client, id.clock)) as Y.Item | Y.GC
+    return s instanceof Y.Item ? s : null
+  }
+
+  /** A client's structs come in clock order without overlap: a binary search finds the one holding `id`. */
+  private inUpdate(id: Id): Y.Item | null {
+    const list = this.byClient.get(id.client)
+    if (!list) return null
+    let lo = 0
+    let hi = list.length - 1
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1
+      const s = list[mid]!
+      if (id.clock < s.id.clock) hi = mid - 1
+      else if (id.clock >= s.id.clock + s.length) lo = mid + 1
+      else return s
+    }
+    return null
+  }
+
+  private placeOfId(id: Id, depth: number): Found {
+    const held = this.inDoc(id)
+    if (held) return { parent: { type: held.parent as Type }, sub: held.parentSub }
+    const item = id.clock >= this.stateOf(id.client) ? this.inUpdate(id) : null
+    return item ? this.placeOf(item, depth + 1) : null
+  }
+
+  /** Where Yjs puts an item: its own parent and key, else those of its left, else its right neighbour. */
+  private placeOf(item: Y.Item, depth: number): Found {
+    const kept = this.places.get(item)
+    if (kept !== undefined) return kept
+    if (depth > MAX_DEPTH) throw new RuleError('an update nests its changes too deep')
+    let found: Found = null
+    const parent = item.parent as unknown
+    if (typeof parent === 'string') found = { parent: { root: parent }, sub: item.parentSub }
+    else if (parent !== null) {
+      const id = parent as Id
+      const held = this.inDoc(id)
+      if (held) {
+        if (held.content instanceof Y.ContentType)
+          found = { parent: { type: held.content.type as Type }, sub: item.parentSub }
+      } else {
+        const created = this.inUpdate(id)
+        if (created && created.content instanceof Y.ContentType)
+          found = { parent: { item: created }, sub: item.parentSub }
+      }
+    } else if (item.origin) found = this.placeOfId(item.origin, depth)
+    else if (item.rightOrigin) found = this.placeOfId(item.rightOrigin, depth)
+    this.places.set(item, found)
+    return found
+  }
+
+  private pathOfType(type: Type, depth: number): string[] {
+    const root = this.roots.get(type)
+    if (root !== undefined) return [root]
+    const item = type._item
+    if (!item || depth > MAX_DEPTH) throw new RuleError('an update writes into a type outside the document')
+    return extend(this.pathOfType(item.parent as Type, depth + 1), item.parentSub)
+  }
+
+  private pathOf(parent: Parent, depth: number): string[] {
+    if (depth > MAX_DEPTH) throw new RuleError('an update nests its changes too deep')
+    if ('root' in parent) return [parent.root]
+    if ('type' in parent) return this.pathOfType(parent.type, depth)
+    const place = this.placeOf(parent.item, depth + 1)
+    if (!place) throw new RuleError('an update writes into a type that is not kept')
+    return extend(this.pathOf(place.parent, depth + 1), place.sub)
+  }
+}
+
+class RuleError extends Error {}
+
+/** A shared type that is a list element has no name to go by, and nothing in the schema is one. */
+function extend(path: string[], sub: string | null): string[] {
+  if (sub === null)
+    throw new RuleError(`${path.join('.')}: a shared type inside a list has no place in a Plexus document`)
+  return [...path, sub]
+}
+
+/** What an item's content writes, from element `from` on (the rest the document holds already). */
+function contents(content: Y.Item['content'], from: number): Written[] {
+  if (content instanceof Y.ContentAny || content instanceof Y.ContentJSON)
+    return content
+      .getContent()
+      .slice(from)
+      .map((value) => ({ type: 'value', value }))
+  if (content instanceof Y.ContentString) return [{ type: 'chars', text: content.str.slice(from) }]
+  if (content instanceof Y.ContentType) {
+    const type = content.type
+    if (type instanceof Y.XmlText || type instanceof Y.XmlFragment || type instanceof Y.XmlHook)
+      return [{ type: 'other', what: 'an XML type' }]
+    if (type instanceof Y.Map) return [{ type: 'map' }]
+    if (type instanceof Y.Array) return [{ type: 'array' }]
+    if (type instanceof Y.Text) return [{ type: 'text' }]
+    return [{ type: 'other', what: 'an unknown shared type' }]
+  }
+  if (content instanceof Y.ContentBinary) return [{ type: 'other', what: 'binary data' }]
+  if (content instanceof Y.ContentEmbed) return [{ type: 'other', what: 'an embed' }]
+  if (content instanceof Y.ContentFormat) return [{ type: 'other', what: 'text formatting' }]
+  if (content instanceof Y.ContentDoc) return [{ type: 'other', what: 'a subdocument' }]
+  return [{ type: 'other', what: 'content of an unknown kind' }]
+}

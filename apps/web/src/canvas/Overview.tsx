@@ -1,0 +1,167 @@
+import { meta } from '@plexus/model'
+import { useStore } from '@xyflow/react'
+import { useEffect, useRef, useSyncExternalStore } from 'react'
+import { useUI } from '../store.ts'
+import { bounds, overlaps, type Rect } from './geometry.ts'
+import type { FlowModel } from './flow-model.ts'
+import { useWorkspace } from './workspace.ts'
+
+/** Below this zoom a big graph is drawn as an overview on one <canvas> instead of as DOM nodes. */
+export const OVERVIEW_ZOOM = 0.3
+/** Graphs up to this size stay DOM nodes at every zoom (cheap enough, and every node stays clickable). */
+export const OVERVIEW_MIN_NODES = 300
+
+/** Whether the canvas shows the overview now. */
+export function useOverview(model: FlowModel): boolean {
+  const far = useStore((s) => s.transform[2] < OVERVIEW_ZOOM)
+  const many = useSyncExternalStore(model.subscribe, () => model.nodes.length > OVERVIEW_MIN_NODES)
+  return far && many
+}
+
+interface Branch {
+  label: string
+  box: Rect
+  count: number
+}
+
+/** Each top-level branch (a child of the root) and the box around it and everything below it. */
+function branches(model: FlowModel): Branch[] {
+  const ix = model.index
+  const s = ix.struct()
+  const root = meta(model.session.g).root
+  const tops = root ? (s.children.get(root) ?? []) : []
+  const out: Branch[] = []
+  for (const top of tops) {
+    const rects: Rect[] = []
+    const stack = [top]
+    while (stack.length) {
+      const id = stack.pop()!
+      const p = model.positionOf(id)
+      if (p && ix.live(id)) rects.push({ ...p, ...model.sizeOf(id) })
+      stack.push(...(s.children.get(id) ?? []))
+    }
+    const box = bounds(rects)
+    if (box) out.push({ label: ix.nodes.get(top)?.summary ?? top, box, count: rects.length })
+  }
+  // Biggest first: when labels would collide, the bigger branch keeps its label.
+  return out.sort((a, b) => b.count - a.count)
+}
+
+/**
+ * Level of detail for a big graph far out: every node a block in its readiness colour, tree edges as
+ * hairlines, each top-level branch framed and labelled at a size that stays readable, and a node's own
+ * text once its block is wide enough to hold some. One canvas, redrawn once per frame at most.
+ */
+export function Overview() {
+  const ws = useWorkspace()
+  const { model } = ws
+  const ref = useRef<HTMLCanvasElement>(null)
+  const nodes = useSyncExternalStore(model.subscribe, () => model.nodes)
+  const [tx, ty, zoom] = useStore((s) => s.transform)
+  const width = useStore((s) => s.width)
+  const height = useStore((s) => s.height)
+  const theme = useUI((s) => s.theme)
+  const cache = useRef<{ nodes: unknown; branches: Branch[] } | null>(null)
+
+  useEffect(() => {
+    const el = ref.current
+    const ctx = el?.getContext('2d')
+    if (!el || !ctx) return
+    const dpr = window.devicePixelRatio || 1
+    if (el.width !== Math.round(width * dpr) || el.height !== Math.round(height * dpr)) {
+      el.width = Math.round(width * dpr)
+      el.height = Math.round(height * dpr)
+    }
+    if (cache.current?.nodes !== nodes) cache.current = { nodes, branches: branches(model) }
+    const css = getComputedStyle(document.documentElement)
+    const color = (v: string, d: string) => css.getPropertyValue(v).trim() || d
+    const colors: Record<string, string> = {
+      actionable: color('--st-actionable', '#2f9e6b'),
+      blocked: color('--st-blocked', '#e5484d'),
+      waiting: color('--st-waiting', '#8b8d98'),
+      resolved: color('--st-resolved', '#6b6f7b'),
+    }
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0)
+    ctx.clearRect(0, 0, width, height)
+    ctx.setTransform(dpr * zoom, 0, 0, dpr * zoom, dpr * tx, dpr * ty)
+    const view = { x: -tx / zoom, y: -ty / zoom, w: width / zoom, h: height / zoom }
+    const ix = model.index
+    const s = ix.struct()
+    // Tree edges.
+    ctx.strokeStyle = color('--edge-tree', '#c3c5cc')
+    ctx.lineWidth = 1 / zoom
+    ctx.beginPath()
+    for (const n of nodes) {
+      const parent = s.parent.get(n.id)
+      const q = parent ? model.node(parent) : undefined
+      if (!q) continue
+      const a = n.position
+      const b = q.position
+      if (Math.max(a.x, b.x) < view.x || Math.min(a.x, b.x) > view.x + view.w) continue
+      const bw = q.measured?.width ?? 140
+      const right = a.x > b.x
+      ctx.moveTo(right ? b.x + bw : b.x, b.y + 20)
+      ctx.lineTo(right ? a.x : a.x + (n.measured?.width ?? 140), a.y + 20)
+    }
+    ctx.stroke()
+    // Blocks, and their text once a block is wide enough on screen to hold a few letters.
+    const text = color('--text', '#1c1d21')
+    ctx.font = `${12 / zoom}px ${getComputedStyle(document.body).fontFamily}`
+    ctx.textBaseline = 'middle'
+    for (const n of nodes) {
+      const p = n.position
+      const w = n.measured?.width ?? 140
+      const h = n.measured?.height ?? 45
+      if (p.x > view.x + view.w || p.x + w < view.x || p.y > view.y + view.h || p.y + h < view.y) continue
+      ctx.fillStyle = colors[n.data.status] ?? colors.actionable!
+      ctx.globalAlpha = n.data.status === 'resolved' ? 0.35 : 0.7
+      ctx.fillRect(p.x, p.y, w, h)
+      if (w * zoom > 48) {
+        ctx.globalAlpha = 1
+        ctx.fillStyle = text
+        const max = Math.floor((w * zoom - 8) / 6.5)
+        const t = n.data.view.summary
+        ctx.fillText(t.length > max ? `${t.slice(0, max - 1)}…` : t, p.x + 4 / zoom, p.y + h / 2)
+      }
+    }
+    ctx.globalAlpha = 1
+    // Branch frames and labels, a constant size on screen.
+    ctx.lineWidth = 1.5 / zoom
+    ctx.strokeStyle = color('--border-strong', '#b9bcc6')
+    ctx.font = `600 ${15 / zoom}px ${getComputedStyle(document.body).fontFamily}`
+    ctx.textBaseline = 'bottom'
+    const taken: Rect[] = []
+    for (const b of cache.current.branches) {
+      const r = b.box
+      if (r.x > view.x + view.w || r.x + r.width < view.x || r.y > view.y + view.h || r.y + r.height < view.y)
+        continue
+      // Only branches big enough on screen to be told apart get a frame and a label (with their size).
+      if (b.count < 2 || (r.height * zoom < 24 && r.width * zoom < 80)) continue
+      const name = b.label.length > 36 ? `${b.label.slice(0, 35)}…` : b.label
+      const label = `${name} · ${b.count}`
+      const tw = ctx.measureText(label).width
+      const spot = { x: r.x - 8 / zoom, y: r.y - 30 / zoom, width: tw + 12 / zoom, height: 22 / zoom }
+      if (taken.some((t) => overlaps(t, spot))) continue
+      taken.push(spot)
+      ctx.strokeRect(r.x - 8 / zoom, r.y - 8 / zoom, r.width + 16 / zoom, r.height + 16 / zoom)
+      ctx.fillStyle = color('--bg', '#f7f7f8')
+      ctx.fillRect(r.x - 8 / zoom, r.y - 30 / zoom, tw + 12 / zoom, 22 / zoom)
+      ctx.fillStyle = text
+      ctx.fillText(label, r.x - 2 / zoom, r.y - 10 / zoom)
+    }
+  })
+
+  useEffect(() => {
+    cache.current = null
+  }, [theme])
+
+  return (
+    <canvas
+      ref={ref}
+      className="poverview"
+      data-testid="overview"
+      aria-label="Overview of the graph: zoom in to see and edit nodes"
+      style={{ width, height }}
+    />
+  )
+}

@@ -1,0 +1,62 @@
+import { SHAPES, type NodeView, type Shape } from '@plexus/model'
+import type { CSSProperties } from 'react'
+
+// How a node looks beyond its readiness: the colour, shape and size an import brought in (Mermaid node
+// shapes, JSON Canvas card colours and sizes). The fields are optional on NodeView (`shape`, `color`,
+// `width`, `height`); older documents and builds without them draw nodes as before.
+
+/** JSON Canvas 1.0 preset colours 1-6: red, orange, yellow, green, cyan, purple. */
+const PRESETS: Record<string, string> = {
+  '1': '#e5484d',
+  '2': '#f76b15',
+  '3': '#e2a336',
+  '4': '#30a46c',
+  '5': '#05a2c2',
+  '6': '#8e4ec6',
+}
+
+export interface Styled {
+  shape?: unknown
+  color?: unknown
+  width?: unknown
+  height?: unknown
+}
+
+export function shapeOf(n: Styled): Shape | null {
+  return typeof n.shape === 'string' && (SHAPES as readonly string[]).includes(n.shape)
+    ? (n.shape as Shape)
+    : null
+}
+
+/** A node's colour as CSS (a preset's hex, or its own `#rrggbb`), or null. Anything else is ignored. */
+export function colorOf(n: Styled): string | null {
+  if (typeof n.color !== 'string') return null
+  if (PRESETS[n.color]) return PRESETS[n.color]!
+  return /^#[0-9a-f]{6}$/i.test(n.color) ? n.color : null
+}
+
+/** A size the node was given (a canvas card's), within sane bounds, or null. */
+export function givenSize(n: Styled): { width: number; height: number } | null {
+  const ok = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0
+  if (!ok(n.width) || !ok(n.height)) return null
+  return { width: Math.min(4000, Math.max(40, n.width)), height: Math.min(4000, Math.max(24, n.height)) }
+}
+
+/** The class names and inline style PlexusNode adds for these fields. */
+export function nodeLook(view: NodeView): { className: string; style: CSSProperties } {
+  const n = view as NodeView & Styled
+  const shape = shapeOf(n)
+  const color = colorOf(n)
+  const size = givenSize(n)
+  const style: Record<string, string | number> = {}
+  if (color) style['--tint'] = color
+  if (size) {
+    style.width = size.width
+    style.minHeight = size.height
+    style.maxWidth = 'none'
+  }
+  const className = [shape && shape !== 'rect' ? `shape-${shape}` : '', color ? 'is-tinted' : '']
+    .filter(Boolean)
+    .join(' ')
+  return { className, style: style as CSSProperties }
+}

@@ -1,0 +1,85 @@
+import { expect, test, type Page } from '@playwright/test'
+import { centre, createGraph, graphState, newPage, node, waitSynced } from './helpers.ts'
+
+const frame = (page: Page) =>
+  page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))))
+
+test('dragging your own node follows the pointer every frame, and peers see it move', async ({ browser }) => {
+  const { context, page } = await newPage(browser)
+  const id = await createGraph(page, 'Drag')
+  const k = page.keyboard
+  await k.press('Enter')
+  await k.press('Tab')
+  await k.type('Move me')
+  await k.press('Enter')
+  await waitSynced(page)
+  const other = await newPage(browser)
+  await other.page.goto(`/g/${encodeURIComponent(id)}`)
+  await expect(node(other.page, 'Move me')).toBeVisible()
+
+  // The peer records, every frame, where it draws the node and where its document has it.
+  await other.page.evaluate((summary) => {
+    const w = window as unknown as { __seen: { shown: string[]; doc: string[] }; __stop: boolean }
+    w.__seen = { shown: [], doc: [] }
+    const tick = () => {
+      const ix = window.__plexus!.session.g.index
+      const n = [...ix.nodes.values()].find((v) => v.summary === summary)!
+      const el = document.querySelector<HTMLElement>(`.react-flow__node[data-id="${n.id}"]`)
+      if (el) w.__seen.shown.push(el.style.transform)
+      w.__seen.doc.push(`${n.x},${n.y}`)
+      if (!w.__stop) requestAnimationFrame(tick)
+    }
+    requestAnimationFrame(tick)
+  }, 'Move me')
+
+  const target = node(page, 'Move me')
+  const start = (await target.boundingBox())!
+  const from = await centre(target)
+  await page.mouse.move(from.x, from.y)
+  await page.mouse.down()
+  const misses: string[] = []
+  const seenByPeer = new Set<number>()
+  for (let i = 1; i <= 40; i++) {
+    const dx = i * 6
+    const dy = i * 3
+    await page.mouse.move(from.x + dx, from.y + dy)
+    await frame(page)
+    const b = (await target.boundingBox())!
+    const ex = b.x - start.x - dx
+    const ey = b.y - start.y - dy
+    if (Math.abs(ex) > 2 || Math.abs(ey) > 2)
+      misses.push(`step ${i}: off by ${ex.toFixed(1)}, ${ey.toFixed(1)}`)
+    if (i % 10 === 0) {
+      const p = await other.page.evaluate(
+        (s) => [...window.__plexus!.session.g.index.nodes.values()].find((n) => n.summary === s)?.x ?? null,
+        'Move me',
+      )
+      if (p !== null) seenByPeer.add(Math.round(p))
+    }
+  }
+  await page.mouse.up()
+  await frame(page)
+  await other.page.waitForTimeout(200)
+  const seen = await other.page.evaluate(() => {
+    const w = window as unknown as { __seen: { shown: string[]; doc: string[] }; __stop: boolean }
+    w.__stop = true
+    return { shown: new Set(w.__seen.shown).size, doc: new Set(w.__seen.doc).size }
+  })
+  // Interpolated, not stepped: the peer draws the node at more places than the document ever held.
+  expect(seen.doc).toBeGreaterThanOrEqual(5)
+  expect(seen.shown).toBeGreaterThan(seen.doc * 1.5)
+  const end = (await target.boundingBox())!
+  expect(misses).toEqual([])
+  // No jump on release: the node stays where the pointer left it.
+  expect(Math.abs(end.x - start.x - 240)).toBeLessThanOrEqual(2)
+  expect(Math.abs(end.y - start.y - 120)).toBeLessThanOrEqual(2)
+  // The peer saw it at several places on the way, not only at the end.
+  expect(seenByPeer.size).toBeGreaterThanOrEqual(2)
+  const moved = (await graphState(page)).nodes.find((n) => n.summary === 'Move me')!
+  await expect
+    .poll(async () => (await graphState(other.page)).nodes.find((n) => n.summary === 'Move me')!.x)
+    .toBe(moved.x)
+  await waitSynced(page)
+  await other.context.close()
+  await context.close()
+})

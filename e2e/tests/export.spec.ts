@@ -1,0 +1,119 @@
+import { expect, test, type Page } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+import { createGraph, newPage, node, waitSynced } from './helpers.ts'
+
+/** First and last point of an SVG path (M x,y … x,y). */
+function ends(d: string): [number, number, number, number] {
+  const n = (d.match(/-?\d+(\.\d+)?(e-?\d+)?/g) ?? []).map(Number)
+  return [n[0]!, n[1]!, n[n.length - 2]!, n[n.length - 1]!]
+}
+
+async function save(page: Page, testId: string): Promise<Buffer> {
+  await page.getByTestId('io-menu').click()
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()])
+  return readFileSync((await download.path())!)
+}
+
+test('SVG and PNG exports draw edges where the canvas does, and wrap text inside its box', async ({
+  browser,
+}) => {
+  const { context, page } = await newPage(browser)
+  await createGraph(page, 'Launch')
+  const k = page.keyboard
+  await k.press('Enter')
+  const branches = [
+    'Budget',
+    'Venue with a name long enough that it has to wrap over several lines inside its box',
+    'Catering',
+    'Speakers',
+    'Marketing',
+    'Tickets',
+  ]
+  for (const [i, b] of branches.entries()) {
+    await k.press(i === 0 ? 'Tab' : 'Enter')
+    await k.type(b)
+    if (i % 2 === 0) {
+      await k.press('Tab')
+      await k.type(`${b} detail`)
+      await k.press('Enter')
+      await k.press('ArrowLeft')
+    } else await k.press('Enter')
+  }
+  await k.press('Escape')
+  await k.press('Escape')
+  await k.press('Shift+M') // mind map: half the branches go to the left
+  await k.press('Shift+Digit1')
+  await waitSynced(page)
+
+  // A dependency between two branches, made in the inspector (connect.spec covers dropping one on a
+  // node; here only the drawing matters).
+  await node(page, 'Catering').click()
+  const to = page.getByRole('combobox', { name: 'Connect to a node' })
+  await to.fill('Tickets')
+  await expect(page.getByRole('option', { name: /Tickets/ }).first()).toBeVisible()
+  await to.press('Enter')
+  await page.keyboard.press('Escape')
+
+  const edgesOnCanvas = () =>
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll<SVGGElement>('.react-flow__edge')).map((g) => ({
+        id: g.dataset.id!,
+        d: g.querySelector('path.pedge')!.getAttribute('d')!,
+      })),
+    )
+  // The new edge and the relaid branches are drawn a few frames after the drop.
+  await expect
+    .poll(async () => (await edgesOnCanvas()).length, { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(branches.length + 3 + 1)
+  const onCanvas = await edgesOnCanvas()
+  const lefts = await page.evaluate(() => {
+    const ix = window.__plexus!.session.g.index
+    return [...ix.nodes.values()].filter((n) => ix.live(n.id) && (n.x ?? 0) < -100).length
+  })
+  expect(lefts, 'the mind map has branches on the left').toBeGreaterThan(0)
+
+  const svg = (await save(page, 'export-svg')).toString('utf8')
+  const unescape = (s: string) => s.replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&amp;/g, '&')
+  const exported = new Map(
+    [...svg.matchAll(/<path data-edge="([^"]+)" d="([^"]+)"/g)].map((m) => [unescape(m[1]!), m[2]!]),
+  )
+  const off: string[] = []
+  for (const e of onCanvas) {
+    const d = exported.get(e.id)
+    if (!d) {
+      off.push(`${e.id}: not in the export`)
+      continue
+    }
+    const a = ends(e.d)
+    const b = ends(d)
+    if (a.some((v, i) => Math.abs(v - b[i]!) > 3))
+      off.push(`${e.id}: canvas ${a.join(',')} export ${b.join(',')}`)
+  }
+  expect(off).toEqual([])
+
+  // Every line of text stays inside its node's box.
+  const spills = await page.evaluate((text) => {
+    const host = document.createElement('div')
+    host.innerHTML = new DOMParser().parseFromString(text, 'image/svg+xml').documentElement.outerHTML
+    document.body.append(host)
+    const out: string[] = []
+    for (const g of Array.from(host.querySelectorAll('g[data-node]'))) {
+      const r = (g.querySelector('rect') as SVGRectElement).getBBox()
+      for (const t of Array.from(g.querySelectorAll('text'))) {
+        const b = t.getBBox()
+        if (b.x + b.width > r.x + r.width - 4 || b.y + b.height > r.y + r.height + 1)
+          out.push(`${t.textContent}: ${b.x + b.width} > ${r.x + r.width}`)
+      }
+    }
+    host.remove()
+    return out
+  }, svg)
+  expect(spills).toEqual([])
+
+  // The PNG is the same picture, rasterised: its size is the SVG's at 2x.
+  const png = await save(page, 'export-png')
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG')
+  const [w, h] = [Number(/width="(\d+)"/.exec(svg)![1]), Number(/height="(\d+)"/.exec(svg)![1])]
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([w * 2, h * 2])
+  await context.close()
+})

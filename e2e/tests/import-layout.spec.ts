@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test'
+import { createGraph, graphState, newPage, waitSynced } from './helpers.ts'
+
+/** A 30-node flowchart: three subgraphs of eight steps, a start, an end and four shared services. */
+function flowchart(): string {
+  const lines = ['flowchart LR', '  start([Start]) --> a1']
+  for (const s of ['a', 'b', 'c']) {
+    lines.push(`  subgraph ${s}[Stage ${s.toUpperCase()}]`)
+    for (let i = 1; i <= 8; i++) lines.push(`    ${s}${i}[Step ${s.toUpperCase()}${i} of the stage]`)
+    for (let i = 1; i < 8; i++) lines.push(`    ${s}${i} --> ${s}${i + 1}`)
+    lines.push('  end')
+  }
+  lines.push('  a8 --> b1', '  b8 --> c1', '  c8 --> done((Done))')
+  for (let i = 1; i <= 4; i++)
+    lines.push(`  svc${i}[(Service ${i})]`, `  a${i * 2} -.-> svc${i}`, `  c${i} -.-> svc${i}`)
+  return lines.join('\n') + '\n'
+}
+
+test('an imported 30-node Mermaid flowchart lands with nothing on top of anything, in view', async ({
+  browser,
+}) => {
+  const { context, page } = await newPage(browser)
+  await createGraph(page, 'Imported')
+  const before = (await graphState(page)).nodes.length
+  await page.getByTestId('import-input').setInputFiles({
+    name: 'pipeline.mmd',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(flowchart()),
+  })
+  await expect(page.getByTestId('toast').filter({ hasText: 'Imported pipeline.mmd' })).toBeVisible()
+  await expect.poll(async () => (await graphState(page)).nodes.every((n) => n.x !== null)).toBe(true)
+  const s = await graphState(page)
+  expect(s.nodes.length - before).toBeGreaterThanOrEqual(30)
+  await page.waitForTimeout(600)
+
+  // Every node's box, as the canvas sizes them, overlaps no other (the root included).
+  const rects = await page.evaluate(() => {
+    const ws = window.__plexus!
+    const ix = ws.session.g.index
+    return [...ix.nodes.keys()]
+      .filter((id) => ix.live(id))
+      .map((id) => ({
+        id,
+        summary: ix.nodes.get(id)!.summary,
+        ...ws.model.positionOf(id)!,
+        ...ws.model.sizeOf(id),
+      }))
+  })
+  const hits: string[] = []
+  for (let i = 0; i < rects.length; i++)
+    for (let j = i + 1; j < rects.length; j++) {
+      const a = rects[i]!
+      const b = rects[j]!
+      if (a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height)
+        hits.push(`${a.summary} / ${b.summary}`)
+    }
+  expect(hits).toEqual([])
+  // Laid out in the file's direction (LR): every step of a stage sits right of the step before it.
+  const x = (summary: string) => rects.find((r) => r.summary === summary)!.x
+  const backwards: string[] = []
+  for (const st of ['A', 'B', 'C'])
+    for (let i = 1; i < 8; i++) {
+      const a = `Step ${st}${i} of the stage`
+      const b = `Step ${st}${i + 1} of the stage`
+      if (!(x(b) > x(a))) backwards.push(`${a} -> ${b}`)
+    }
+  expect(backwards).toEqual([])
+  // The view was fitted to what came in: the imported nodes are on screen.
+  const shown = await page.locator('.react-flow__node').count()
+  expect(shown).toBeGreaterThanOrEqual(30)
+  await waitSynced(page)
+  await context.close()
+})

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test'
+import { createGraph, newPage, waitSynced } from './helpers.ts'
+
+/** A Mermaid tree of 8 branches x 6 x 8 = 440 nodes. */
+function bigTree(): string {
+  const lines = ['flowchart LR']
+  for (let b = 1; b <= 8; b++) {
+    lines.push(`  b${b}[Branch ${b}]`)
+    for (let t = 1; t <= 6; t++) {
+      lines.push(`  b${b} --> b${b}t${t}[Topic ${b}.${t}]`)
+      for (let l = 1; l <= 8; l++) lines.push(`  b${b}t${t} --> b${b}t${t}l${l}[Leaf ${b}.${t}.${l}]`)
+    }
+  }
+  return lines.join('\n') + '\n'
+}
+
+test('far out, a big graph becomes an overview of labelled branches; zooming in brings the nodes back', async ({
+  browser,
+}) => {
+  const { context, page } = await newPage(browser)
+  await createGraph(page, 'Survey')
+  await page.getByTestId('import-input').setInputFiles({
+    name: 'tree.mmd',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(bigTree()),
+  })
+  await expect(page.getByTestId('toast').filter({ hasText: 'Imported tree.mmd' })).toBeVisible()
+  await expect.poll(() => page.evaluate(() => window.__plexus!.model.nodes.length)).toBeGreaterThan(400)
+
+  // The whole graph in view: far too small for DOM nodes to be read, so an overview is drawn instead.
+  await page.keyboard.press('Escape')
+  await page.getByTestId('canvas').focus()
+  await page.keyboard.press('Shift+Digit1')
+  await expect.poll(() => page.evaluate(() => window.__plexus!.rf!.getViewport().zoom)).toBeLessThan(0.3)
+  await expect(page.getByTestId('overview')).toBeVisible()
+  await expect(page.locator('.react-flow__node')).toHaveCount(0)
+  // What it draws: some of it is not background.
+  const inked = await page.getByTestId('overview').evaluate((c: HTMLCanvasElement) => {
+    const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data
+    let n = 0
+    for (let i = 3; i < d.length; i += 4 * 16) if (d[i]! > 0) n++
+    return n
+  })
+  expect(inked).toBeGreaterThan(500)
+
+  // At 100 % the nodes are DOM nodes again, and the overview is gone.
+  await page.evaluate(() => window.__plexus!.rf!.setViewport({ x: 200, y: 200, zoom: 1 }))
+  await expect(page.getByTestId('overview')).toHaveCount(0)
+  await expect.poll(() => page.locator('.react-flow__node').count()).toBeGreaterThan(0)
+  await waitSynced(page)
+  await context.close()
+})

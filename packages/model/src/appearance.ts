@@ -1,0 +1,90 @@
+import { fail } from './graph.ts'
+import type { Check } from './validate.ts'
+import { typeName } from './validate.ts'
+
+// How a node looks, as the formats carry it: a shape, a colour and a size. Stored on the node, read in
+// NodeView, drawn by the canvas; Mermaid and JSON Canvas read and write them.
+
+/** Mermaid's classic shape names, and `group` for a JSON Canvas group card. */
+export const SHAPES = [
+  'rect',
+  'round',
+  'stadium',
+  'subroutine',
+  'cylinder',
+  'circle',
+  'double-circle',
+  'diamond',
+  'hexagon',
+  'parallelogram',
+  'parallelogram-alt',
+  'trapezoid',
+  'trapezoid-alt',
+  'asymmetric',
+  'group',
+] as const
+export type Shape = (typeof SHAPES)[number]
+
+/** Layout directions a graph may record in meta (Mermaid's; TD is TB). */
+export const DIRECTIONS = ['TB', 'TD', 'BT', 'LR', 'RL'] as const
+export type Direction = (typeof DIRECTIONS)[number]
+
+// Mermaid's newer `@{ shape: … }` names (docs, bolt, hourglass, …) are kept as written so an export
+// gives them back; a canvas that does not know one draws a rectangle.
+const OTHER_SHAPE = /^[a-z][a-z0-9-]{0,39}$/
+const COLOR = /^(?:#[0-9a-fA-F]{6}|[1-6])$/
+/** Larger than any canvas a person scrolls, small enough that arithmetic on it stays exact. */
+export const MAX_SIZE = 1_000_000
+
+export function checkShape(v: unknown, path: string): Check {
+  if (typeof v === 'string' && OTHER_SHAPE.test(v)) return null
+  return fail(
+    'invalid_argument',
+    `${path}: shape ${typeof v === 'string' ? JSON.stringify(v) : typeName(v)} is not a shape name; use one of ${SHAPES.join(', ')}`,
+  )
+}
+
+export function checkColor(v: unknown, path: string): Check {
+  if (typeof v === 'string' && COLOR.test(v)) return null
+  return fail(
+    'invalid_argument',
+    `${path}: colour ${typeof v === 'string' ? JSON.stringify(v) : typeName(v)} is not a CSS hex colour like #ff8800 or a JSON Canvas preset "1" to "6"`,
+  )
+}
+
+export function checkSize(v: unknown, path: string): Check {
+  if (typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= MAX_SIZE) return null
+  return fail(
+    'invalid_argument',
+    `${path}: expected a number of canvas pixels above 0 and at most ${MAX_SIZE}`,
+  )
+}
+
+export function checkDirection(v: unknown, path: string): Check {
+  if (typeof v === 'string' && (DIRECTIONS as readonly string[]).includes(v)) return null
+  return fail(
+    'invalid_argument',
+    `${path}: direction ${JSON.stringify(v)} is not one of ${DIRECTIONS.join(', ')}`,
+  )
+}
+
+/** A colour as stored: #rgb widened to #rrggbb, presets as they are; null when it is neither. */
+export function normalColor(v: unknown): string | null {
+  if (typeof v !== 'string') return null
+  const s = v.trim()
+  const short = /^#([0-9a-fA-F])([0-9a-fA-F])([0-9a-fA-F])$/.exec(s)
+  const full = short ? `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}` : s
+  return COLOR.test(full) ? full.toLowerCase() : null
+}
+
+/** The appearance fields of one item, checked in order; the first failure wins. */
+export function checkAppearance(it: Record<string, unknown>, at: string, clearable: boolean): Check {
+  const opt = (k: string, check: (v: unknown, p: string) => Check): Check =>
+    it[k] === undefined || (clearable && it[k] === null) ? null : check(it[k], `${at}.${k}`)
+  return (
+    opt('shape', checkShape) ??
+    opt('color', checkColor) ??
+    opt('width', checkSize) ??
+    opt('height', checkSize)
+  )
+}

@@ -1,0 +1,320 @@
+import { fail } from '../graph.ts'
+import type { Failure, Json, Result } from '../types.ts'
+import { Collector, RELATES_TO, checkText, relationOf, type NodeDecl, type Parsed } from './facts.ts'
+import { BRACKETS, shapeOfName } from './mermaid-shapes.ts'
+import { Src, readBody, shapeData } from './mermaid-lexer.ts'
+import { mermaidText } from './mermaid-text.ts'
+
+/*
+ * Mermaid flowcharts in, read as Mermaid's own grammar (flow.jison) reads them. Statements end at a
+ * newline or `;`, except after a link or `&`, or when the next line starts with a link. Nodes: `A`,
+ * every bracket shape, `A@{ shape: …, label: … }`, quoted, multi-line and markdown labels, `:::class`
+ * (the class becomes the kind). Links: `-->`, `---`, `-.->`, `==>`, `~~~`, with `<`/`o`/`x` ends and any
+ * length, text as `-- text -->`, `== text ==>`, `-. text .->` or `-->|text|`, edge ids `e1@-->`. A
+ * subgraph is a parent of the nodes first named in it (Mermaid keeps a node in its first subgraph);
+ * `direction` inside one is kept on it; `style` and `class` are kept on the node; classDef, linkStyle,
+ * click, accTitle and accDescr (one line or `{ … }`) are read and left out.
+ */
+
+const OTHER_DIAGRAM =
+  /^(sequenceDiagram|classDiagram|stateDiagram|erDiagram|gantt|pie|journey|gitGraph|mindmap|timeline|quadrantChart|requirementDiagram|C4\w*|sankey\S*|xychart\S*|block\S*|packet\S*|architecture\S*|kanban|zenuml|radar\S*|treemap\S*)\b/
+const HEADER = /(?:flowchart-elk|flowchart|graph)(?:[ \t]+(TB|TD|BT|RL|LR|[<>^v])(?![\w-]))?[ \t]*;?/y
+/** Mermaid's arrow shorthands for a direction. */
+const ARROWS: Record<string, Dir> = { '>': 'LR', '<': 'RL', '^': 'BT', v: 'TB' }
+const ID = /[\p{L}\p{N}_](?:[\p{L}\p{N}_]|[-.](?=[\p{L}\p{N}_]))*/uy
+const EDGE_ID = /([^\s"@]+)@(?=[xo<]?[-=.~])/y
+// As Mermaid's lexer: a link ends at its last -, =, >, o or x, whatever follows (`A--xB` is A --x B).
+const LINK = /[ \t]*([xo<]?(?:-{2,}[-xo>]|={2,}[=xo>]|-?\.+-[xo>]?|~{3,}))/y
+const START = /[ \t]*([xo<]?)(--|==|-\.)(?=[ \t"`]|[^-=.>xo])/y
+const END: Record<string, RegExp> = {
+  '--': /[ \t]*(-{2,}[-xo>])/g,
+  '==': /[ \t]*(={2,}[=xo>])/g,
+  '-.': /[ \t]*(\.+-[xo>]?)/g,
+}
+const PIPE = /[ \t]*\|((?:"[^"]*"|[^|\n])*)\|/y
+const KEYWORD =
+  /(subgraph|end|direction|classDef|class|style|linkStyle|click|accTitle|accDescr|title)(?![\p{L}\p{N}_\-.])/uy
+const DIRECTION = /[ \t]+(TB|TD|BT|RL|LR)\b/y
+type Dir = NonNullable<Parsed['direction']>
+
+interface State {
+  c: Collector
+  groups: NodeDecl[]
+  home: Map<string, string>
+  edgeIds: Set<string>
+}
+
+function setLabel(d: NodeDecl, raw: string): void {
+  const t = mermaidText(raw)
+  d.name = t.name || d.key
+  if (t.label !== undefined) (d.properties ??= {}).mermaid_label = t.label
+  else if (d.properties) delete d.properties.mermaid_label
+}
+
+/** One node with its shape, label, data and class; null when `X@{…}` was data for edge X. */
+function readNode(r: Src, st: State): NodeDecl | Failure | null {
+  const start = r.i
+  const m = r.sticky(ID)
+  if (!m) return r.err('expected a node id, e.g. A or A[Label],')
+  const key = m[0]
+  const at = r.at(start)
+  if (r.s.startsWith('@{', r.i)) {
+    let e = r.i + 2
+    for (let inQ = false; e < r.s.length && (inQ || r.s[e] !== '}'); e++) if (r.s[e] === '"') inQ = !inQ
+    if (e >= r.s.length) return r.err('unclosed @{ … }')
+    const body = r.s.slice(r.i + 2, e).trim()
+    r.i = e + 1
+    if (st.edgeIds.has(key)) return null
+    const d = st.c.node(key, key, at)
+    if ('ok' in d) return d
+    const data = shapeData(body)
+    if (data.label !== undefined) setLabel(d, data.label)
+    if (data.shape !== undefined) {
+      const shape = shapeOfName(data.shape)
+      if (shape) d.shape = shape
+    }
+    if (Object.keys(data).some((k) => k !== 'label' && k !== 'shape'))
+      (d.properties ??= {}).mermaid_data = body
+    return cls(r, d, st)
+  }
+  const b = BRACKETS.find((x) => r.s.startsWith(x.open, r.i))
+  let d = st.c.node(key, key, at)
+  if ('ok' in d) return d
+  if (b) {
+    // [/…/] and [/…\] open alike: the closer decides.
+    const opens = BRACKETS.filter((x) => x.open === b.open)
+    r.i += b.open.length
+    const save = r.i
+    let best: { body: string; end: number; shape: string | undefined } | null = null
+    for (const o of opens) {
+      r.i = save
+      const body = readBody(r, o.close)
+      if (typeof body === 'string' && (!best || r.i < best.end)) best = { body, end: r.i, shape: o.shape }
+    }
+    if (!best) {
+      r.i = save
+      return r.err(`unclosed ${b.open} (expected ${opens.map((o) => o.close).join(' or ')})`)
+    }
+    r.i = best.end
+    setLabel(d, best.body)
+    if (best.shape) d.shape = best.shape
+    else delete d.shape
+  }
+  d = cls(r, d, st)
+  return d
+}
+
+function cls(r: Src, d: NodeDecl, st: State): NodeDecl | Failure {
+  const m = r.sticky(/:::([\p{L}\p{N}_-]+)/uy)
+  if (m) {
+    const k = st.c.node(d.key, d.name, r.at(), m[1])
+    if ('ok' in k) return k
+  }
+  return d
+}
+
+function member(st: State, d: NodeDecl, at: string): void {
+  const g = st.groups[st.groups.length - 1]
+  if (!g || g.key === d.key || st.home.has(d.key)) return
+  st.home.set(d.key, g.key)
+  st.c.parents.push({ child: d.key, parent: g.key, at })
+}
+
+interface Link {
+  arrow: string
+  text?: string
+  id?: string
+}
+
+function readLink(r: Src): Link | null {
+  const save = r.i
+  const id = r.sticky(EDGE_ID)?.[1]
+  const plain = r.sticky(LINK)
+  if (plain) {
+    const pipe = r.sticky(PIPE)
+    return { arrow: plain[1]!, ...(pipe ? { text: pipe[1]! } : {}), ...(id ? { id } : {}) }
+  }
+  const st = r.sticky(START)
+  if (st) {
+    const end = END[st[2]!]!
+    end.lastIndex = r.i
+    const m = end.exec(r.s)
+    const nl = r.s.indexOf('\n', r.i)
+    if (m && (nl < 0 || m.index < nl || r.s.slice(r.i, m.index).includes('"'))) {
+      const text = r.s.slice(r.i, m.index)
+      r.i = end.lastIndex
+      const arrow = st[1]! + (st[2] === '-.' ? '-' : '') + m[1]!
+      return { arrow, text, ...(id ? { id } : {}) }
+    }
+  }
+  r.i = save
+  return null
+}
+
+function statement(r: Src, st: State): Failure | null {
+  let left: NodeDecl[] | null = null
+  let link: Link | null = null
+  for (;;) {
+    const group: NodeDecl[] = []
+    for (;;) {
+      r.inline()
+      const at = r.at()
+      const d = readNode(r, st)
+      if (d === null) return null
+      if ('ok' in d) return d
+      member(st, d, at)
+      group.push(d)
+      r.inline()
+      if (r.s[r.i] !== '&') break
+      r.i++
+      r.any()
+    }
+    if (left && link) {
+      const text = link.text !== undefined ? mermaidText(link.text) : undefined
+      const words = text?.label ?? text?.name ?? ''
+      const rel = words ? relationOf(words) : RELATES_TO
+      const props: Record<string, Json> = {}
+      if (link.arrow !== '-->') props.arrow = link.arrow
+      if (link.id) props.mermaid_id = link.id
+      const label = words && words !== rel ? words : undefined
+      for (const a of left)
+        for (const b of group)
+          st.c.relate(a, rel, b, r.at(), label, Object.keys(props).length ? props : undefined)
+    }
+    r.inline()
+    const save = r.i
+    if (r.s[r.i] === '\n') r.any()
+    const next = readLink(r)
+    if (!next) {
+      r.i = save
+      if (r.i >= r.s.length || r.s[r.i] === '\n' || r.s[r.i] === ';' || r.s.startsWith('%%', r.i)) return null
+      return r.err('expected a link like --> or the end of the statement')
+    }
+    if (next.id) st.edgeIds.add(next.id)
+    link = next
+    left = group
+    r.any()
+  }
+}
+
+/** Reads a flowchart. A failure names the line; nothing about the graph is touched. */
+export function parseMermaid(text: string): Result<Parsed> {
+  const big = checkText(text, 'mermaid')
+  if (big) return big
+  const r = new Src(text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'))
+  const c = new Collector('mermaid')
+  const st: State = { c, groups: [], home: new Map(), edgeIds: new Set() }
+  r.any()
+  if (r.s.startsWith('---', r.i)) {
+    const end = r.s.indexOf('\n---', r.i + 3)
+    if (end < 0) return fail('parse_error', `${r.at()}: front matter opened with --- is never closed`)
+    r.i = end + 4
+  }
+  for (;;) {
+    r.any()
+    if (!r.s.startsWith('%%', r.i)) break
+    r.rest()
+  }
+  const other = OTHER_DIAGRAM.exec(r.s.slice(r.i, r.i + 40))
+  if (other)
+    return fail(
+      'parse_error',
+      `${r.at()}: only flowcharts can be imported (flowchart TD, graph LR); a ${other[1]} is not supported`,
+    )
+  const h = r.sticky(HEADER)
+  if (h) c.direction = ARROWS[h[1] ?? ''] ?? (h[1] as Dir | undefined) ?? 'TB'
+  for (;;) {
+    r.any()
+    if (r.i >= r.s.length) break
+    if (r.s[r.i] === ';') {
+      r.i++
+      continue
+    }
+    if (r.s.startsWith('%%', r.i)) {
+      r.rest()
+      continue
+    }
+    const start = r.i
+    const kw = r.sticky(KEYWORD)
+    if (kw) {
+      const bad = keyword(r, st, kw[1]!, start)
+      if (bad) return bad
+      continue
+    }
+    const bad = statement(r, st) ?? c.over(r.at(start))
+    if (bad) return bad
+  }
+  if (st.groups.length)
+    return fail(
+      'parse_error',
+      `the subgraph '${st.groups[st.groups.length - 1]!.name}' is never closed with 'end'`,
+    )
+  return c.result()
+}
+
+function keyword(r: Src, st: State, kw: string, start: number): Failure | null {
+  const at = r.at(start)
+  const c = st.c
+  switch (kw) {
+    case 'end':
+      if (!st.groups.pop()) return fail('parse_error', `${at}: 'end' without a subgraph to close`)
+      return null
+    case 'subgraph': {
+      const title = r.rest().replace(/;\s*$/, '').trim()
+      const m = /^([^\s[\]"`]+)\s*\[(.*)\]$/u.exec(title)
+      const key = m ? m[1]! : title.startsWith('"') ? mermaidText(title).name : title
+      if (!key) return fail('parse_error', `${at}: subgraph needs a name: subgraph id [Title]`)
+      const d = c.node(key, key, at)
+      if ('ok' in d) return d
+      d.shape = 'group'
+      if (m || title.startsWith('"') || title.startsWith('`')) setLabel(d, m ? m[2]! : title)
+      member(st, d, at)
+      st.groups.push(d)
+      return null
+    }
+    case 'direction': {
+      const m = r.sticky(DIRECTION)
+      const g = st.groups[st.groups.length - 1]
+      if (m && g) (g.properties ??= {}).mermaid_direction = m[1]!
+      r.rest()
+      return null
+    }
+    case 'style': {
+      const m = /^[ \t]+([^\s,]+)[ \t]+(.+)$/.exec(r.rest())
+      const d = m ? c.get(m[1]!) : undefined
+      if (d) (d.properties ??= {}).mermaid_style = m![2]!.trim().replace(/;$/, '')
+      return null
+    }
+    case 'class': {
+      // Like `A:::cls`, a class is the node's kind; a second one is listed, not refused.
+      const m = /^[ \t]+([^\s]+)[ \t]+([\p{L}\p{N}_-]+)/u.exec(r.rest())
+      for (const k of m ? m[1]!.split(',') : []) {
+        const d = c.get(k.trim())
+        if (!d) continue
+        if (d.kind !== undefined && d.kind !== m![2])
+          c.skipped.push(`${at}: class ${m![2]} on ${d.key}, which has class ${d.kind}; one class is kept`)
+        else c.node(d.key, d.name, at, m![2])
+      }
+      return null
+    }
+    case 'classDef': {
+      // Kept for the graph (meta), so an export draws the classes its kinds name as the file did.
+      const m = /^[ \t]+([\w,-]+)[ \t]+(.+?);?[ \t]*$/.exec(r.rest())
+      for (const name of m ? m[1]!.split(',') : []) if (name) (c.classDefs ??= {})[name] = m![2]!
+      return null
+    }
+    case 'accDescr':
+    case 'accTitle': {
+      r.inline()
+      if (r.s[r.i] === '{') {
+        const e = r.s.indexOf('}', r.i)
+        if (e < 0) return fail('parse_error', `${at}: ${kw} { is never closed with }`)
+        r.i = e + 1
+      } else r.rest()
+      return null
+    }
+    default:
+      r.rest()
+      return null
+  }
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
+import { importGraph } from './formats/index.ts'
+import { exportJSON } from './formats/json.ts'
+import { next } from './readiness.ts'
+import { listCheckpoints, saveCheckpoint } from './sessions.ts'
+import { makeGraph, ok, sync, joinGraph } from './test/harness.ts'
+import { updateNodes } from './update.ts'
+
+// `__proto__` is an ordinary key to a user: a property, a checkpoint name. Objects built with
+// `obj[key] = value` turn it into the object's prototype instead, which hides the entry and lends its
+// fields to every read (a claim nobody can see or clear).
+
+const file = (extra: object) =>
+  JSON.stringify({
+    format: 'plexus',
+    schema: 1,
+    nodes: [{ id: 'n_task', summary: 'Write the docs', kind: 'task', ...extra }],
+  })
+
+describe('user-keyed maps and __proto__', () => {
+  it('a __proto__ property from a JSON import is a visible property, not a hidden claim', () => {
+    const t = makeGraph()
+    const claim = { _claimed_by: 'mallory', _claimed_at: t.clock.now() }
+    const text = `{"format":"plexus","schema":1,"nodes":[{"id":"n_task","summary":"Write the docs","kind":"task","properties":{"__proto__":${JSON.stringify(claim)}}}]}`
+    ok(importGraph(t.g, 'json', text))
+    const node = t.g.index.nodes.get('n_task')!
+    expect(Object.keys(node.properties)).toEqual(['__proto__'])
+    expect(node.properties._claimed_by).toBeUndefined()
+    expect(ok(next(t.g, { count: 5 })).items.map((i) => i.node.id)).toContain('n_task')
+    // And on a peer that reads the synced document.
+    const peer = joinGraph(t, 'bob')
+    sync(t.doc, peer.doc)
+    expect(ok(next(peer.g, { count: 5 })).items.map((i) => i.node.id)).toContain('n_task')
+  })
+
+  it('a property written as __proto__ can be read back and cleared', () => {
+    const t = makeGraph()
+    ok(importGraph(t.g, 'json', file({})))
+    const set = JSON.parse('[{"id":"n_task","properties":{"__proto__":"plain value"}}]') as never
+    ok(updateNodes(t.g, set))
+    expect(t.g.index.nodes.get('n_task')!.properties).toEqual(JSON.parse('{"__proto__":"plain value"}'))
+    ok(updateNodes(t.g, JSON.parse('[{"id":"n_task","properties":{"__proto__":null}}]') as never))
+    expect(Object.keys(t.g.index.nodes.get('n_task')!.properties)).toEqual([])
+  })
+
+  it('refuses a __proto__ key inside a property value, which Yjs would read back as a prototype', () => {
+    const t = makeGraph()
+    ok(importGraph(t.g, 'json', file({})))
+    const r = updateNodes(
+      t.g,
+      JSON.parse('[{"id":"n_task","properties":{"x":{"__proto__":{"a":1}}}}]') as never,
+    )
+    expect(r.ok).toBe(false)
+    expect(!r.ok && r.message).toMatch(/properties\.x: has a key "__proto__"/)
+  })
+
+  it('a checkpoint named __proto__ is listed and exported like any other', () => {
+    const t = makeGraph()
+    ok(saveCheckpoint(t.g, 's1', '__proto__'))
+    ok(saveCheckpoint(t.g, 's1', 'lunch'))
+    expect(
+      listCheckpoints(t.g)
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(['__proto__', 'lunch'])
+    expect(Object.keys(exportJSON(t.g).checkpoints).sort()).toEqual(['cp/__proto__', 'cp/lunch'])
+  })
+
+  it('a checkpoint imported under the key __proto__ is kept and exported', () => {
+    const t = makeGraph()
+    const text = `{"format":"plexus","schema":1,"nodes":[],"checkpoints":{"__proto__":{"hot":["a"]}}}`
+    ok(importGraph(t.g, 'json', text))
+    expect(t.doc.getMap('checkpoints').has('__proto__')).toBe(true)
+    const out = exportJSON(t.g).checkpoints
+    expect(Object.keys(out)).toEqual(['__proto__'])
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype)
+  })
+
+  it('reads a __proto__ key a peer put in a node map without lending it to the view', () => {
+    const t = makeGraph()
+    ok(importGraph(t.g, 'json', file({})))
+    const props = (t.doc.getMap('nodes').get('n_task') as Y.Map<unknown>).get('properties') as Y.Map<unknown>
+    props.set('__proto__', { priority: 9 })
+    const view = t.g.index.nodes.get('n_task')!
+    expect(view.properties.priority).toBeUndefined()
+  })
+})

@@ -1,0 +1,99 @@
+/**
+ * Updates a stock client can encode that break the document's rules, sent with a write token
+ * (mallory's): history forged under another name, deleted or rewritten; fields past the model's
+ * limits or of the wrong type; values that are not JSON (BigInt, binary, undefined, a `__proto__`
+ * key inside a value); shared types where values go and names outside the schema. Each is made on a
+ * copy of the server's state, so everything it builds on is there: the server must refuse it whole
+ * for breaking a rule (4422), not for a missing dependency.
+ */
+import { CloseCode } from '@plexus/sync'
+import * as Y from 'yjs'
+import { syncUpdate } from './wire.ts'
+import { bin, docFrom, words } from './ws-frames.ts'
+import type { Generator } from './ws-inputs.ts'
+
+type Edit = (doc: Y.Doc, node: Y.Map<unknown>, id: string) => void
+
+/**
+ * A node's properties map or evidence list, made anew when it is missing or of another type (earlier
+ * accepted inputs may leave a node so): what is then put into it still breaks a rule.
+ */
+function props(node: Y.Map<unknown>): Y.Map<unknown> {
+  const have = node.get('properties')
+  if (have instanceof Y.Map) return have as Y.Map<unknown>
+  const made = new Y.Map<unknown>()
+  node.set('properties', made)
+  return made
+}
+function evidence(node: Y.Map<unknown>): Y.Array<unknown> {
+  const have = node.get('evidence')
+  if (have instanceof Y.Array) return have as Y.Array<unknown>
+  const made = new Y.Array<unknown>()
+  node.set('evidence', made)
+  return made
+}
+const history = (doc: Y.Doc) => doc.getArray<unknown>('history')
+const event = (actor: string, node: string, n: number) => ({
+  id: `h_forged_${n}`,
+  ts: 1_700_000_000_000,
+  actor,
+  node,
+  action: 'update',
+  changes: [{ field: 'summary', before: 'a', after: 'b' }],
+})
+
+export const brokenRules: Generator = (rng, ctx) => {
+  const { doc } = docFrom(rng, ctx.state, 'mallory')
+  const nodes = doc.getMap<Y.Map<unknown>>('nodes')
+  const ids = [...nodes.keys()].filter((k) => nodes.get(k) instanceof Y.Map)
+  const id = ids.length ? rng.pick(ids) : null
+  const edits: Array<[string, Edit]> = [
+    [
+      'history event under another name',
+      (d, _n, i) => history(d).push([event(rng.pick(['canary', 'a', 'admin', '']), i, rng.int(1e9))]),
+    ],
+    [
+      'delete of history',
+      (d, _n, i) => {
+        if (history(d).length === 0) history(d).push([event('canary', i, rng.int(1e9))])
+        else history(d).delete(rng.int(history(d).length), 1)
+      },
+    ],
+    [
+      'rewrite of a history event',
+      (d, _n, i) => {
+        if (history(d).length === 0) return history(d).push([event('a', i, rng.int(1e9))])
+        const at = rng.int(history(d).length)
+        history(d).delete(at, 1)
+        history(d).insert(at, [event('mallory', i, rng.int(1e9))])
+      },
+    ],
+    ['summary over the limit', (_d, n) => n.set('summary', 'x'.repeat(2001 + rng.int(30_000)))],
+    ['multi-line summary', (_d, n) => n.set('summary', `${words(rng, 2)}\n${words(rng, 2)}`)],
+    ['kind with spaces and HTML', (_d, n) => n.set('kind', `<b>${words(rng, 2)}</b>`)],
+    ['resolved that is not a boolean', (_d, n) => n.set('resolved', rng.pick(['yes', 1, null]))],
+    ['BigInt property', (_d, n) => props(n).set(words(rng, 1), BigInt(rng.int(1e9)))],
+    ['binary property', (_d, n) => props(n).set(words(rng, 1), rng.bytes(1 + rng.int(16)))],
+    ['undefined property', (_d, n) => props(n).set(words(rng, 1), undefined)],
+    [
+      '__proto__ inside a property value',
+      (_d, n) => props(n).set('p', JSON.parse('{"__proto__":{"_claimed_by":"x"}}')),
+    ],
+    ['shared text as a property', (_d, n) => props(n).set('t', new Y.Text(words(rng, 2)))],
+    ['evidence that is not an object', (_d, n) => evidence(n).push([rng.int(100)])],
+    ['node that is not a map', (d) => d.getMap('nodes').set(`n_${rng.int(1e9)}`, words(rng, 2))],
+    ['top-level name outside the schema', (d) => d.getMap(`x${rng.int(100)}`).set('k', rng.int(100))],
+  ]
+  const [what, edit] = rng.pick(edits)
+  const updates: Uint8Array[] = []
+  doc.on('update', (u: Uint8Array) => updates.push(u))
+  if (id) edit(doc, nodes.get(id)!, id)
+  else doc.getMap(`x${rng.int(100)}`).set('k', 1)
+  doc.destroy()
+  return {
+    what: id ? what : 'top-level name outside the schema (no node to break)',
+    frames: [bin(syncUpdate(Y.mergeUpdates(updates)))],
+    expect: 'reject',
+    code: CloseCode.brokenRule,
+  }
+}
