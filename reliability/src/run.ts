@@ -57,7 +57,13 @@ async function main(): Promise<number> {
   console.log(`reliability: profile ${profile.name}, seed ${seed}, phases ${names.join(', ')}`)
   const started = Date.now()
   const results: PhaseResult[] = []
-  for (const [i, name] of names.entries()) {
+  // A phase's seed comes from its place in the profile's full run, not in this run's list: a replay
+  // with --only gives each phase the inputs it had in the run that failed.
+  const seedOf = (name: string) => {
+    const at = defaults.indexOf(name)
+    return seed + (at >= 0 ? at : Object.keys(PHASES).indexOf(name)) * 7919
+  }
+  for (const name of names) {
     const tmp = mkdtempSync(join(tmpdir(), `plexus-rel-${name}-`))
     const phaseStart = Date.now()
     let result: PhaseResult
@@ -65,7 +71,7 @@ async function main(): Promise<number> {
       const phase = await PHASES[name]!()
       result = await phase({
         profile,
-        seed: seed + i * 7919,
+        seed: seedOf(name),
         tmp,
         log: (line) => console.log(`  [${name}] ${line}`),
       })
