@@ -210,7 +210,9 @@ function judge(
     case 'accepted':
       tally.accepted++
       if (input.expect === 'reject')
-        fail(`accepted; expected a refusal${input.code ? ` with ${input.code}` : ''}`)
+        fail(
+          `accepted; expected a refusal${input.code ? ` with ${input.code}` : ''}${heldOrApplied(input, after)}`,
+        )
       return
     case 'rejected': {
       tally.rejected++
@@ -273,6 +275,21 @@ async function settle(
   canary.reconnect()
   if (!(await until(agree, 10_000, 20))) fail('the canary and the server still disagree after a reconnect')
   return state
+}
+
+/**
+ * For an input that carries one update: whether the graph now holds it, or the server answered without
+ * applying it (it holds back updates that build on what it lacks until the client's sync step 2, which
+ * this client never sends: the state the input was built on was not the server's).
+ */
+function heldOrApplied(input: BadInput, after: GraphState): string {
+  if (!input.update) return ''
+  const has = Y.decodeStateVector(Y.encodeStateVectorFromUpdate(after.update))
+  const needs = Y.decodeStateVector(Y.encodeStateVectorFromUpdate(input.update))
+  const applied = [...needs].every(([client, clock]) => (has.get(client) ?? 0) >= clock)
+  return applied
+    ? ' (the graph now holds it)'
+    : ' (not applied: the server held it back, so it built on changes the server did not have)'
 }
 
 /** A refused flood of updates may leave the ones before the limit applied, and none after it. */

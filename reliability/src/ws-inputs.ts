@@ -64,6 +64,8 @@ export interface BadInput {
   code?: number
   /** The real updates a flood carried, in order: the server may apply only a prefix of them. */
   flood?: { client: number; updates: Uint8Array[] }
+  /** The one update the input carries: tells an update the server applied from one it held back. */
+  update?: Uint8Array
 }
 
 export interface GenContext {

@@ -90,9 +90,11 @@ export const brokenRules: Generator = (rng, ctx) => {
   if (id) edit(doc, nodes.get(id)!, id)
   else doc.getMap(`x${rng.int(100)}`).set('k', 1)
   doc.destroy()
+  const update = Y.mergeUpdates(updates)
   return {
     what: id ? what : 'top-level name outside the schema (no node to break)',
-    frames: [bin(syncUpdate(Y.mergeUpdates(updates)))],
+    frames: [bin(syncUpdate(update))],
+    update,
     expect: 'reject',
     code: CloseCode.brokenRule,
   }
