@@ -65,7 +65,7 @@ export interface ConnectOptions {
 export type ConnectionEvents = {
   status: (status: ConnectionStatus) => void
   pending: (count: number) => void
-  /** Every close the server announced (transient or final), with its reason. */
+  /** Every close but the ones `disconnect()` asked for: the server's (transient or final) and drops. */
   close: (close: CloseReason) => void
 }
 
@@ -121,8 +121,11 @@ export class SyncConnection extends ObservableV2<ConnectionEvents> {
     }
     const onClose = (event: { code: number; reason: string } | null) => {
       this.acks.closed()
-      if (event) {
-        const close = closeReason(event)
+      // No event: this side closed it. After `disconnect()` that is no news; otherwise it was
+      // the provider's watchdog (nothing heard for 30 s), a dropped connection.
+      const seen = event ?? (this.provider.shouldConnect ? { code: 0, reason: '' } : null)
+      if (seen) {
+        const close = closeReason(seen)
         this.lastClose = close
         this.finalClose = close.final
         this.emit('close', [close])
