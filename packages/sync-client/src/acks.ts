@@ -10,11 +10,15 @@
  *
  * Probes are sent only once the connection has synced: by then the client has answered the
  * server's own step 1, so the changes it made offline went out before the probe.
+ *
+ * A read-only connection's changes are dropped, not refused: the server says so once per connection
+ * (a permission-denied auth message, sent before it answers the probe). From then on nothing is
+ * acknowledged on that connection, so those changes stay pending.
  */
 import * as decoding from 'lib0/decoding'
 import * as encoding from 'lib0/encoding'
 import * as syncProtocol from 'y-protocols/sync'
-import { messageSync, type WebsocketProvider } from 'y-websocket'
+import { messageAuth, messageSync, type WebsocketProvider } from 'y-websocket'
 
 export class Acknowledgements {
   /** Local transactions the server has not acknowledged. */
@@ -27,11 +31,14 @@ export class Acknowledgements {
   private probe: { answer: number; covers: number } | null = null
   private scheduled = false
   private destroyed = false
+  /** The server dropped this connection's changes (read-only access). */
+  denied = false
 
   constructor(
     private readonly provider: WebsocketProvider,
     initial: number,
     private readonly changed: (pending: number) => void,
+    private readonly deniedChanged: (denied: boolean) => void,
   ) {
     this.pending = initial
     const handle = provider.messageHandlers[messageSync]
@@ -41,6 +48,15 @@ export class Acknowledgements {
       handle(encoder, decoder, p, fromServer, type)
       // `fromServer` is false for frames another tab sent over the BroadcastChannel.
       if (fromServer && step === syncProtocol.messageYjsSyncStep2) this.answer()
+    }
+    const auth = provider.messageHandlers[messageAuth]
+    if (!auth) throw new Error('y-websocket has no auth message handler: an unsupported version')
+    provider.messageHandlers[messageAuth] = (encoder, decoder, p, fromServer, type) => {
+      auth(encoder, decoder, p, fromServer, type)
+      if (fromServer) {
+        this.denied = true
+        this.deniedChanged(true)
+      }
     }
   }
 
@@ -55,6 +71,10 @@ export class Acknowledgements {
     this.asked = 1
     this.answered = 0
     this.probe = null
+    if (this.denied) {
+      this.denied = false
+      this.deniedChanged(false)
+    }
   }
 
   /** The connection closed: a probe in flight will never be answered. */
@@ -104,6 +124,7 @@ export class Acknowledgements {
     const probe = this.probe
     if (!probe || this.answered < probe.answer) return
     this.probe = null
+    if (this.denied) return
     this.set(Math.max(0, this.pending - probe.covers))
     this.schedule()
   }

@@ -129,6 +129,36 @@ describe('pending', () => {
     await waitFor(() => c.pending === 0, 'the kept count to be acknowledged once synced')
     expect(written).toEqual([0])
   })
+
+  it('keeps the changes a read-only connection made pending: the server dropped them', async () => {
+    server = await testServer({
+      tokens: [
+        { name: 'ada', role: 'write', token: 'ada-token-123' },
+        { name: 'rita', role: 'read', token: 'rita-token-123' },
+      ],
+    })
+    await seeded('g', { token: 'ada-token-123' })
+    const reader = client('g', { token: 'rita-token-123' })
+    // Count the server's sync step 2 frames: the open's answer, then the probe's.
+    let answers = 0
+    const handle = reader.provider.messageHandlers[0]!
+    reader.provider.messageHandlers[0] = (encoder, decoder, p, fromServer, type) => {
+      const step = decoder.arr[decoder.pos]
+      handle(encoder, decoder, p, fromServer, type)
+      if (fromServer && step === 1) answers++
+    }
+    await waitFor(() => reader.synced, 'the reader to sync')
+    const warn = console.warn
+    console.warn = () => {}
+    try {
+      createNodes(graphOf(reader.doc, 'rita'), [{ summary: 'Not mine to write' }])
+      await waitFor(() => answers >= 2, 'the server to answer the probe after the reader’s change')
+    } finally {
+      console.warn = warn
+    }
+    expect(reader.readOnly).toBe(true)
+    expect(reader.pending).toBe(1)
+  })
 })
 
 describe('reconnect', () => {

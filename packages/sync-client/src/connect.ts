@@ -67,6 +67,8 @@ export type ConnectionEvents = {
   pending: (count: number) => void
   /** Every close but the ones `disconnect()` asked for: the server's (transient or final) and drops. */
   close: (close: CloseReason) => void
+  /** The server said this connection may not write (its changes are dropped and stay pending). */
+  readOnly: (readOnly: boolean) => void
 }
 
 export class SyncConnection extends ObservableV2<ConnectionEvents> {
@@ -99,11 +101,16 @@ export class SyncConnection extends ObservableV2<ConnectionEvents> {
       maxBackoffTime: options.maxBackoffMs ?? 2500,
     })
     const kept = options.storage?.pending
-    this.acks = new Acknowledgements(this.provider, kept?.read() ?? 0, (n) => {
-      kept?.write(n)
-      this.emit('pending', [n])
-      this.recompute()
-    })
+    this.acks = new Acknowledgements(
+      this.provider,
+      kept?.read() ?? 0,
+      (n) => {
+        kept?.write(n)
+        this.emit('pending', [n])
+        this.recompute()
+      },
+      (denied) => this.emit('readOnly', [denied]),
+    )
     const storageOrigin = options.storage?.origin
     const onUpdate = (_u: Uint8Array, origin: unknown) => {
       if (origin === this.provider || (storageOrigin !== undefined && origin === storageOrigin)) return
@@ -154,6 +161,11 @@ export class SyncConnection extends ObservableV2<ConnectionEvents> {
   /** Local changes the server has not acknowledged yet. */
   get pending(): number {
     return this.acks.pending
+  }
+
+  /** The server dropped this connection's changes (a read-only token); they stay pending. */
+  get readOnly(): boolean {
+    return this.acks.denied
   }
 
   /** Starts (or resumes, after `disconnect()` or a final close) syncing with the server. */
