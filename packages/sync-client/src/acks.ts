@@ -20,6 +20,9 @@ import * as encoding from 'lib0/encoding'
 import * as syncProtocol from 'y-protocols/sync'
 import { messageAuth, messageSync, type WebsocketProvider } from 'y-websocket'
 
+/** The least time between two probes. */
+export const PROBE_INTERVAL_MS = 100
+
 export class Acknowledgements {
   /** Local transactions the server has not acknowledged. */
   pending: number
@@ -30,6 +33,8 @@ export class Acknowledgements {
   /** The probe in flight: which answer acknowledges it, and how many changes it covers. */
   private probe: { answer: number; covers: number } | null = null
   private scheduled = false
+  /** When the last probe went out (ms since the epoch). */
+  private lastProbe = 0
   private destroyed = false
   /** The server dropped this connection's changes (read-only access). */
   denied = false
@@ -100,11 +105,16 @@ export class Acknowledgements {
   private schedule(): void {
     if (this.scheduled || this.probe || this.pending === 0) return
     this.scheduled = true
-    // After the current transaction and its siblings: one probe covers a burst.
-    queueMicrotask(() => {
+    const run = () => {
       this.scheduled = false
       this.send()
-    })
+    }
+    // After the current transaction and its siblings: one probe covers a burst. And at most one probe
+    // per PROBE_INTERVAL_MS: the server answers each with a diff that carries the whole delete set, so
+    // a peer writing continuously (a drag) must not ask after every write.
+    const wait = this.lastProbe + PROBE_INTERVAL_MS - Date.now()
+    if (wait > 0) setTimeout(run, wait)
+    else queueMicrotask(run)
   }
 
   private send(): void {
@@ -115,6 +125,7 @@ export class Acknowledgements {
     encoding.writeVarUint(encoder, messageSync)
     syncProtocol.writeSyncStep1(encoder, p.doc)
     p.ws.send(encoding.toUint8Array(encoder))
+    this.lastProbe = Date.now()
     this.asked++
     this.probe = { answer: this.asked, covers: this.pending }
   }
