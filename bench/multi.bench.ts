@@ -1,8 +1,8 @@
 // Several servers benchmark: prints figures and writes bench/reports/multi.{md,json}. Never passes or fails.
 // Run: npx tsx bench/multi.bench.ts   (PLEXUS_BENCH_QUICK=1 for a short run)
 //
-// Servers are `plexus serve` processes (apps/sync/bin/plexus.mjs). Clients are stock y-websocket
-// providers in this process, so send and receive times come from one clock. Needs PostgreSQL
+// Servers are `plexus serve` processes (apps/sync/bin/plexus.mjs). Clients are @plexus/sync-client
+// connections (the stock y-websocket provider inside) in this process, so send and receive times come from one clock. Needs PostgreSQL
 // (PLEXUS_TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a schema of its own,
 // dropped after) and `redis-server` (one of its own on a free port).
 //
@@ -18,9 +18,10 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
+import { SCHEMA_VERSION } from '@plexus/model'
 import { PgStore } from '@plexus/sync'
 import { WebSocket } from 'ws'
-import { WebsocketProvider } from 'y-websocket'
+import { connect as connectPeer } from '@plexus/sync-client'
 import * as Y from 'yjs'
 
 const QUICK = process.env.PLEXUS_BENCH_QUICK === '1'
@@ -125,10 +126,7 @@ interface Client {
 
 function client(url: string, room: string): Client {
   const doc = new Y.Doc()
-  const provider = new WebsocketProvider(url, room, doc, {
-    WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
-    disableBc: true,
-  })
+  const { provider } = connectPeer(doc, { url, graph: room, schema: SCHEMA_VERSION, WebSocket })
   const map = doc.getMap<number>('m')
   const c: Client = {
     onValue: null,

@@ -4,8 +4,8 @@
 // Each server runs in its own process (bench/sync-server.child.ts); clients run here, so send and
 // receive times come from one clock. Servers: plexus (apps/sync: validation, SQLite append before
 // relay), reference (y-websocket 1.5.4 setupWSConnection, in memory only) and echo (raw ws broadcast,
-// the floor). Readers are stock y-websocket 3 providers (echo: raw ws clients that decode and apply
-// each update, the same client work), all in this one process, so the 100-reader figures include
+// the floor). Readers are @plexus/sync-client connections, the stock y-websocket 3 provider inside
+// (echo: raw ws clients that decode and apply each update, the same client work), all in this one process, so the 100-reader figures include
 // this process applying 100 updates one after another.
 import { fork, type ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -13,10 +13,11 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
+import { SCHEMA_VERSION } from '@plexus/model'
 import { DocRegistry, Metrics, SqliteStore, defaultDocsOptions } from '@plexus/sync'
 import { WebSocket } from 'ws'
 import { ruleCheckCost } from './sync-rules.ts'
-import { WebsocketProvider } from 'y-websocket'
+import { connect } from '@plexus/sync-client'
 import * as Y from 'yjs'
 
 const QUICK = process.env.PLEXUS_BENCH_QUICK === '1'
@@ -154,10 +155,8 @@ function benchNode(doc: Y.Doc): { write(i: number): void; read(): number } {
 
 function providerClient(url: string, room: string): Client {
   const doc = new Y.Doc()
-  const provider = new WebsocketProvider(url, room, doc, {
-    WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
-    disableBc: true,
-  })
+  // The client every Plexus peer runs (jittered reconnects, acknowledged pending counts).
+  const { provider } = connect(doc, { url, graph: room, schema: SCHEMA_VERSION, WebSocket })
   const node = benchNode(doc)
   const client: Client = {
     onValue: null,

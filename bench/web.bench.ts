@@ -31,7 +31,7 @@ import {
 } from '@plexus/model'
 import { startServer } from '@plexus/sync'
 import { WebSocket } from 'ws'
-import { WebsocketProvider } from 'y-websocket'
+import { connect } from '@plexus/sync-client'
 import * as Y from 'yjs'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/chromium.ts'
@@ -121,11 +121,7 @@ function plan(n: number): { items: Array<CreateItem & { ref: string }>; rootAt: 
 /** Writes the planned graph into the server through a Yjs peer, in batches small enough for the wire. */
 export async function seed(wsUrl: string, id: string, n: number, httpUrl: string): Promise<void> {
   const doc = new Y.Doc()
-  const provider = new WebsocketProvider(wsUrl, id, doc, {
-    WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
-    params: { schema: String(SCHEMA_VERSION) },
-    disableBc: true,
-  })
+  const { provider } = connect(doc, { url: wsUrl, graph: id, schema: SCHEMA_VERSION, WebSocket })
   await new Promise<void>((resolve) => provider.once('sync', () => resolve()))
   const g = openGraph(doc, env('bench-seed'))
   const init = initGraph(g, { id, title: `Benchmark ${n}` })
@@ -275,11 +271,7 @@ async function agentWriter(httpUrl: string, wsUrl: string, graph: string): Promi
     }
   }
   const doc = new Y.Doc()
-  const provider = new WebsocketProvider(wsUrl, graph, doc, {
-    WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
-    params: { schema: String(SCHEMA_VERSION) },
-    disableBc: true,
-  })
+  const { provider } = connect(doc, { url: wsUrl, graph, schema: SCHEMA_VERSION, WebSocket })
   await new Promise<void>((resolve) => provider.once('sync', () => resolve()))
   const g: Graph = openGraph(doc, env('bench-agent'))
   return {

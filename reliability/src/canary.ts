@@ -1,11 +1,11 @@
 /**
- * A stock y-websocket client that stays connected while a phase attacks the server, writes through
+ * A sync-client connection (the stock y-websocket client inside) that stays connected while a phase attacks the server, writes through
  * the model now and then, and remembers every disconnect: if bad input from others harms honest
  * peers, this is where it shows.
  */
-import { SCHEMA_VERSION, createNodes, jitteredWebSocket, openGraph, type Graph } from '@plexus/model'
+import { SCHEMA_VERSION, createNodes, openGraph, type Graph } from '@plexus/model'
+import { connect, type SyncConnection } from '@plexus/sync-client'
 import { WebSocket } from 'ws'
-import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
 import { strictDigest } from './state.ts'
 import { until } from './suite.ts'
@@ -17,32 +17,27 @@ export interface Disconnect {
 }
 
 /**
- * A stock client as the web app runs it: jittered reconnects, and no BroadcastChannel (the server
- * must carry everything).
+ * A client as the web app runs it: jittered reconnects, and no BroadcastChannel (the server must
+ * carry everything).
  */
-export function stockClient(
-  wsUrl: string,
-  graph: string,
-  token: string,
-  doc = new Y.Doc(),
-): WebsocketProvider {
-  const Socket = jitteredWebSocket(WebSocket as unknown as Parameters<typeof jitteredWebSocket>[0], {
-    maxMs: 500,
-  })
-  return new WebsocketProvider(wsUrl, graph, doc, {
-    WebSocketPolyfill: Socket as unknown as typeof globalThis.WebSocket,
-    params: { token, schema: String(SCHEMA_VERSION) },
-    disableBc: true,
-    maxBackoffTime: 500,
+export function stockClient(wsUrl: string, graph: string, token: string, doc = new Y.Doc()): SyncConnection {
+  return connect(doc, {
+    url: wsUrl,
+    graph,
+    token,
+    schema: SCHEMA_VERSION,
+    WebSocket,
+    maxBackoffMs: 500,
+    jitter: { maxMs: 500 },
   })
 }
 
-export async function synced(p: WebsocketProvider, timeoutMs = 10_000): Promise<boolean> {
+export async function synced(p: { readonly synced: boolean }, timeoutMs = 10_000): Promise<boolean> {
   return until(() => p.synced, timeoutMs, 10)
 }
 
 export class Canary {
-  readonly provider: WebsocketProvider
+  readonly connection: SyncConnection
   readonly g: Graph
   /** Ids of the nodes it wrote, in order. */
   readonly written: string[] = []
@@ -53,21 +48,21 @@ export class Canary {
   private n = 0
 
   constructor(wsUrl: string, graph: string, token: string, name: string) {
-    this.provider = stockClient(wsUrl, graph, token)
+    this.connection = stockClient(wsUrl, graph, token)
     this.g = openGraph(this.doc, {
       actor: name,
       now: Date.now,
       newId: () => `n_canary${String(this.n++).padStart(5, '0')}`,
     })
-    this.provider.on('connection-close', (event: { code: number; reason: string } | null) => {
+    this.connection.on('close', (close) => {
       if (this.expectClose) return
-      this.disconnects.push({ at: this.phase, code: event?.code ?? 0, reason: String(event?.reason ?? '') })
+      this.disconnects.push({ at: this.phase, code: close.code, reason: close.reason })
     })
-    this.provider.awareness.setLocalStateField('user', { name, color: '#2a7' })
+    this.connection.awareness.setLocalStateField('user', { name, color: '#2a7' })
   }
 
   get doc(): Y.Doc {
-    return this.provider.doc
+    return this.connection.doc
   }
 
   get clientID(): number {
@@ -107,16 +102,16 @@ export class Canary {
 
   disconnect(): void {
     this.expectClose = true
-    this.provider.disconnect()
+    this.connection.disconnect()
   }
 
   reconnect(): void {
     this.expectClose = false
-    this.provider.connect()
+    this.connection.connect()
   }
 
   destroy(): void {
     this.expectClose = true
-    this.provider.destroy()
+    this.connection.destroy()
   }
 }

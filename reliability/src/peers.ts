@@ -1,7 +1,7 @@
 /**
  * The peers of the load and fault runs, each keeping a ledger of what it wrote:
  *
- * - `SyncClient`: the stock y-websocket client (as a browser tab uses it) writing through the model.
+ * - `SyncClient`: a `@plexus/sync-client` connection (as a browser tab uses it) writing through the model.
  *   Its ledger is every node it created and the last value of its own counter property on each node
  *   it touched; the client keeps these in its own document and resends them on reconnect, so after
  *   the run every entry must be on the server.
@@ -11,16 +11,9 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import {
-  SCHEMA_VERSION,
-  createNodes,
-  jitteredWebSocket,
-  openGraph,
-  updateNodes,
-  type Graph,
-} from '@plexus/model'
+import { SCHEMA_VERSION, createNodes, openGraph, updateNodes, type Graph } from '@plexus/model'
+import { connect, type CloseReason, type SyncConnection } from '@plexus/sync-client'
 import { WebSocket } from 'ws'
-import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
 import { sleep, type Rng } from './suite.ts'
 
@@ -40,10 +33,11 @@ export interface Entry {
 
 export class SyncClient {
   readonly doc = new Y.Doc()
-  readonly provider: WebsocketProvider
+  readonly connection: SyncConnection
   private model: Graph | null = null
   readonly ledger: Entry[] = []
-  readonly closes: Array<{ code: number; reason: string }> = []
+  /** Every close the server announced, transient or final. */
+  readonly closes: CloseReason[] = []
   private counter = 0
 
   constructor(
@@ -52,19 +46,16 @@ export class SyncClient {
     readonly graphId: string,
     options: { token?: string; maxBackoffMs?: number } = {},
   ) {
-    this.provider = new WebsocketProvider(wsBase, graphId, this.doc, {
-      // As the web app and `plexus mcp` connect: the stock client with jittered reconnects.
-      WebSocketPolyfill: jitteredWebSocket(
-        WebSocket as unknown as Parameters<typeof jitteredWebSocket>[0],
-      ) as unknown as typeof globalThis.WebSocket,
-      params: { schema: String(SCHEMA_VERSION), ...(options.token ? { token: options.token } : {}) },
-      // One process holds many clients: the cross-tab channel would sync them past the server.
-      disableBc: true,
-      maxBackoffTime: options.maxBackoffMs ?? 2500,
+    // As the web app and `plexus mcp` connect: one sync-client connection with jittered reconnects.
+    this.connection = connect(this.doc, {
+      url: wsBase,
+      graph: graphId,
+      token: options.token ?? null,
+      schema: SCHEMA_VERSION,
+      WebSocket,
+      maxBackoffMs: options.maxBackoffMs ?? 2500,
     })
-    this.provider.on('connection-close', (event) => {
-      if (event) this.closes.push({ code: event.code, reason: String(event.reason) })
-    })
+    this.connection.on('close', (close) => this.closes.push(close))
   }
 
   /** The model on this client's document, made on first use: a client that only reads stays plain Yjs. */
@@ -79,7 +70,7 @@ export class SyncClient {
   }
 
   get synced(): boolean {
-    return this.provider.synced
+    return this.connection.synced
   }
 
   /** The graph's root, once synced and set up. */
@@ -114,7 +105,7 @@ export class SyncClient {
   }
 
   destroy(): void {
-    this.provider.destroy()
+    this.connection.destroy()
     this.doc.destroy()
   }
 }

@@ -73,7 +73,7 @@ async function run(
   figures: Record<string, number | string>,
 ): Promise<void> {
   const read = () => readGraph(server.wsUrl, GRAPH, { token: TOKENS.auditor })
-  if (!(await synced(canary.provider))) throw new Error('the canary did not sync')
+  if (!(await synced(canary.connection))) throw new Error('the canary did not sync')
   seedGraph(canary, new Rng(ctx.seed).fork(99))
   await until(async () => (await read()).digest === canary.digest, 10_000)
   let baseline = await read()
@@ -128,7 +128,7 @@ async function run(
         presence = await readPresence(server.wsUrl, GRAPH, TOKENS.auditor)
         const mine = presence.get(canary.clientID)
         // What the canary set, as the server stamps it: its token's identity, not an agent.
-        const local = canary.provider.awareness.getLocalState() as { user?: object } | null
+        const local = canary.connection.awareness.getLocalState() as { user?: object } | null
         const expected = local && { ...local, user: { ...local.user, identity: 'canary', kind: 'person' } }
         if (JSON.stringify(mine?.state ?? null) !== JSON.stringify(expected)) {
           failHere(
@@ -245,11 +245,11 @@ async function settle(
 ): Promise<GraphState> {
   let state = after
   // Nothing changed and nobody was disconnected: the canary holds what it held.
-  if (after.digest === before.digest && canary.disconnects.length === 0 && canary.provider.synced) {
+  if (after.digest === before.digest && canary.disconnects.length === 0 && canary.connection.synced) {
     return after
   }
   const agree = async () => {
-    if (!canary.provider.synced) return false
+    if (!canary.connection.synced) return false
     if (canary.digest === state.digest) return true
     state = await read()
     return canary.digest === state.digest
@@ -331,7 +331,7 @@ async function checkCanary(
     fail(
       `the canary's model threw ${errors.length} time(s) applying updates the server relayed: ${errors[0]}`,
     )
-  if (!(await synced(canary.provider))) fail('the canary is not connected')
+  if (!(await synced(canary.connection))) fail('the canary is not connected')
   let id: string
   try {
     id = canary.write(`canary after ${kind}`)

@@ -92,8 +92,6 @@ export {
 } from './formats/index.ts'
 export type { Format, GraphSummary, ImportResult, NodeDecl, Parsed, PlexusJSON } from './formats/index.ts'
 export { TREE_DOWN, TREE_UP, relationOf } from './formats/facts.ts'
-export { jitteredWebSocket } from './reconnect.ts'
-export type { JitterOptions, SocketConstructor, SocketLike } from './reconnect.ts'
 export {
   ARCHIVE_AFTER_MS,
   KEEP_IF_READS,

@@ -1,6 +1,6 @@
 /**
  * What the access checks share: the tally of checks, the tokens and credentials (good and bad), a
- * Host-capable HTTP client, the stock y-websocket client and the MCP SDK client as apps and agents
+ * Host-capable HTTP client, the sync client (the stock y-websocket provider inside) and the MCP SDK client as apps and agents
  * use them.
  */
 import { request, type IncomingHttpHeaders } from 'node:http'
@@ -11,8 +11,9 @@ import {
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { SCHEMA_VERSION } from '@plexus/model'
 import * as decoding from 'lib0/decoding'
+import { connect } from '@plexus/sync-client'
 import { WebSocket } from 'ws'
-import { WebsocketProvider } from 'y-websocket'
+import type { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
 import type { ServerProcess } from '../server.ts'
 import type { Rng } from '../suite.ts'
@@ -218,11 +219,13 @@ export function stockClient(
       super(url, protocols, { headers })
     }
   }
-  const provider = new WebsocketProvider(server.wsUrl, graph, new Y.Doc(), {
-    WebSocketPolyfill: HeaderSocket as unknown as typeof globalThis.WebSocket,
-    params: { schema: String(SCHEMA_VERSION), ...(token ? { token } : {}) },
-    disableBc: true,
-    maxBackoffTime: 500,
+  const { provider } = connect(new Y.Doc(), {
+    url: server.wsUrl,
+    graph,
+    token: token ?? null,
+    schema: SCHEMA_VERSION,
+    WebSocket: HeaderSocket,
+    maxBackoffMs: 500,
   })
   const stock: Stock = { provider, denied: [], closes: [], terminal: null, connected: false }
   provider.messageHandlers[2] = (_encoder, decoder) => {

@@ -8,12 +8,12 @@
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { connect, describeClose, type SyncConnection } from '@plexus/sync-client'
 import { WebSocket } from 'ws'
-import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
 import type { ClaimOutcome } from '../claims.ts'
 import { ToolError, type ClaimAsk, type GraphDoc, type GraphInfo, type GraphSource } from './context.ts'
-import { SCHEMA_VERSION, graphSummary, jitteredWebSocket, readMeta } from './model.ts'
+import { SCHEMA_VERSION, graphSummary, readMeta } from './model.ts'
 import { colorOf } from './presence.ts'
 import { claimRemotely } from './remote-claims.ts'
 
@@ -33,7 +33,7 @@ export interface LocalOptions {
 interface Local {
   id: string
   doc: Y.Doc
-  provider: WebsocketProvider | null
+  connection: SyncConnection | null
   file: string
   saveTimer: NodeJS.Timeout | null
   presenceTimer: NodeJS.Timeout | null
@@ -82,7 +82,7 @@ export class LocalGraphs implements GraphSource {
       this.graphs.set(id, l)
       const cached = l.doc.store.clients.size > 0
       const synced = await this.waitSynced(l)
-      if (!synced && !cached && l.provider) {
+      if (!synced && !cached && l.connection) {
         this.drop(l)
         throw new ToolError(
           `cannot reach ${this.options.server} to load graph ${id}, and there is no local copy of it yet; retry when the server is up`,
@@ -95,11 +95,14 @@ export class LocalGraphs implements GraphSource {
 
   present(graph: string, actor: string, node: string | null): void {
     const l = this.graphs.get(graph)
-    if (!l?.provider) return
-    l.provider.awareness.setLocalState({ user: { name: actor, color: colorOf(actor), kind: 'agent' }, node })
+    if (!l?.connection) return
+    l.connection.awareness.setLocalState({
+      user: { name: actor, color: colorOf(actor), kind: 'agent' },
+      node,
+    })
     if (l.presenceTimer) clearTimeout(l.presenceTimer)
     l.presenceTimer = setTimeout(
-      () => l.provider?.awareness.setLocalState(null),
+      () => l.connection?.awareness.setLocalState(null),
       this.options.lingerMs ?? 60_000,
     )
     l.presenceTimer.unref()
@@ -110,9 +113,17 @@ export class LocalGraphs implements GraphSource {
     if (!this.options.server) return 'offline'
     await this.open(graph)
     const l = this.graphs.get(graph)
-    if (!l?.provider) return 'offline'
+    if (!l?.connection) return 'offline'
     const { server, token } = this.options
-    const out = await claimRemotely({ server, token, graph, doc: l.doc, provider: l.provider, actor, ask })
+    const out = await claimRemotely({
+      server,
+      token,
+      graph,
+      doc: l.doc,
+      connection: l.connection,
+      actor,
+      ask,
+    })
     if (out !== 'offline' && out.ok && out.actor && out.actor !== actor && !this.warnedActor) {
       // The token names who claims; writes made here carry --as. Said once, on stderr (stdout is the protocol).
       this.warnedActor = true
@@ -123,9 +134,13 @@ export class LocalGraphs implements GraphSource {
     return out
   }
 
-  /** Whether each open graph is connected and synced with the server. */
-  status(): Array<{ id: string; synced: boolean }> {
-    return [...this.graphs.values()].map((l) => ({ id: l.id, synced: !!l.provider?.synced }))
+  /** Whether each open graph is synced with the server, and its changes the server has not acknowledged. */
+  status(): Array<{ id: string; synced: boolean; pending: number }> {
+    return [...this.graphs.values()].map((l) => ({
+      id: l.id,
+      synced: !!l.connection?.synced,
+      pending: l.connection?.pending ?? 0,
+    }))
   }
 
   /** Saves every copy and disconnects. */
@@ -142,43 +157,34 @@ export class LocalGraphs implements GraphSource {
     const doc = new Y.Doc()
     const file = this.fileOf(id)
     if (existsSync(file)) Y.applyUpdate(doc, readFileSync(file), 'cache')
-    const l: Local = { id, doc, provider: null, file, saveTimer: null, presenceTimer: null }
+    const l: Local = { id, doc, connection: null, file, saveTimer: null, presenceTimer: null }
     doc.on('update', (_u: Uint8Array, origin: unknown) => {
       if (origin !== 'cache' && !l.saveTimer) l.saveTimer = setTimeout(() => this.save(l), SAVE_DEBOUNCE_MS)
     })
     if (this.options.server) {
-      l.provider = new WebsocketProvider(wsUrl(this.options.server), id, doc, {
-        // Random delays between reconnects, so agents do not all come back at once after a restart.
-        WebSocketPolyfill: jitteredWebSocket(
-          WebSocket as unknown as Parameters<typeof jitteredWebSocket>[0],
-        ) as unknown as typeof globalThis.WebSocket,
+      const c = connect(doc, {
+        url: wsUrl(this.options.server),
+        graph: id,
+        token: this.options.token ?? null,
         // The schema this build writes: the server refuses changes from builds older than a graph.
-        params: {
-          schema: String(SCHEMA_VERSION),
-          ...(this.options.token ? { token: this.options.token } : {}),
-        },
-        disableBc: true,
-        maxBackoffTime: 2500,
+        schema: SCHEMA_VERSION,
+        // What the file cache loads was counted when it was written.
+        storage: { origin: 'cache' },
+        WebSocket,
+        maxBackoffMs: 2500,
       })
-      l.provider.on('status', ({ status }) => this.options.log?.(`plexus mcp: ${id} ${status}`))
+      c.on('status', (status) => this.options.log?.(`plexus mcp: ${id} ${status}`))
+      c.on('close', (close) => {
+        if (close.kind !== 'network')
+          this.options.log?.(`plexus mcp: ${id} closed by the server: ${describeClose(close)}`)
+      })
+      l.connection = c
     }
     return l
   }
 
   private waitSynced(l: Local): Promise<boolean> {
-    const p = l.provider
-    if (!p) return Promise.resolve(true)
-    if (p.synced) return Promise.resolve(true)
-    return new Promise((resolve) => {
-      const done = (ok: boolean) => {
-        clearTimeout(timer)
-        p.off('sync', onSync)
-        resolve(ok)
-      }
-      const onSync = (synced: boolean) => synced && done(true)
-      const timer = setTimeout(() => done(false), this.options.syncTimeoutMs ?? 3000)
-      p.on('sync', onSync)
-    })
+    return l.connection ? l.connection.whenSynced(this.options.syncTimeoutMs ?? 3000) : Promise.resolve(true)
   }
 
   private save(l: Local): void {
@@ -201,7 +207,7 @@ export class LocalGraphs implements GraphSource {
   private drop(l: Local): void {
     if (l.presenceTimer) clearTimeout(l.presenceTimer)
     this.save(l)
-    l.provider?.destroy()
+    l.connection?.destroy()
     l.doc.destroy()
     this.graphs.delete(l.id)
   }

@@ -9,7 +9,6 @@ export {
   connect,
   context,
   counts,
-  jitteredWebSocket,
   createNodes,
   disconnect,
   historyCursor,

@@ -5,7 +5,7 @@
  */
 import { Buffer } from 'node:buffer'
 import type { LostClaim } from './model.ts'
-import type { WebsocketProvider } from 'y-websocket'
+import type { SyncConnection } from '@plexus/sync-client'
 import * as Y from 'yjs'
 import type { ClaimOutcome } from '../claims.ts'
 import type { ClaimAsk } from './context.ts'
@@ -15,7 +15,7 @@ export interface RemoteClaim {
   token?: string
   graph: string
   doc: Y.Doc
-  provider: WebsocketProvider
+  connection: SyncConnection
   actor: string
   ask: ClaimAsk
 }
@@ -31,9 +31,10 @@ interface Answer {
 
 /** `offline` when the server cannot be reached now (not connected, or the request failed to arrive). */
 export async function claimRemotely(r: RemoteClaim): Promise<ClaimOutcome | 'offline'> {
-  if (!r.provider.wsconnected) return 'offline'
+  const c = r.connection
+  if (c.status !== 'syncing' && c.status !== 'synced') return 'offline'
   // Just reconnected: give the sync a moment rather than claim apart from a server that is there.
-  if (!r.provider.synced && !(await synced(r.provider, 2000))) return 'offline'
+  if (!c.synced && !(await c.whenSynced(2000))) return 'offline'
   const body = {
     actor: r.actor,
     count: r.ask.count,
@@ -73,19 +74,6 @@ export async function claimRemotely(r: RemoteClaim): Promise<ClaimOutcome | 'off
       message: `the server refused the claim: ${answer.message ?? `HTTP ${res.status}`}`,
     }
   // Applied as if it came over the socket: the provider does not send it back.
-  if (answer.update) Y.applyUpdate(r.doc, Buffer.from(answer.update, 'base64'), r.provider)
+  if (answer.update) Y.applyUpdate(r.doc, Buffer.from(answer.update, 'base64'), c.provider)
   return { ok: true, claimed: answer.claimed ?? [], lost: answer.lost_claims ?? [], actor: answer.actor }
-}
-
-function synced(p: WebsocketProvider, timeoutMs: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const done = (ok: boolean) => {
-      clearTimeout(timer)
-      p.off('sync', onSync)
-      resolve(ok)
-    }
-    const onSync = (s: boolean) => s && done(true)
-    const timer = setTimeout(() => done(p.synced), timeoutMs)
-    p.on('sync', onSync)
-  })
 }

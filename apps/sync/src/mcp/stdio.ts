@@ -1,7 +1,7 @@
 /**
  * `plexus mcp`: the same tools over stdio, for MCP clients that start a local process. The process
- * joins a running sync server as an ordinary Yjs peer per graph (y-websocket), keeping a local copy on
- * disk: it works while the server is away and syncs when it returns. Standard output carries only the
+ * joins a running sync server as an ordinary Yjs peer per graph (@plexus/sync-client), keeping a
+ * local copy on disk: it works while the server is away and syncs when it returns. Standard output carries only the
  * protocol; status goes to standard error.
  */
 import { homedir } from 'node:os'

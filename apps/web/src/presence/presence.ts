@@ -54,7 +54,7 @@ export function label(user: PresenceUser): string {
 }
 
 function read(session: GraphSession): Peer[] {
-  const aw = session.provider.awareness
+  const aw = session.awareness
   const peers: Peer[] = []
   for (const [clientId, raw] of aw.getStates()) {
     if (clientId === aw.clientID) continue
@@ -100,7 +100,7 @@ function publish(peers: Peer[]): void {
 export function usePresenceFeed(session: GraphSession | null): void {
   useEffect(() => {
     if (!session) return
-    const aw = session.provider.awareness
+    const aw = session.awareness
     const onChange = () => publish(read(session))
     aw.on('change', onChange)
     onChange()

@@ -1,11 +1,12 @@
-import { counts, jitteredWebSocket, meta, openGraph, type Graph } from '@plexus/model'
-import { WebsocketProvider } from 'y-websocket'
+import { SCHEMA_VERSION, counts, meta, openGraph, type Graph } from '@plexus/model'
+import { connect, type SyncConnection } from '@plexus/sync-client'
+import type { Awareness } from 'y-protocols/awareness'
 import * as Y from 'yjs'
 import { actorOf, newId, type Identity } from '../identity.ts'
 import { db, type LocalGraph } from './db.ts'
 import { DexiePersistence } from './persistence.ts'
 import { serverActor, token, syncUrl } from './server-api.ts'
-import { SyncTracker } from './status.ts'
+import { SyncTracker, keptPending } from './status.ts'
 import { SchemaGuard } from './versions.ts'
 
 export interface PresenceUser {
@@ -27,10 +28,10 @@ export interface PresenceState {
 }
 
 /**
- * One open graph: its Y.Doc, the graph handles over it, IndexedDB persistence, the WebSocket provider,
- * awareness, undo of this person's changes, and the sync status.
+ * One open graph: its Y.Doc, the graph handles over it, IndexedDB persistence, the connection to the
+ * server (@plexus/sync-client), awareness, undo of this person's changes, and the sync status.
  *
- * The document is filled from IndexedDB before the provider connects, so the first render never waits
+ * The document is filled from IndexedDB before the connection opens, so the first render never waits
  * for the network. Two handles write to the document: `g` for what the person does (tracked by undo)
  * and `sys` for what the app does on its own (placing nodes that arrived without a position), which
  * Ctrl+Z must not undo.
@@ -44,7 +45,7 @@ export class GraphSession {
   readonly ready: Promise<void>
   g!: Graph
   sys!: Graph
-  provider!: WebsocketProvider
+  connection!: SyncConnection
   undo!: Y.UndoManager
   tracker!: SyncTracker
   /** Read-only when this build is older than the graph (versions.ts). */
@@ -90,36 +91,31 @@ export class GraphSession {
       captureTimeout: 400,
     })
     if (this.destroyed) return
-    const t = token()
     // Not connected yet: the first render comes from IndexedDB alone, then `connect()` (after paint).
-    this.provider = new WebsocketProvider(syncUrl(), this.id, this.doc, {
+    this.connection = connect(this.doc, {
+      url: syncUrl(),
+      graph: this.id,
+      token: token(),
+      schema: SCHEMA_VERSION,
+      storage: { origin: this.persistence, pending: keptPending(`plexus.pending.${this.id}`) },
       connect: false,
-      params: { ...SchemaGuard.params(), ...(t ? { token: t } : {}) },
-      maxBackoffTime: 5000,
-      // Random delays between reconnects, so tabs do not all come back at once after a restart.
-      WebSocketPolyfill: jitteredWebSocket(
-        WebSocket as unknown as Parameters<typeof jitteredWebSocket>[0],
-      ) as unknown as typeof WebSocket,
+      maxBackoffMs: 5000,
+      crossTab: true,
     })
-    this.provider.awareness.setLocalState({
+    this.awareness.setLocalState({
       user: { name: this.identity.name, color: this.identity.color, kind: 'person' },
       cursor: null,
       selection: [],
     } satisfies PresenceState)
-    this.guard = new SchemaGuard(this.doc, this.provider, this.sys.origin)
-    this.tracker = new SyncTracker(
-      this.doc,
-      this.provider,
-      (origin) => origin === this.provider || origin === this.persistence,
-      `plexus.pending.${this.id}`,
-    )
+    this.guard = new SchemaGuard(this.doc, this.connection, this.sys.origin)
+    this.tracker = new SyncTracker(this.connection)
     const online = () => {
       this.tracker.setOnline(true)
-      if (this.wantConnection) this.provider.connect()
+      if (this.wantConnection) this.connection.connect()
     }
     const offline = () => {
       this.tracker.setOnline(false)
-      this.provider.disconnect()
+      this.connection.disconnect()
     }
     window.addEventListener('online', online)
     window.addEventListener('offline', offline)
@@ -204,10 +200,15 @@ export class GraphSession {
 
   /** Starts syncing with the server (now, or when the browser is back online). Idempotent. */
   connect(): void {
-    if (this.destroyed || !this.provider) return
+    if (this.destroyed || !this.connection) return
     this.wantConnection = true
-    if (navigator.onLine && !this.provider.wsconnected && !this.provider.wsconnecting) this.provider.connect()
+    if (navigator.onLine) this.connection.connect()
     this.tracker.recompute()
+  }
+
+  /** Presence of everyone on this graph, this tab included. */
+  get awareness(): Awareness {
+    return this.connection.awareness
   }
 
   /** Connects once the page has painted what IndexedDB had: syncing a large graph costs main-thread time. */
@@ -216,9 +217,9 @@ export class GraphSession {
   }
 
   setPresence(fields: Partial<PresenceState>): void {
-    if (!this.provider) return
-    const cur = (this.provider.awareness.getLocalState() ?? {}) as PresenceState
-    this.provider.awareness.setLocalState({ ...cur, ...fields })
+    if (!this.connection) return
+    const cur = (this.awareness.getLocalState() ?? {}) as PresenceState
+    this.awareness.setLocalState({ ...cur, ...fields })
   }
 
   private closing = false
@@ -237,8 +238,8 @@ export class GraphSession {
     for (const c of this.cleanups) c()
     this.tracker?.destroy()
     this.guard?.destroy()
-    this.provider?.awareness.setLocalState(null)
-    this.provider?.destroy()
+    this.connection?.awareness.setLocalState(null)
+    this.connection?.destroy()
     this.undo?.destroy()
     await this.persistence.destroy()
     this.doc.destroy()

@@ -1,10 +1,7 @@
 import { SCHEMA_VERSION, migrate, newerSchemaMessage, readMeta } from '@plexus/model'
-import type { WebsocketProvider } from 'y-websocket'
-import * as Y from 'yjs'
+import type { CloseReason, ConnectionStatus, SyncConnection } from '@plexus/sync-client'
+import type * as Y from 'yjs'
 import { createStore, type StoreApi } from 'zustand/vanilla'
-
-/** The server's close code for a change from a client older than the graph (apps/sync versions.ts). */
-export const SCHEMA_TOO_OLD = 4426
 
 export interface SchemaAccess {
   /** This build is older than the graph: changes stay on this device and are not sent. */
@@ -16,7 +13,7 @@ export interface SchemaAccess {
 /**
  * Guards one open graph by its schema version (docs/versions.md):
  * - a graph newer than this build opens read-only, with a message saying to update Plexus; so does
- *   one the server refused a change to (close code 4426, its reason shown as it came);
+ *   one the server refused a change to (close `schema-too-old`, 4426, its reason shown as it came);
  * - a graph older than this build is upgraded once, after the first sync with the server (so the
  *   upgrade builds on the newest version the server has), in one transaction made with `origin`,
  *   which undo does not track. Upgrades are deterministic: two tabs doing it at once converge.
@@ -30,29 +27,24 @@ export class SchemaGuard {
 
   constructor(
     private readonly doc: Y.Doc,
-    private readonly provider: WebsocketProvider,
+    private readonly connection: SyncConnection,
     private readonly origin: unknown,
   ) {
     doc.getMap('meta').observe(this.check)
-    provider.on('sync', this.onSync)
-    provider.on('connection-close', this.onClose)
+    connection.on('status', this.onStatus)
+    connection.on('close', this.onClose)
     this.check()
   }
 
-  /** Query parameters that tell the server which schema this build writes. */
-  static params(): Record<string, string> {
-    return { schema: String(SCHEMA_VERSION) }
-  }
-
-  private readonly onSync = (synced: boolean): void => {
-    if (!synced) return
+  private readonly onStatus = (status: ConnectionStatus): void => {
+    if (status !== 'synced') return
     this.synced = true
     this.check()
   }
 
-  private readonly onClose = (event: CloseEvent | null): void => {
-    if (!event || event.code !== SCHEMA_TOO_OLD) return
-    this.store.setState({ readOnly: true, message: event.reason || newerSchemaMessage(0, SCHEMA_VERSION) })
+  private readonly onClose = (close: CloseReason): void => {
+    if (close.kind !== 'schema-too-old') return
+    this.store.setState({ readOnly: true, message: close.reason || newerSchemaMessage(0, SCHEMA_VERSION) })
   }
 
   private readonly check = (): void => {
@@ -68,7 +60,7 @@ export class SchemaGuard {
 
   destroy(): void {
     this.doc.getMap('meta').unobserve(this.check)
-    this.provider.off('sync', this.onSync)
-    this.provider.off('connection-close', this.onClose)
+    this.connection.off('status', this.onStatus)
+    this.connection.off('close', this.onClose)
   }
 }

@@ -9,16 +9,19 @@
  * is not delayed.
  */
 
-/** What y-websocket uses of a WebSocket. */
+/**
+ * What y-websocket uses of a WebSocket. Handlers take `never`, so both the browser's WebSocket and
+ * Node's `ws` fit without a cast: the wrapper only passes their events on, it never reads them.
+ */
 export interface SocketLike {
   binaryType: string
   readonly readyState: number
   send(data: ArrayBufferLike | ArrayBufferView | string): void
   close(code?: number, reason?: string): void
-  onopen: ((event: unknown) => void) | null
-  onmessage: ((event: unknown) => void) | null
-  onclose: ((event: unknown) => void) | null
-  onerror: ((event: unknown) => void) | null
+  onopen: ((event: never) => void) | null
+  onmessage: ((event: never) => void) | null
+  onclose: ((event: never) => void) | null
+  onerror: ((event: never) => void) | null
 }
 
 export type SocketConstructor = new (url: string, protocols?: string | string[]) => SocketLike
@@ -30,16 +33,13 @@ export interface JitterOptions {
   setTimer?: (fn: () => void, ms: number) => unknown
 }
 
-// Browsers and Node both have it; the model's own types name no platform.
-const timers = globalThis as unknown as { setTimeout(fn: () => void, ms: number): unknown }
-
 const CONNECTING = 0
 const OPEN = 1
 const CLOSED = 3
 
 export function jitteredWebSocket(Base: SocketConstructor, options: JitterOptions = {}): SocketConstructor {
   const { baseMs = 100, maxMs = 5000, random = Math.random } = options
-  const setTimer = options.setTimer ?? ((fn: () => void, ms: number) => timers.setTimeout(fn, ms))
+  const setTimer = options.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms))
   // Consecutive attempts that ended without opening, shared by the sockets of one provider.
   let failures = 0
 

@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { jitteredWebSocket, type SocketLike } from './reconnect.ts'
+import { jitteredWebSocket, type SocketLike } from './jitter.ts'
+
+type Handler = ((event: unknown) => void) | null
 
 class FakeSocket implements SocketLike {
   static made: FakeSocket[] = []
   binaryType = 'blob'
   readyState = 0
   sent: unknown[] = []
-  onopen: SocketLike['onopen'] = null
-  onmessage: SocketLike['onmessage'] = null
-  onclose: SocketLike['onclose'] = null
-  onerror: SocketLike['onerror'] = null
+  // The wrapper passes events on untouched; the fake fires plain objects.
+  onopen: Handler = null
+  onmessage: Handler = null
+  onclose: Handler = null
+  onerror: Handler = null
   constructor(readonly url: string) {
     FakeSocket.made.push(this)
   }

@@ -1,0 +1,6 @@
+export { connect, SyncConnection } from './connect.ts'
+export type { ConnectOptions, ConnectionEvents, ConnectionStatus, LocalStorageLink } from './connect.ts'
+export { CLOSE_CODES, closeReason, describeClose } from './close.ts'
+export type { CloseKind, CloseReason } from './close.ts'
+export { jitteredWebSocket } from './jitter.ts'
+export type { JitterOptions, SocketConstructor, SocketLike } from './jitter.ts'
