@@ -328,7 +328,12 @@ export class DocRoom {
     // The document's rules (schema, limits, append-only history stamped with the writer's name),
     // checked on the decoded update: Yjs cannot take back what it applied.
     const broken =
-      this.options.rules === false ? null : brokenRule(this.doc, decoded, { actor: peer.info.actor ?? null })
+      this.options.rules === false
+        ? null
+        : brokenRule(this.doc, decoded, {
+            actor: peer.info.actor ?? null,
+            schema: peer.info.schema ?? UNDECLARED_SCHEMA,
+          })
     if (broken !== null) return reject('broken_rule', CloseCode.brokenRule, broken)
     const queued = this.pending.length
     try {

@@ -222,3 +222,153 @@ describe('honest writers on bytes (the room with the rules on)', () => {
     expect(Y.encodeStateVector(net.doc)).toEqual(Y.encodeStateVector(peer.doc))
   })
 })
+
+/**
+ * Round two, on bytes (the room with the rules on): a second writer, bob, edits a synced copy of
+ * ada's graph by hand, as a hostile client can; the room must refuse the whole update.
+ */
+describe('round two: evidence, totals, meta.schema and node fields', () => {
+  function room() {
+    const net = new Network({ rules: true })
+    const ada = net.connect({ identity: 'ada', actor: 'ada' })
+    net.flush()
+    const g = openGraph(ada.doc, env('ada'))
+    initGraph(g, { id: 'g', title: 'Launch' })
+    const made = createNodes(g, [{ summary: 'Pick a database', kind: 'task', notes: 'start' }])
+    if (!made.ok) throw new Error(made.message)
+    const id = made.created[0]!.id
+    expect(updateNodes(g, [{ id, add_evidence: [{ type: 'commit', ref: 'a1b2c3d' }] }]).ok).toBe(true)
+    net.flush()
+    return { net, g, id }
+  }
+
+  /** Bob's raw edit: the reasons the room refused it with, and whether the room's document moved. */
+  function attemptOnBytes(
+    edit: (doc: Y.Doc, node: Y.Map<unknown>, id: string) => void,
+    options: { schema?: number; setup?: ReturnType<typeof room> } = {},
+  ) {
+    const { net, id } = options.setup ?? room()
+    const bob = net.connect({ identity: 'bob', actor: 'bob', ...options })
+    net.flush()
+    // The whole state, deletes included (a delete moves no clock).
+    const before = Y.encodeStateAsUpdate(net.doc)
+    const seen = net.receipts.length
+    // One update, as one transaction: the room takes or refuses it whole.
+    bob.doc.transact(() => edit(bob.doc, bob.doc.getMap('nodes').get(id) as Y.Map<unknown>, id))
+    net.flush()
+    const refused = net.receipts.slice(seen).flatMap((r) => (r.ok ? [] : [r]))
+    const moved = !equalBytes(before, Y.encodeStateAsUpdate(net.doc))
+    return { refused, moved, net, id }
+  }
+  const equalBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i])
+  const evidenceOf = (node: Y.Map<unknown>) => node.get('evidence') as Y.Array<unknown>
+  const propsOf = (node: Y.Map<unknown>) => node.get('properties') as Y.Map<unknown>
+  const notesOf = (node: Y.Map<unknown>) => node.get('notes') as Y.Text
+
+  const refusals: Array<[string, (doc: Y.Doc, node: Y.Map<unknown>) => void, RegExp]> = [
+    ['a delete of an evidence entry', (_d, n) => evidenceOf(n).delete(0, 1), /evidence is append-only/],
+    [
+      'a rewrite of an evidence entry',
+      (_d, n) => {
+        evidenceOf(n).delete(0, 1)
+        evidenceOf(n).insert(0, [{ type: 'commit', ref: 'f00', agent: 'ada', timestamp: 1 }])
+      },
+      /evidence is append-only/,
+    ],
+    [
+      'the evidence list replaced by an empty one',
+      (_d, n) => n.set('evidence', new Y.Array()),
+      /evidence is append-only/,
+    ],
+    [
+      'a 257th property',
+      (_d, n) => {
+        for (let i = 0; i < 257; i++) propsOf(n).set(`p${i}`, i)
+      },
+      /properties: would hold 257 properties; the limit is 256/,
+    ],
+    [
+      'notes past the limit in two inserts',
+      (d, n) =>
+        d.transact(() => {
+          notesOf(n).insert(0, 'x'.repeat(200_000))
+          notesOf(n).insert(0, 'y'.repeat(62_140))
+        }),
+      /notes: would be 262145 characters long; the limit is 262144/,
+    ],
+    ['meta.schema above this build', (d) => d.getMap('meta').set('schema', 99), /meta\.schema: 99 is above/],
+    [
+      'a schema mark above this build',
+      (d) => d.getMap('meta').set('schema.99', true),
+      /schema\.99: 99 is above/,
+    ],
+    ['meta.schema lowered', (d) => d.getMap('meta').set('schema', 0), /would lower the graph’s schema/],
+    ['meta.schema removed', (d) => d.getMap('meta').delete('schema'), /meta\.schema cannot be removed/],
+    ['an unknown shape with markup', (_d, n) => n.set('shape', '<b>x</b>'), /is not a shape name/],
+    ['a colour that is CSS', (_d, n) => n.set('color', 'red;x:url(a)'), /not a CSS hex colour/],
+    ['a negative width', (_d, n) => n.set('width', -1), /width: expected a number of canvas pixels/],
+    ['an endless alias list', (_d, n) => n.set('aliases', Array(500).fill('a')), /500 aliases/],
+    ['a tier the model has not', (_d, n) => n.set('tier', 'gone'), /tier: expected archived or orphaned/],
+    ['read_at as text', (_d, n) => n.set('read_at', 'now'), /read_at: expected a time/],
+    ['a fractional read count', (_d, n) => n.set('reads', 0.5), /reads: expected a whole number/],
+  ]
+  for (const [what, edit, reason] of refusals) {
+    it(`refuses ${what}`, () => {
+      const { refused, moved } = attemptOnBytes(edit)
+      expect(refused.map((r) => r.code)).toEqual([CloseCode.brokenRule])
+      expect(refused[0]!.reason).toMatch(reason)
+      expect(moved).toBe(false)
+    })
+  }
+
+  it('refuses meta.schema from a client that declares an older schema than it writes', () => {
+    const setup = room()
+    // The graph at schema 1 (as an old build left it): a client declaring 1 may write it, not raise it.
+    setup.net.doc.transact(() => {
+      setup.net.doc.getMap('meta').delete('schema.2')
+      setup.net.doc.getMap('meta').set('schema', 1)
+    })
+    setup.net.flush()
+    const { refused } = attemptOnBytes((d) => d.getMap('meta').set('schema', 2), { schema: 1, setup })
+    expect(refused[0]?.reason).toMatch(/meta\.schema: 2 is above the schema this connection writes \(1\)/)
+  })
+
+  it('accepts what stays within the totals: 256 properties, notes at the limit, a rewrite of long notes', () => {
+    const setup = room()
+    const a = attemptOnBytes(
+      (_d, n) => {
+        for (let i = 0; i < 256; i++) propsOf(n).set(`p${i}`, i)
+      },
+      { setup },
+    )
+    expect(a.refused).toEqual([])
+    // Deleting one makes room for another in the same update.
+    const b = attemptOnBytes(
+      (d, n) =>
+        d.transact(() => {
+          propsOf(n).delete('p0')
+          propsOf(n).set('q', 1)
+        }),
+      { setup },
+    )
+    expect(b.refused).toEqual([])
+    const c = attemptOnBytes((_d, n) => notesOf(n).insert(5, 'x'.repeat(262_144 - 5)), { setup })
+    expect(c.refused).toEqual([])
+    const d = attemptOnBytes(
+      (doc, n) =>
+        doc.transact(() => {
+          notesOf(n).delete(0, 100_000)
+          notesOf(n).insert(0, 'y'.repeat(100_000))
+        }),
+      { setup },
+    )
+    expect(d.refused).toEqual([])
+    expect(d.moved).toBe(true)
+  })
+
+  it('accepts a whole node deleted with its evidence, as undo of its creation does', () => {
+    const { refused, moved } = attemptOnBytes((d, _n, id) => d.getMap('nodes').delete(id))
+    expect(refused).toEqual([])
+    expect(moved).toBe(true)
+  })
+})
