@@ -12,6 +12,7 @@ import {
   openGraph,
   restructure,
   saveCheckpoint,
+  undoManager,
   updateNodes,
   type HistoryEvent,
 } from '@plexus/model'
@@ -370,5 +371,35 @@ describe('round two: evidence, totals, meta.schema and node fields', () => {
     const { refused, moved } = attemptOnBytes((d, _n, id) => d.getMap('nodes').delete(id))
     expect(refused).toEqual([])
     expect(moved).toBe(true)
+  })
+})
+
+describe('undo as the apps do it, with the rules on', () => {
+  it('passes: undo of evidence added (kept), of a drop, and of a node created with evidence (removed)', () => {
+    const net = new Network({ rules: true })
+    const ada = net.connect({ identity: 'ada', actor: 'ada' })
+    net.flush()
+    const g = openGraph(ada.doc, env('ada'))
+    initGraph(g, { id: 'g', title: 'Launch' })
+    const um = undoManager(g)
+    const made = createNodes(g, [{ summary: 'Pick a database' }, { summary: 'Scope' }])
+    if (!made.ok) throw new Error(made.message)
+    const [db, scope] = made.created.map((c) => c.id) as [string, string]
+    um.stopCapturing()
+    updateNodes(g, [{ id: db, resolved: true, add_evidence: [{ type: 'commit', ref: 'a1b2c3d' }] }])
+    um.stopCapturing()
+    restructure(g, [{ type: 'drop', node: scope, reason: 'later' }])
+    net.flush()
+    um.undo()
+    net.flush()
+    um.undo()
+    net.flush()
+    const node = (id: string) => net.doc.getMap('nodes').get(id) as Y.Map<unknown> | undefined
+    expect((node(db)!.get('evidence') as Y.Array<unknown>).length).toBe(1)
+    expect(node(db)!.get('resolved')).toBeUndefined()
+    um.undo()
+    net.flush()
+    expect(node(db)).toBeUndefined()
+    expect(net.receipts.filter((r) => !r.ok)).toEqual([])
   })
 })

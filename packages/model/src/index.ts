@@ -15,6 +15,7 @@ export type {
 export { GRAPH_ID, OLDEST_SCHEMA, SCHEMA_VERSION, migrate, newerSchemaMessage, readMeta } from './schema.ts'
 export type { MigrationResult } from './schema.ts'
 export { initGraph, meta, openGraph, setMeta } from './graph.ts'
+export { undoManager } from './undo.ts'
 export type { Env, Graph, InitOptions } from './graph.ts'
 export { GraphIndex, indexOf } from './graph-index.ts'
 export { LIMITS, editDistance } from './validate.ts'

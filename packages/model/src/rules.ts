@@ -12,6 +12,7 @@ import {
   type Rule,
   type Writer,
 } from './rules-fields.ts'
+import type { Json } from './types.ts'
 import { LIMITS, checkJson, checkString, typeName, type Check } from './validate.ts'
 
 /**
@@ -179,6 +180,18 @@ export function checkDelete(path: readonly string[], deleted: Deleted): Check {
 /** Whether a property key counts against LIMITS.properties: a claim's keys are the model's own. */
 export function countsAsProperty(key: string): boolean {
   return !CLAIM_KEYS.has(key)
+}
+
+/** How many properties a node holds after `change` is merged in (the claim's keys are not counted: rules.ts). */
+export function propertiesAfter(have: Record<string, Json>, change: Record<string, Json | null>): number {
+  const keys = new Set(Object.keys(have))
+  for (const [k, v] of Object.entries(change)) {
+    if (v === null) keys.delete(k)
+    else keys.add(k)
+  }
+  let count = 0
+  for (const k of keys) if (countsAsProperty(k)) count++
+  return count
 }
 
 /**
