@@ -9,7 +9,10 @@ import {
   connect,
   createNodes,
   initGraph,
+  migrate,
   openGraph,
+  readMeta,
+  SCHEMA_VERSION,
   restructure,
   saveCheckpoint,
   undoManager,
@@ -332,6 +335,18 @@ describe('round two: evidence, totals, meta.schema and node fields', () => {
     setup.net.flush()
     const { refused } = attemptOnBytes((d) => d.getMap('meta').set('schema', 2), { schema: 1, setup })
     expect(refused[0]?.reason).toMatch(/meta\.schema: 2 is above the schema this connection writes \(1\)/)
+  })
+
+  it('accepts the upgrade migrate() writes over WebSocket, from a graph an older build wrote', () => {
+    const setup = room()
+    setup.net.doc.transact(() => {
+      setup.net.doc.getMap('meta').delete('schema.2')
+      setup.net.doc.getMap('meta').set('schema', 1)
+    })
+    setup.net.flush()
+    const { refused, net } = attemptOnBytes((d) => expect(migrate(d).ok).toBe(true), { setup })
+    expect(refused).toEqual([])
+    expect(readMeta(net.doc).schema).toBe(SCHEMA_VERSION)
   })
 
   it('accepts what stays within the totals: 256 properties, notes at the limit, a rewrite of long notes', () => {

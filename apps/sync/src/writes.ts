@@ -74,12 +74,14 @@ class Check {
   private readonly byClient = new Map<number, Y.Item[]>()
   private readonly roots = new Map<Type, string>()
   private readonly places = new Map<Y.Item, Found>()
+  private readonly share: Y.Doc['share']
 
   constructor(
     doc: Y.Doc,
     private readonly decoded: DecodedUpdate,
   ) {
     this.store = doc.store
+    this.share = doc.share
     for (const s of decoded.structs) {
       if (!(s instanceof Y.Item)) continue
       let list = this.byClient.get(s.id.client)
@@ -105,9 +107,15 @@ class Check {
           if (bad) return `update refused: ${bad.message}`
           if (path.length === 3 && path[0] === 'nodes') this.grows(growth, place, path, w)
         }
-        if (place.sub !== null && 'type' in place.parent) {
-          let keys = written.get(place.parent.type)
-          if (!keys) written.set(place.parent.type, (keys = new Set()))
+        const into =
+          'type' in place.parent
+            ? place.parent.type
+            : 'root' in place.parent
+              ? this.share.get(place.parent.root)
+              : undefined
+        if (place.sub !== null && into) {
+          let keys = written.get(into)
+          if (!keys) written.set(into, (keys = new Set()))
           keys.add(place.sub)
         }
       }
