@@ -15,6 +15,21 @@ function metaOf(page: import('@playwright/test').Page): Promise<Record<string, u
   return page.evaluate(() => window.__plexus!.session.doc.getMap('meta').toJSON())
 }
 
+/**
+ * Makes the page's connection declare one schema newer than this build, as a newer build's would
+ * (`?schema=N`): the server refuses a version raised past what the client declares. The e2e server
+ * takes one schema more than this build (global-setup.ts), as a newer server would.
+ */
+async function speakNewer(page: import('@playwright/test').Page): Promise<void> {
+  await page.evaluate(() => {
+    const provider = window.__plexus!.session.provider
+    provider.disconnect()
+    provider.params = { ...provider.params, schema: String(Number(provider.params.schema) + 1) }
+    provider.connect()
+  })
+  await waitSynced(page)
+}
+
 async function serverTitle(id: string): Promise<string> {
   const res = await fetch(`${baseUrl()}/api/graphs/${encodeURIComponent(id)}`)
   return ((await res.json()) as { title: string }).title
@@ -26,7 +41,8 @@ test('this build opens a graph a newer build wrote read-only, says to update, an
   const newer = await newPage(browser)
   const id = await createGraph(newer.page, 'Written by a newer build')
   // A newer build upgrades the graph past this one's schema (the server takes it: that client speaks
-  // the schema the graph had).
+  // the newer schema).
+  await speakNewer(newer.page)
   const schema = (await metaOf(newer.page)).schema as number
   await newer.page.evaluate((s) => window.__plexus!.session.doc.getMap('meta').set('schema', s + 1), schema)
   await waitSynced(newer.page)
@@ -94,6 +110,7 @@ test('an offline tab coming back to a graph a newer build upgraded meanwhile: it
   await expect(node(tab.page, 'Written on the train')).toBeVisible()
 
   // Meanwhile a newer build upgrades the graph past this build's schema.
+  await speakNewer(newer.page)
   const schema = (await metaOf(newer.page)).schema as number
   await newer.page.evaluate((s) => window.__plexus!.session.doc.getMap('meta').set('schema', s + 1), schema)
   await waitSynced(newer.page)

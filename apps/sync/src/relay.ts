@@ -91,6 +91,8 @@ export interface RoomOptions {
    * Yjs structure on documents outside the schema turn it off; the server never does.
    */
   rules?: boolean
+  /** The newest schema a client may raise a graph to; default this build's SCHEMA_VERSION (rules.ts). */
+  newestSchema?: number
 }
 
 export type Receipt =
@@ -333,6 +335,7 @@ export class DocRoom {
         : brokenRule(this.doc, decoded, {
             actor: peer.info.actor ?? null,
             schema: peer.info.schema ?? UNDECLARED_SCHEMA,
+            ...(this.options.newestSchema === undefined ? {} : { newest: this.options.newestSchema }),
           })
     if (broken !== null) return reject('broken_rule', CloseCode.brokenRule, broken)
     const queued = this.pending.length

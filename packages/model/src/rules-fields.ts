@@ -17,6 +17,8 @@ export interface Writer {
   schema: number
   /** The document's schema before the write: meta.schema never goes below it. */
   documentSchema: number
+  /** The newest schema the server takes (default SCHEMA_VERSION, this build's). */
+  newest?: number
 }
 
 export type Rule = (value: unknown, where: string, writer: Writer) => Check
@@ -112,8 +114,9 @@ export function checkSchema(v: unknown, where: string, writer: Writer): Check {
   if (!Number.isSafeInteger(v) || (v as number) < 0)
     return refuse(`${where}: expected a whole number, got ${isNumber(v) ? v : typeName(v)}`)
   const version = v as number
-  if (version > SCHEMA_VERSION)
-    return refuse(`${where}: ${version} is above the newest schema this server knows (${SCHEMA_VERSION})`)
+  const newest = writer.newest ?? SCHEMA_VERSION
+  if (version > newest)
+    return refuse(`${where}: ${version} is above the newest schema this server knows (${newest})`)
   if (version > writer.schema)
     return refuse(`${where}: ${version} is above the schema this connection writes (${writer.schema})`)
   if (version < writer.documentSchema)
@@ -126,7 +129,8 @@ export const SCHEMA_MARK = /^schema\.(\d{1,6})$/
 export function checkSchemaMark(key: string, v: unknown, where: string, writer: Writer): Check {
   if (v !== true) return refuse(`${where}: a schema mark is true, got ${JSON.stringify(v) ?? typeName(v)}`)
   const version = Number(SCHEMA_MARK.exec(key)![1])
-  return version > Math.min(SCHEMA_VERSION, writer.schema) ? checkSchema(version, where, writer) : null
+  const newest = writer.newest ?? SCHEMA_VERSION
+  return version > Math.min(newest, writer.schema) ? checkSchema(version, where, writer) : null
 }
 
 export const META: Record<string, Rule> = {
