@@ -59,7 +59,14 @@ export function brokenRule(
   writer: Omit<Writer, 'documentSchema'>,
 ): string | null {
   try {
-    return new Check(doc, decoded).run({ ...writer, documentSchema: readMeta(doc).schema })
+    // The document's schema is read only when a rule asks (a write to meta.schema): most updates never do.
+    const full: Writer = {
+      ...writer,
+      get documentSchema() {
+        return readMeta(doc).schema
+      },
+    }
+    return new Check(doc, decoded).run(full)
   } catch (error) {
     if (error instanceof RuleError) return `update refused: ${error.message}`
     throw error
