@@ -69,9 +69,19 @@ test('this build opens a graph a newer build wrote read-only, says to update, an
 
 test('this build upgrades a graph an older build wrote, once, with nothing lost', async ({ browser }) => {
   const { context, page } = await newPage(browser)
-  const id = await createGraph(page, 'Older graph')
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  // As a build of the previous schema wrote it: made offline and left at that schema, so the server
+  // first gets it as that build would send it (no client may lower a graph the server holds).
+  await context.setOffline(true)
+  const input = page.getByTestId('new-graph-title')
+  await input.focus()
+  await input.fill('Older graph')
+  await page.keyboard.press('Enter')
+  await page.waitForURL(/\/g\/[^/]+$/)
+  const id = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]!)
+  await expect(page.getByTestId('node')).toHaveCount(1)
   const current = (await metaOf(page)).schema as number
-  // As a build of the previous schema left it: the open tab notices and upgrades it back at once.
   await page.evaluate((s) => {
     const doc = window.__plexus!.session.doc
     doc.transact(() => {
@@ -80,7 +90,11 @@ test('this build upgrades a graph an older build wrote, once, with nothing lost'
       for (const key of [...meta.keys()]) if (key.startsWith('schema.')) meta.delete(key)
     })
   }, current)
+  expect((await metaOf(page)).schema).toBe(current - 1)
+  // Back online, the tab syncs the old graph, notices and upgrades it at once.
+  await context.setOffline(false)
   await expect.poll(async () => (await metaOf(page)).schema).toBe(current)
+  await waitSynced(page)
   const other = await newPage(browser)
   await openGraph(other.page, id)
   await expect.poll(async () => (await metaOf(other.page)).schema).toBe(current)
