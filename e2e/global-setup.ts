@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { SCHEMA_VERSION } from '../packages/model/src/index.ts'
 import { startServer } from '../apps/sync/src/server.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -39,7 +40,15 @@ function buildWeb(): void {
 export default async function globalSetup(): Promise<() => Promise<void>> {
   buildWeb()
   const dataDir = mkdtempSync(join(tmpdir(), 'plexus-e2e-'))
-  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, webDist: join(web, 'dist') })
+  // One schema newer than the web app: versions.spec's "newer build" raises a graph past the app's
+  // version, which a server of the app's own version refuses (docs/versions.md, rule 5).
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    webDist: join(web, 'dist'),
+    newestSchema: SCHEMA_VERSION + 1,
+  })
   process.env.PLEXUS_URL = server.url
   console.log(`e2e: server at ${server.url} (data in ${dataDir})`)
   return async () => {

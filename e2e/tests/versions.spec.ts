@@ -15,6 +15,21 @@ function metaOf(page: import('@playwright/test').Page): Promise<Record<string, u
   return page.evaluate(() => window.__plexus!.session.doc.getMap('meta').toJSON())
 }
 
+/**
+ * Makes the page's connection declare one schema newer than this build, as a newer build's would
+ * (`?schema=N`): the server refuses a version raised past what the client declares. The e2e server
+ * takes one schema more than this build (global-setup.ts), as a newer server would.
+ */
+async function speakNewer(page: import('@playwright/test').Page): Promise<void> {
+  await page.evaluate(() => {
+    const provider = window.__plexus!.session.provider
+    provider.disconnect()
+    provider.params = { ...provider.params, schema: String(Number(provider.params.schema) + 1) }
+    provider.connect()
+  })
+  await waitSynced(page)
+}
+
 async function serverTitle(id: string): Promise<string> {
   const res = await fetch(`${baseUrl()}/api/graphs/${encodeURIComponent(id)}`)
   return ((await res.json()) as { title: string }).title
@@ -26,7 +41,8 @@ test('this build opens a graph a newer build wrote read-only, says to update, an
   const newer = await newPage(browser)
   const id = await createGraph(newer.page, 'Written by a newer build')
   // A newer build upgrades the graph past this one's schema (the server takes it: that client speaks
-  // the schema the graph had).
+  // the newer schema).
+  await speakNewer(newer.page)
   const schema = (await metaOf(newer.page)).schema as number
   await newer.page.evaluate((s) => window.__plexus!.session.doc.getMap('meta').set('schema', s + 1), schema)
   await waitSynced(newer.page)
@@ -53,9 +69,19 @@ test('this build opens a graph a newer build wrote read-only, says to update, an
 
 test('this build upgrades a graph an older build wrote, once, with nothing lost', async ({ browser }) => {
   const { context, page } = await newPage(browser)
-  const id = await createGraph(page, 'Older graph')
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  // As a build of the previous schema wrote it: made offline and left at that schema, so the server
+  // first gets it as that build would send it (no client may lower a graph the server holds).
+  await context.setOffline(true)
+  const input = page.getByTestId('new-graph-title')
+  await input.focus()
+  await input.fill('Older graph')
+  await page.keyboard.press('Enter')
+  await page.waitForURL(/\/g\/[^/]+$/)
+  const id = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]!)
+  await expect(page.getByTestId('node')).toHaveCount(1)
   const current = (await metaOf(page)).schema as number
-  // As a build of the previous schema left it: the open tab notices and upgrades it back at once.
   await page.evaluate((s) => {
     const doc = window.__plexus!.session.doc
     doc.transact(() => {
@@ -64,7 +90,11 @@ test('this build upgrades a graph an older build wrote, once, with nothing lost'
       for (const key of [...meta.keys()]) if (key.startsWith('schema.')) meta.delete(key)
     })
   }, current)
+  expect((await metaOf(page)).schema).toBe(current - 1)
+  // Back online, the tab syncs the old graph, notices and upgrades it at once.
+  await context.setOffline(false)
   await expect.poll(async () => (await metaOf(page)).schema).toBe(current)
+  await waitSynced(page)
   const other = await newPage(browser)
   await openGraph(other.page, id)
   await expect.poll(async () => (await metaOf(other.page)).schema).toBe(current)
@@ -94,6 +124,7 @@ test('an offline tab coming back to a graph a newer build upgraded meanwhile: it
   await expect(node(tab.page, 'Written on the train')).toBeVisible()
 
   // Meanwhile a newer build upgrades the graph past this build's schema.
+  await speakNewer(newer.page)
   const schema = (await metaOf(newer.page)).schema as number
   await newer.page.evaluate((s) => window.__plexus!.session.doc.getMap('meta').set('schema', s + 1), schema)
   await waitSynced(newer.page)

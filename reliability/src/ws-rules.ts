@@ -1,11 +1,16 @@
 /**
  * Updates a stock client can encode that break the document's rules, sent with a write token
- * (mallory's): history forged under another name, deleted or rewritten; fields past the model's
- * limits or of the wrong type; values that are not JSON (BigInt, binary, undefined, a `__proto__`
- * key inside a value); shared types where values go and names outside the schema. Each is made on a
- * copy of the server's state, so everything it builds on is there: the server must refuse it whole
- * for breaking a rule (4422), not for a missing dependency.
+ * (mallory's): history forged under another name, deleted or rewritten; evidence deleted or its list
+ * replaced; fields past the model's limits or of the wrong type; a node past 256 properties;
+ * meta.schema raised past this build, lowered or removed; shapes, colours, sizes, aliases, tiers and
+ * read counts the model never writes; values that are not JSON (BigInt, binary, undefined, a
+ * `__proto__` key inside a value); shared types where values go and names outside the schema. Each
+ * is made on a copy of the server's state, so everything it builds on is there: the server must
+ * refuse it whole for breaking a rule (4422), not for a missing dependency. Not here: notes past
+ * their total length (this phase's server takes frames of at most 64 KiB, and 256 Ki characters
+ * close with 1009 before any rule is asked; writes.test.ts covers it).
  */
+import { SCHEMA_VERSION, readMeta } from '@plexus/model'
 import { CloseCode } from '@plexus/sync'
 import * as Y from 'yjs'
 import { syncUpdate } from './wire.ts'
@@ -82,6 +87,60 @@ export const brokenRules: Generator = (rng, ctx) => {
     ['shared text as a property', (_d, n) => props(n).set('t', new Y.Text(words(rng, 2)))],
     ['evidence that is not an object', (_d, n) => evidence(n).push([rng.int(100)])],
     ['node that is not a map', (d) => d.getMap('nodes').set(`n_${rng.int(1e9)}`, words(rng, 2))],
+    // Evidence is append-only; a node's totals and the graph's schema are bounded (round two).
+    [
+      'delete of evidence',
+      (_d, n) => {
+        const ev = n.get('evidence')
+        if (ev instanceof Y.Array && ev.length > 0) ev.delete(rng.int(ev.length), 1)
+        else n.set('tier', 'deleted')
+      },
+    ],
+    [
+      'evidence list replaced',
+      (_d, n) =>
+        n.get('evidence') instanceof Y.Array ? n.set('evidence', new Y.Array()) : n.set('tier', 'gone'),
+    ],
+    [
+      '257 properties',
+      (_d, n) => {
+        const p = props(n)
+        for (let i = 0; i <= 256; i++) p.set(`bulk_${rng.int(1e9)}_${i}`, i)
+      },
+    ],
+    [
+      'meta.schema above this build',
+      (d) => d.getMap('meta').set(rng.pick(['schema', `schema.${SCHEMA_VERSION + 1}`]), SCHEMA_VERSION + 1),
+    ],
+    [
+      'meta.schema lowered or removed',
+      (d) => {
+        const meta = d.getMap('meta')
+        const at = readMeta(d).schema
+        if (at > 0 && meta.has('schema') && rng.int(2) === 0) meta.delete('schema')
+        else if (at > 0) meta.set('schema', at - 1)
+        else meta.set('schema', SCHEMA_VERSION + 1 + rng.int(100))
+      },
+    ],
+    ['unknown shape', (_d, n) => n.set('shape', rng.pick(['<b>box</b>', 'Rect Angle', 7, '']))],
+    ['colour that is not hex', (_d, n) => n.set('color', rng.pick(['red', 'url(x)', '#12', 0xff0000]))],
+    ['size out of range', (_d, n) => n.set(rng.pick(['width', 'height']), rng.pick([-1, 0, 1e12, '200']))],
+    [
+      'endless alias list',
+      (_d, n) =>
+        n.set(
+          'aliases',
+          Array.from({ length: 17 + rng.int(500) }, (_, i) => `a${i}`),
+        ),
+    ],
+    ['tier the model has not', (_d, n) => n.set('tier', rng.pick(['deleted', 'active', 1, null]))],
+    [
+      'read count or time that is not one',
+      (_d, n) =>
+        rng.int(2) === 0
+          ? n.set('reads', rng.pick([-1, 'now', 0.5, 0]))
+          : n.set('read_at', rng.pick([-1, 'now', null])),
+    ],
     ['top-level name outside the schema', (d) => d.getMap(`x${rng.int(100)}`).set('k', rng.int(100))],
   ]
   const [what, edit] = rng.pick(edits)

@@ -39,6 +39,8 @@ export interface DocsOptions {
   log?: (line: string) => void
   /** Several servers on one store: publishes stored updates, delivers other servers' (fanout.ts). */
   fanout?: Fanout
+  /** The newest schema a client may raise a graph to (RoomOptions). */
+  newestSchema?: number
 }
 
 export type { Fanout } from './fanout-link.ts'
@@ -372,6 +374,7 @@ export class DocRegistry {
         maxDocumentBytes: this.options.maxDocumentBytes,
         maxAwarenessClients: this.options.maxAwarenessClients,
         storedBytes: stored?.bytes ?? 0,
+        ...(this.options.newestSchema === undefined ? {} : { newestSchema: this.options.newestSchema }),
       },
     )
     const g: Loaded = {

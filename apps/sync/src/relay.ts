@@ -91,6 +91,8 @@ export interface RoomOptions {
    * Yjs structure on documents outside the schema turn it off; the server never does.
    */
   rules?: boolean
+  /** The newest schema a client may raise a graph to; default this build's SCHEMA_VERSION (rules.ts). */
+  newestSchema?: number
 }
 
 export type Receipt =
@@ -328,7 +330,13 @@ export class DocRoom {
     // The document's rules (schema, limits, append-only history stamped with the writer's name),
     // checked on the decoded update: Yjs cannot take back what it applied.
     const broken =
-      this.options.rules === false ? null : brokenRule(this.doc, decoded, { actor: peer.info.actor ?? null })
+      this.options.rules === false
+        ? null
+        : brokenRule(this.doc, decoded, {
+            actor: peer.info.actor ?? null,
+            schema: peer.info.schema ?? UNDECLARED_SCHEMA,
+            ...(this.options.newestSchema === undefined ? {} : { newest: this.options.newestSchema }),
+          })
     if (broken !== null) return reject('broken_rule', CloseCode.brokenRule, broken)
     const queued = this.pending.length
     try {

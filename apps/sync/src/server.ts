@@ -51,6 +51,12 @@ export interface StartOptions extends Partial<Omit<ServerConfig, 'limits'>> {
   fanoutPrefix?: string
   heartbeatMs?: number
   keepaliveMs?: number
+  /**
+   * The newest schema clients may raise a graph to: this build's SCHEMA_VERSION. The e2e suite
+   * raises it by one to stand in for a newer server, whose graphs this build's web app must open
+   * read-only (docs/versions.md).
+   */
+  newestSchema?: number
 }
 
 export interface RunningServer {
@@ -86,6 +92,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     heartbeatMs,
     keepaliveMs,
     limits,
+    newestSchema,
     ...rest
   } = options
   const config: ServerConfig = { ...defaults.value, ...rest, limits: { ...defaults.value.limits, ...limits } }
@@ -132,6 +139,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     summarize,
     log,
     fanout,
+    ...(newestSchema === undefined ? {} : { newestSchema }),
   })
   let connections = () => 0
   const claims = new InProcessArbiter(docs, config.claimTtlMinutes * 60_000)

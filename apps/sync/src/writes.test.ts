@@ -9,9 +9,13 @@ import {
   connect,
   createNodes,
   initGraph,
+  migrate,
   openGraph,
+  readMeta,
+  SCHEMA_VERSION,
   restructure,
   saveCheckpoint,
+  undoManager,
   updateNodes,
   type HistoryEvent,
 } from '@plexus/model'
@@ -220,5 +224,197 @@ describe('honest writers on bytes (the room with the rules on)', () => {
     net.flush()
     expect(net.receipts.filter((r) => !r.ok)).toEqual([])
     expect(Y.encodeStateVector(net.doc)).toEqual(Y.encodeStateVector(peer.doc))
+  })
+})
+
+/**
+ * Round two, on bytes (the room with the rules on): a second writer, bob, edits a synced copy of
+ * ada's graph by hand, as a hostile client can; the room must refuse the whole update.
+ */
+describe('round two: evidence, totals, meta.schema and node fields', () => {
+  function room() {
+    const net = new Network({ rules: true })
+    const ada = net.connect({ identity: 'ada', actor: 'ada' })
+    net.flush()
+    const g = openGraph(ada.doc, env('ada'))
+    initGraph(g, { id: 'g', title: 'Launch' })
+    const made = createNodes(g, [{ summary: 'Pick a database', kind: 'task', notes: 'start' }])
+    if (!made.ok) throw new Error(made.message)
+    const id = made.created[0]!.id
+    expect(updateNodes(g, [{ id, add_evidence: [{ type: 'commit', ref: 'a1b2c3d' }] }]).ok).toBe(true)
+    net.flush()
+    return { net, g, id }
+  }
+
+  /** Bob's raw edit: the reasons the room refused it with, and whether the room's document moved. */
+  function attemptOnBytes(
+    edit: (doc: Y.Doc, node: Y.Map<unknown>, id: string) => void,
+    options: { schema?: number; setup?: ReturnType<typeof room> } = {},
+  ) {
+    const { net, id } = options.setup ?? room()
+    const bob = net.connect({ identity: 'bob', actor: 'bob', ...options })
+    net.flush()
+    // The whole state, deletes included (a delete moves no clock).
+    const before = Y.encodeStateAsUpdate(net.doc)
+    const seen = net.receipts.length
+    // One update, as one transaction: the room takes or refuses it whole.
+    bob.doc.transact(() => edit(bob.doc, bob.doc.getMap('nodes').get(id) as Y.Map<unknown>, id))
+    net.flush()
+    const refused = net.receipts.slice(seen).flatMap((r) => (r.ok ? [] : [r]))
+    const moved = !equalBytes(before, Y.encodeStateAsUpdate(net.doc))
+    return { refused, moved, net, id }
+  }
+  const equalBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i])
+  const evidenceOf = (node: Y.Map<unknown>) => node.get('evidence') as Y.Array<unknown>
+  const propsOf = (node: Y.Map<unknown>) => node.get('properties') as Y.Map<unknown>
+  const notesOf = (node: Y.Map<unknown>) => node.get('notes') as Y.Text
+
+  const refusals: Array<[string, (doc: Y.Doc, node: Y.Map<unknown>) => void, RegExp]> = [
+    ['a delete of an evidence entry', (_d, n) => evidenceOf(n).delete(0, 1), /evidence is append-only/],
+    [
+      'a rewrite of an evidence entry',
+      (_d, n) => {
+        evidenceOf(n).delete(0, 1)
+        evidenceOf(n).insert(0, [{ type: 'commit', ref: 'f00', agent: 'ada', timestamp: 1 }])
+      },
+      /evidence is append-only/,
+    ],
+    [
+      'the evidence list replaced by an empty one',
+      (_d, n) => n.set('evidence', new Y.Array()),
+      /evidence is append-only/,
+    ],
+    [
+      'a 257th property',
+      (_d, n) => {
+        for (let i = 0; i < 257; i++) propsOf(n).set(`p${i}`, i)
+      },
+      /properties: would hold 257 properties; the limit is 256/,
+    ],
+    [
+      'notes past the limit in two inserts',
+      (d, n) =>
+        d.transact(() => {
+          notesOf(n).insert(0, 'x'.repeat(200_000))
+          notesOf(n).insert(0, 'y'.repeat(62_140))
+        }),
+      /notes: would be 262145 characters long; the limit is 262144/,
+    ],
+    ['meta.schema above this build', (d) => d.getMap('meta').set('schema', 99), /meta\.schema: 99 is above/],
+    [
+      'a schema mark above this build',
+      (d) => d.getMap('meta').set('schema.99', true),
+      /schema\.99: 99 is above/,
+    ],
+    ['meta.schema lowered', (d) => d.getMap('meta').set('schema', 0), /would lower the graph’s schema/],
+    ['meta.schema removed', (d) => d.getMap('meta').delete('schema'), /meta\.schema cannot be removed/],
+    ['an unknown shape with markup', (_d, n) => n.set('shape', '<b>x</b>'), /is not a shape name/],
+    ['a colour that is CSS', (_d, n) => n.set('color', 'red;x:url(a)'), /not a CSS hex colour/],
+    ['a negative width', (_d, n) => n.set('width', -1), /width: expected a number of canvas pixels/],
+    ['an endless alias list', (_d, n) => n.set('aliases', Array(500).fill('a')), /500 aliases/],
+    ['a tier the model has not', (_d, n) => n.set('tier', 'gone'), /tier: expected archived or orphaned/],
+    ['read_at as text', (_d, n) => n.set('read_at', 'now'), /read_at: expected a time/],
+    ['a fractional read count', (_d, n) => n.set('reads', 0.5), /reads: expected a whole number/],
+  ]
+  for (const [what, edit, reason] of refusals) {
+    it(`refuses ${what}`, () => {
+      const { refused, moved } = attemptOnBytes(edit)
+      expect(refused.map((r) => r.code)).toEqual([CloseCode.brokenRule])
+      expect(refused[0]!.reason).toMatch(reason)
+      expect(moved).toBe(false)
+    })
+  }
+
+  it('refuses meta.schema from a client that declares an older schema than it writes', () => {
+    const setup = room()
+    // The graph at schema 1 (as an old build left it): a client declaring 1 may write it, not raise it.
+    setup.net.doc.transact(() => {
+      setup.net.doc.getMap('meta').delete('schema.2')
+      setup.net.doc.getMap('meta').set('schema', 1)
+    })
+    setup.net.flush()
+    const { refused } = attemptOnBytes((d) => d.getMap('meta').set('schema', 2), { schema: 1, setup })
+    expect(refused[0]?.reason).toMatch(/meta\.schema: 2 is above the schema this connection writes \(1\)/)
+  })
+
+  it('accepts the upgrade migrate() writes over WebSocket, from a graph an older build wrote', () => {
+    const setup = room()
+    setup.net.doc.transact(() => {
+      setup.net.doc.getMap('meta').delete('schema.2')
+      setup.net.doc.getMap('meta').set('schema', 1)
+    })
+    setup.net.flush()
+    const { refused, net } = attemptOnBytes((d) => expect(migrate(d).ok).toBe(true), { setup })
+    expect(refused).toEqual([])
+    expect(readMeta(net.doc).schema).toBe(SCHEMA_VERSION)
+  })
+
+  it('accepts what stays within the totals: 256 properties, notes at the limit, a rewrite of long notes', () => {
+    const setup = room()
+    const a = attemptOnBytes(
+      (_d, n) => {
+        for (let i = 0; i < 256; i++) propsOf(n).set(`p${i}`, i)
+      },
+      { setup },
+    )
+    expect(a.refused).toEqual([])
+    // Deleting one makes room for another in the same update.
+    const b = attemptOnBytes(
+      (d, n) =>
+        d.transact(() => {
+          propsOf(n).delete('p0')
+          propsOf(n).set('q', 1)
+        }),
+      { setup },
+    )
+    expect(b.refused).toEqual([])
+    const c = attemptOnBytes((_d, n) => notesOf(n).insert(5, 'x'.repeat(262_144 - 5)), { setup })
+    expect(c.refused).toEqual([])
+    const d = attemptOnBytes(
+      (doc, n) =>
+        doc.transact(() => {
+          notesOf(n).delete(0, 100_000)
+          notesOf(n).insert(0, 'y'.repeat(100_000))
+        }),
+      { setup },
+    )
+    expect(d.refused).toEqual([])
+    expect(d.moved).toBe(true)
+  })
+
+  it('accepts a whole node deleted with its evidence, as undo of its creation does', () => {
+    const { refused, moved } = attemptOnBytes((d, _n, id) => d.getMap('nodes').delete(id))
+    expect(refused).toEqual([])
+    expect(moved).toBe(true)
+  })
+})
+
+describe('undo as the apps do it, with the rules on', () => {
+  it('passes: undo of evidence added (kept), of a drop, and of a node created with evidence (removed)', () => {
+    const net = new Network({ rules: true })
+    const ada = net.connect({ identity: 'ada', actor: 'ada' })
+    net.flush()
+    const g = openGraph(ada.doc, env('ada'))
+    initGraph(g, { id: 'g', title: 'Launch' })
+    const um = undoManager(g)
+    const made = createNodes(g, [{ summary: 'Pick a database' }, { summary: 'Scope' }])
+    if (!made.ok) throw new Error(made.message)
+    const [db, scope] = made.created.map((c) => c.id) as [string, string]
+    um.stopCapturing()
+    updateNodes(g, [{ id: db, resolved: true, add_evidence: [{ type: 'commit', ref: 'a1b2c3d' }] }])
+    um.stopCapturing()
+    restructure(g, [{ type: 'drop', node: scope, reason: 'later' }])
+    net.flush()
+    um.undo()
+    net.flush()
+    um.undo()
+    net.flush()
+    const node = (id: string) => net.doc.getMap('nodes').get(id) as Y.Map<unknown> | undefined
+    expect((node(db)!.get('evidence') as Y.Array<unknown>).length).toBe(1)
+    expect(node(db)!.get('resolved')).toBeUndefined()
+    um.undo()
+    net.flush()
+    expect(node(db)).toBeUndefined()
+    expect(net.receipts.filter((r) => !r.ok)).toEqual([])
   })
 })

@@ -3,13 +3,23 @@
  * alone (Yjs has no rollback, so there is no applying and undoing). Each value the update inserts is
  * placed the way Yjs will place it (its parent and key, or those of the neighbour it follows) and
  * given to the model's `checkWrite` with the path of the shared type it goes into; each delete of
- * something the document holds goes to `checkDelete`. The rules themselves are the model's
+ * something the document holds goes to `checkDelete` (only the outermost: a node deleted whole takes
+ * its fields along). Then the totals on a whole node the update grows, as the document would hold
+ * them: how many properties, how long the notes (`checkTotal`). The rules themselves are the model's
  * (packages/model/src/rules.ts): the same limits and checks its own operations apply.
  *
  * Run after `missingDependency`: everything an item points at is then in the document or in the
  * update, and no item is wired into two places.
  */
-import { checkDelete, checkWrite, type Writer, type Written } from '@plexus/model'
+import {
+  checkDelete,
+  checkTotal,
+  checkWrite,
+  countsAsProperty,
+  readMeta,
+  type Writer,
+  type Written,
+} from '@plexus/model'
 import * as Y from 'yjs'
 import type { DecodedUpdate } from './protocol.ts'
 
@@ -32,10 +42,31 @@ type Found = Place | null
 
 const MAX_DEPTH = 64
 
-/** Null when every insert and delete of `decoded` keeps the rules; otherwise why not, as a sentence. */
-export function brokenRule(doc: Y.Doc, decoded: DecodedUpdate, writer: Writer): string | null {
+/** A shared type that grows: what the update adds to a node's properties or notes. */
+interface Growth {
+  path: string[]
+  keys: Set<string>
+  chars: number
+}
+
+/**
+ * Null when every insert and delete of `decoded` keeps the rules; otherwise why not, as a sentence.
+ * `writer`: the connection's name for history and the schema it declared.
+ */
+export function brokenRule(
+  doc: Y.Doc,
+  decoded: DecodedUpdate,
+  writer: Omit<Writer, 'documentSchema'>,
+): string | null {
   try {
-    return new Check(doc, decoded).run(writer)
+    // The document's schema is read only when a rule asks (a write to meta.schema): most updates never do.
+    const full: Writer = {
+      ...writer,
+      get documentSchema() {
+        return readMeta(doc).schema
+      },
+    }
+    return new Check(doc, decoded).run(full)
   } catch (error) {
     if (error instanceof RuleError) return `update refused: ${error.message}`
     throw error
@@ -50,12 +81,14 @@ class Check {
   private readonly byClient = new Map<number, Y.Item[]>()
   private readonly roots = new Map<Type, string>()
   private readonly places = new Map<Y.Item, Found>()
+  private readonly share: Y.Doc['share']
 
   constructor(
     doc: Y.Doc,
     private readonly decoded: DecodedUpdate,
   ) {
     this.store = doc.store
+    this.share = doc.share
     for (const s of decoded.structs) {
       if (!(s instanceof Y.Item)) continue
       let list = this.byClient.get(s.id.client)
@@ -66,6 +99,9 @@ class Check {
   }
 
   run(writer: Writer): string | null {
+    // Keys the update writes per map of the document: overwriting one deletes its old value.
+    const written = new Map<Type, Set<string>>()
+    const growth = new Map<Type | Y.Item, Growth>()
     for (const list of this.byClient.values()) {
       for (const item of list) {
         const from = Math.max(0, this.stateOf(item.id.client) - item.id.clock)
@@ -73,35 +109,101 @@ class Check {
         const place = this.placeOf(item, 0)
         if (!place) continue
         const path = this.pathOf(place.parent, 0)
-        for (const written of contents(item.content, from)) {
-          const bad = checkWrite(path, place.sub, written, writer)
+        for (const w of contents(item.content, from)) {
+          const bad = checkWrite(path, place.sub, w, writer)
           if (bad) return `update refused: ${bad.message}`
+          if (path.length === 3 && path[0] === 'nodes') this.grows(growth, place, path, w)
+        }
+        const into =
+          'type' in place.parent
+            ? place.parent.type
+            : 'root' in place.parent
+              ? this.share.get(place.parent.root)
+              : undefined
+        if (place.sub !== null && into) {
+          let keys = written.get(into)
+          if (!keys) written.set(into, (keys = new Set()))
+          keys.add(place.sub)
         }
       }
     }
-    // Deletes of what the document holds (and has not deleted already: a peer's sync step 2 repeats
-    // every delete it knows of).
-    let checked: Set<Type> | null = null
+    const gone = this.deletes(growth)
+    // A list's elements and a text's runs all answer alike: one question per list.
+    let lists: Set<Type> | null = null
+    for (const s of gone.keys()) {
+      if (this.insideDeleted(s, gone)) continue
+      const parent = s.parent as Type
+      const key = s.parentSub
+      if (key === null) {
+        lists ??= new Set()
+        if (lists.has(parent)) continue
+        lists.add(parent)
+      }
+      const deleted = {
+        key,
+        held: heldBy(s.content),
+        replaced: key !== null && !!written.get(parent)?.has(key),
+      }
+      const bad = checkDelete(this.pathOfType(parent, 0), deleted)
+      if (bad) return `update refused: ${bad.message}`
+    }
+    for (const [parent, g] of growth) {
+      const bad = checkTotal(g.path, totalOf(parent, g, gone))
+      if (bad) return `update refused: ${bad.message}`
+    }
+    return null
+  }
+
+  /** Records what an insert adds to a node's properties (a key) or notes (characters). */
+  private grows(growth: Map<Type | Y.Item, Growth>, place: Place, path: string[], w: Written): void {
+    const props = path[2] === 'properties' && place.sub !== null
+    const notes = path[2] === 'notes' && w.type === 'chars'
+    if (!props && !notes) return
+    const parent =
+      'type' in place.parent ? place.parent.type : 'item' in place.parent ? place.parent.item : null
+    if (parent === null) return
+    let g = growth.get(parent)
+    if (!g) growth.set(parent, (g = { path, keys: new Set(), chars: 0 }))
+    if (props) g.keys.add(place.sub!)
+    else if (w.type === 'chars') g.chars += w.text.length
+  }
+
+  /**
+   * Items of the document the update deletes (and the document has not deleted already: a peer's
+   * sync step 2 repeats every delete it knows of), mapped to how many characters of each go. The
+   * characters are counted only for notes the update also grows (`growth`).
+   */
+  private deletes(growth: Map<Type | Y.Item, Growth>): Map<Y.Item, number> {
+    const gone = new Map<Y.Item, number>()
     for (const [client, ranges] of this.decoded.ds.clients) {
       const known = this.stateOf(client)
       const structs = this.store.clients.get(client)
       if (!structs) continue
       for (const { clock, len } of ranges) {
         if (clock >= known) continue
+        const end = Math.min(clock + len, known)
         for (let i = Y.findIndexSS(structs, clock); i < structs.length; i++) {
           const s = structs[i]!
-          if (s.id.clock >= Math.min(clock + len, known)) break
+          if (s.id.clock >= end) break
           if (!(s instanceof Y.Item) || s.deleted) continue
-          const parent = s.parent as Type
-          checked ??= new Set()
-          if (checked.has(parent)) continue
-          checked.add(parent)
-          const bad = checkDelete(this.pathOfType(parent, 0))
-          if (bad) return `update refused: ${bad.message}`
+          const counted = s.countable && growth.has(s.parent as Type)
+          const span = counted ? Math.min(s.id.clock + s.length, end) - Math.max(s.id.clock, clock) : 0
+          gone.set(s, (gone.get(s) ?? 0) + span)
         }
       }
     }
-    return null
+    return gone
+  }
+
+  /** Whether a type `s` sits in is deleted too: then only that outermost delete is checked. */
+  private insideDeleted(s: Y.Item, gone: Map<Y.Item, number>): boolean {
+    for (
+      let t = s.parent as Type, depth = 0;
+      t._item && depth <= MAX_DEPTH;
+      t = t._item.parent as Type, depth++
+    )
+      if (gone.has(t._item)) return true
+    return false
   }
 
   private stateOf(client: number): number {
@@ -213,4 +315,39 @@ function contents(content: Y.Item['content'], from: number): Written[] {
   if (content instanceof Y.ContentFormat) return [{ type: 'other', what: 'text formatting' }]
   if (content instanceof Y.ContentDoc) return [{ type: 'other', what: 'a subdocument' }]
   return [{ type: 'other', what: 'content of an unknown kind' }]
+}
+
+/** What a deleted item held, as checkDelete is told. */
+function heldBy(content: Y.Item['content']): Written['type'] {
+  if (content instanceof Y.ContentType) {
+    const type = content.type
+    return type instanceof Y.Map
+      ? 'map'
+      : type instanceof Y.Array
+        ? 'array'
+        : type instanceof Y.Text
+          ? 'text'
+          : 'other'
+  }
+  if (content instanceof Y.ContentString) return 'chars'
+  return content instanceof Y.ContentAny || content instanceof Y.ContentJSON ? 'value' : 'other'
+}
+
+/**
+ * How many properties (countsAsProperty) a map would hold, or how many characters long a text would
+ * be, once the update is applied: what it holds, less what the update deletes, plus what it adds.
+ */
+function totalOf(parent: Type | Y.Item, g: Growth, gone: Map<Y.Item, number>): number {
+  const type = parent instanceof Y.Item ? null : parent
+  if (g.path[2] === 'notes') {
+    let length = type instanceof Y.Text ? type.length : 0
+    if (type) for (const [s, chars] of gone) if (s.parent === type) length -= chars
+    return length + g.chars
+  }
+  const keys = new Set<string>()
+  if (type) for (const [key, item] of type._map) if (!item.deleted && !gone.has(item)) keys.add(key)
+  for (const key of g.keys) keys.add(key)
+  let count = 0
+  for (const key of keys) if (countsAsProperty(key)) count++
+  return count
 }

@@ -1,6 +1,6 @@
 import { fail } from './graph.ts'
 import type { Check } from './validate.ts'
-import { typeName } from './validate.ts'
+import { LIMITS, checkString, typeName } from './validate.ts'
 
 // How a node looks, as the formats carry it: a shape, a colour and a size. Stored on the node, read in
 // NodeView, drawn by the canvas; Mermaid and JSON Canvas read and write them.
@@ -35,6 +35,13 @@ const OTHER_SHAPE = /^[a-z][a-z0-9-]{0,39}$/
 const COLOR = /^(?:#[0-9a-fA-F]{6}|[1-6])$/
 /** Larger than any canvas a person scrolls, small enough that arithmetic on it stays exact. */
 export const MAX_SIZE = 1_000_000
+/** Aliases a node keeps (the ids it had in imported files, its memory id): the newest this many. */
+export const MAX_ALIASES = 16
+
+/** One alias: a one-line name (an import whose ids are not is stored without them). */
+export function checkAlias(v: unknown, path: string): Check {
+  return checkString(v, path, 2 * LIMITS.link, { line: true })
+}
 
 export function checkShape(v: unknown, path: string): Check {
   if (typeof v === 'string' && OTHER_SHAPE.test(v)) return null

@@ -14,6 +14,7 @@ import {
   isFailure,
   liveNode,
 } from './validate.ts'
+import { propertiesAfter } from './rules.ts'
 import { appendNotes } from './text.ts'
 
 /**
@@ -338,8 +339,11 @@ function enrich(w: import('./graph.ts').Writer, id: string, item: CreateItem): v
   const props = m.get('properties')
   if (props && typeof props === 'object' && 'set' in props) {
     const pm = props as import('yjs').Map<Json>
+    // Up to the limit on a node's properties (the server refuses more).
+    let room = LIMITS.properties - propertiesAfter(w.g.index.nodes.get(id)?.properties ?? {}, {})
     for (const [k, v] of Object.entries(item.properties ?? {})) {
       if (pm.has(k)) continue
+      if (room-- <= 0) break
       pm.set(k, v)
       w.record(id, 'enrich', [{ field: `properties.${k}`, before: null, after: v }])
       changed = true

@@ -1,3 +1,4 @@
+import { MAX_ALIASES, checkAlias } from './appearance.ts'
 import { connect, disconnect } from './edges.ts'
 import { createNodes } from './create.ts'
 import { fail, write, type Graph } from './graph.ts'
@@ -129,8 +130,13 @@ function checkId(id: unknown, path: string) {
 function addAlias(g: Graph, nodeId: string, id: string): void {
   write(g, (w) => {
     const m = w.node(nodeId)
-    const have = (m.get('aliases') as string[] | undefined) ?? []
-    m.set('aliases', [...have.filter((a) => !a.startsWith(MEMORY_ALIAS)), MEMORY_ALIAS + id])
+    const raw = m.get('aliases')
+    const have = Array.isArray(raw) ? raw.filter((a): a is string => typeof a === 'string') : []
+    // The memory id last, so it survives the cap an import applies (the oldest aliases go first).
+    const others = have
+      .filter((a) => !a.startsWith(MEMORY_ALIAS) && !checkAlias(a, ''))
+      .slice(-(MAX_ALIASES - 1))
+    m.set('aliases', [...others, MEMORY_ALIAS + id])
   })
 }
 

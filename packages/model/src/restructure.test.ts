@@ -3,6 +3,7 @@ import { connect } from './edges.ts'
 import { nodeHistory } from './history.ts'
 import { restructure, type RestructureOp } from './restructure.ts'
 import { updateNodes } from './update.ts'
+import { LIMITS } from './validate.ts'
 import { addNodes, failure, makeGraph, ok, unchanged, view } from './test/harness.ts'
 
 const childrenOf = (t: { g: Parameters<typeof view>[0] }, id: string): string[] =>
@@ -119,6 +120,20 @@ describe('merge', () => {
     expect(f.reason).toBe('node_merged')
     expect(f.suggestion).toEqual({ id: 'Y', summary: 'Y' })
     expect(ok(nodeHistory(g, 'Y')).events.some((e) => e.action === 'merge')).toBe(true)
+  })
+
+  it('keeps the target within the limits the server enforces; what does not fit stays on the merged node', () => {
+    const { g } = makeGraph()
+    addNodes(g, [['X'], ['Y']])
+    const props = (p: string, n: number) =>
+      Object.fromEntries(Array.from({ length: n }, (_, i) => [`${p}${i}`, i]))
+    ok(updateNodes(g, [{ id: 'Y', properties: props('y', 250), notes: 'y'.repeat(LIMITS.notes - 10) }]))
+    ok(updateNodes(g, [{ id: 'X', properties: props('x', 10), notes: 'x'.repeat(100) }]))
+    ok(restructure(g, [{ type: 'merge', node: 'X', into: 'Y' }]))
+    expect(Object.keys(view(g, 'Y').properties)).toHaveLength(LIMITS.properties)
+    expect(view(g, 'Y').notes).toHaveLength(LIMITS.notes - 10)
+    expect(Object.keys(view(g, 'X').properties)).toHaveLength(10)
+    expect(view(g, 'X').notes).toHaveLength(100)
   })
 
   it('merging into its own descendant puts the descendant in its place', () => {

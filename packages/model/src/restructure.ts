@@ -2,11 +2,12 @@ import * as Y from 'yjs'
 import { fail, meta, write, type Graph, type Writer } from './graph.ts'
 import { writeEdge } from './edges.ts'
 import { lastEvent } from './history.ts'
+import { propertiesAfter } from './rules.ts'
 import { layout } from './schema.ts'
 import { appendNotes } from './text.ts'
 import type { Failure, Json, Result } from './types.ts'
 import { readinessNeighbourhood, trackActionable } from './update.ts'
-import { checkBatch, checkString, isFailure, liveNode } from './validate.ts'
+import { LIMITS, checkBatch, checkString, isFailure, liveNode } from './validate.ts'
 
 export type RestructureOp =
   | { type: 'move'; node: string; parent: string | null }
@@ -341,8 +342,13 @@ function merge(w: Writer, batch: Batch, from: string, into: string): void {
   if (links instanceof Y.Map) for (const l of src.links) if (!links.has(l)) links.set(l, true)
   const props = m.get('properties')
   if (props instanceof Y.Map) {
-    for (const [k, v] of Object.entries(src.properties))
-      if (!props.has(k) && !k.startsWith('_claimed')) props.set(k, v)
+    // Up to the limit on a node's properties (the server refuses more); the rest stay on `from`.
+    let room = LIMITS.properties - propertiesAfter(g.index.nodes.get(into)!.properties, {})
+    for (const [k, v] of Object.entries(src.properties)) {
+      if (props.has(k) || k.startsWith('_claimed')) continue
+      if (room-- <= 0) break
+      props.set(k, v)
+    }
   }
   if (src.notes.trim()) appendNotes(w, into, src.notes)
   w.record(into, 'merge', [{ field: 'merged', before: null, after: from }])

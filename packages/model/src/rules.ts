@@ -1,6 +1,19 @@
+import { CLAIMED_AT, CLAIMED_BY, CLAIMED_UNTIL } from './claims.ts'
 import { fail } from './graph.ts'
-import { GRAPH_ID } from './schema.ts'
-import { LIMITS, checkJson, checkKind, checkString, typeName, type Check } from './validate.ts'
+import {
+  EDGE,
+  META,
+  NODE,
+  SCHEMA_MARK,
+  checkSchemaMark,
+  json,
+  name,
+  number,
+  type Rule,
+  type Writer,
+} from './rules-fields.ts'
+import type { Json } from './types.ts'
+import { LIMITS, checkJson, checkString, typeName, type Check } from './validate.ts'
 
 /**
  * The document's rules for a write that did not come through this package's operations: an update
@@ -20,20 +33,24 @@ export type Written =
   | { type: 'chars'; text: string }
   | { type: 'other'; what: string }
 
-/** Who writes: `actor` is the name every history event must carry, or null when any name goes. */
-export interface Writer {
-  actor: string | null
+export type { Writer }
+
+/**
+ * What an update deletes from the shared type at a path: the entry at `key` (null: a list element or
+ * a run of text), what that entry held, and whether the same update puts a new value at that key.
+ */
+export interface Deleted {
+  key: string | null
+  held: Written['type'] | 'chars'
+  replaced: boolean
 }
 
 /** A history event's size on the wire: before/after values are clipped, but `whole` ones (restore) are not. */
 const MAX_EVENT_BYTES = 1024 * 1024
 /** A checkpoint or a working set: ids and summaries of up to 50 nodes. */
 const MAX_CHECKPOINT_BYTES = 1024 * 1024
-/** Node ids, edge ids, checkpoint names and actor names. */
-const MAX_NAME = 2 * LIMITS.link
 
 const LINE = { line: true } as const
-const LINE_OR_EMPTY = { line: true, empty: true } as const
 const ROOTS: Record<string, 'map' | 'array'> = {
   meta: 'map',
   nodes: 'map',
@@ -42,39 +59,6 @@ const ROOTS: Record<string, 'map' | 'array'> = {
   checkpoints: 'map',
 }
 
-type Rule = (value: unknown, where: string, writer?: Writer) => Check
-
-const isNumber = (v: unknown) => typeof v === 'number' && Number.isFinite(v)
-const number: Rule = (v, w) =>
-  isNumber(v) ? null : fail('invalid_argument', `${w}: expected a finite number, got ${typeName(v)}`)
-const numberOrNull: Rule = (v, w) => (v === null ? null : number(v, w))
-const boolean: Rule = (v, w) =>
-  typeof v === 'boolean' ? null : fail('invalid_argument', `${w}: expected true or false, got ${typeName(v)}`)
-const name: Rule = (v, w) => checkString(v, w, MAX_NAME, LINE)
-const nameOrNull: Rule = (v, w) => (v === null ? null : name(v, w))
-const json =
-  (max: number): Rule =>
-  (v, w) =>
-    checkJson(v, w, max)
-
-/** Plain fields of a node; `notes`, `properties`, `links` and `evidence` are shared types. */
-const NODE: Record<string, Rule> = {
-  summary: (v, w) => checkString(v, w, LIMITS.summary, LINE_OR_EMPTY),
-  kind: checkKind,
-  parent: nameOrNull,
-  resolved: boolean,
-  state: json(LIMITS.value),
-  x: numberOrNull,
-  y: numberOrNull,
-  created_at: number,
-  updated_at: number,
-  rev: number,
-  created_by: name,
-  updated_by: name,
-  deleted_at: numberOrNull,
-  deleted_by: nameOrNull,
-  merged_into: nameOrNull,
-}
 const EDGE_TYPES: Record<string, Written['type']> = { properties: 'map' }
 const NODE_TYPES: Record<string, Written['type']> = {
   notes: 'text',
@@ -83,32 +67,12 @@ const NODE_TYPES: Record<string, Written['type']> = {
   evidence: 'array',
 }
 
-const EDGE: Record<string, Rule> = {
-  from: name,
-  to: name,
-  type: checkKind,
-  label: (v, w) => checkString(v, w, 200, LINE_OR_EMPTY),
-  created_at: number,
-  created_by: name,
-}
-
-const META: Record<string, Rule> = {
-  schema: number,
-  id: (v, w) =>
-    typeof v === 'string' && GRAPH_ID.test(v) ? null : fail('invalid_argument', `${w}: expected a graph id`),
-  title: (v, w) => checkString(v, w, LIMITS.summary, LINE_OR_EMPTY),
-  goal: (v, w) => checkString(v, w, LIMITS.notes, { empty: true }),
-  root: nameOrNull,
-  kind: (v, w) =>
-    v === 'project' || v === 'user' ? null : fail('invalid_argument', `${w}: expected project or user`),
-  created_at: number,
-  created_by: name,
-}
-
 const JSON_VALUE = json(LIMITS.value)
 const CHECKPOINT = json(MAX_CHECKPOINT_BYTES)
 const LINK: Rule = (v, w) => (v === true ? null : refuse(`${w}: a link maps to true`))
-const EVENT: Rule = (v, w, writer) => checkEvent(v, w, writer ?? { actor: null })
+const EVENT: Rule = (v, w, writer) => checkEvent(v, w, writer)
+/** The keys a claim writes (claims.ts): the model's own, not counted against a node's properties. */
+const CLAIM_KEYS = new Set([CLAIMED_BY, CLAIMED_AT, CLAIMED_UNTIL])
 
 /** Null when the write keeps the document's rules; otherwise what is wrong, for a close reason. */
 export function checkWrite(
@@ -128,6 +92,10 @@ export function checkWrite(
   switch (root) {
     case 'meta':
       if (id !== undefined || key === null) break
+      if (SCHEMA_MARK.test(key))
+        return written.type === 'value'
+          ? checkSchemaMark(key, written.value, where, writer)
+          : refuse(`${where}: expected a plain value, got ${describe(written)}`)
       // Fields nobody writes yet (a later version may add them): a plain JSON value only.
       return plain(written, Object.hasOwn(META, key) ? META[key]! : JSON_VALUE, where, writer)
     case 'checkpoints':
@@ -183,10 +151,61 @@ function plain(written: Written, rule: Rule, where: string, writer: Writer): Che
     : refuse(`${where}: expected a plain value, got ${describe(written)}`)
 }
 
-/** Whether what a place holds may be deleted. History is append-only; everything else is soft-deleted by the model or overwritten. */
-export function checkDelete(path: readonly string[]): Check {
-  if (path[0] === 'history' && path.length === 1)
+/**
+ * Whether an update may delete what a place holds. History and evidence are append-only: an event or
+ * an evidence entry, or a node's whole evidence list, cannot be deleted or replaced (a node deleted
+ * whole takes its evidence along; the server asks only about the outermost thing an update deletes).
+ * The schema version cannot be removed, only overwritten (checkWrite checks the new value).
+ * Everything else is soft-deleted by the model or overwritten.
+ */
+export function checkDelete(path: readonly string[], deleted: Deleted): Check {
+  const root = path[0]
+  if (root === 'history' && path.length === 1)
     return refuse('history is append-only: its events cannot be deleted or rewritten')
+  if (root === 'nodes' && path.length === 3 && path[2] === 'evidence')
+    return refuse(
+      `nodes.${path[1]}.evidence: evidence is append-only: entries cannot be deleted or rewritten`,
+    )
+  if (root === 'nodes' && path.length === 2 && deleted.key === 'evidence' && deleted.held === 'array')
+    return refuse(
+      `nodes.${path[1]}.evidence: evidence is append-only: the list cannot be replaced or removed`,
+    )
+  if (root === 'meta' && path.length === 1 && deleted.key !== null && !deleted.replaced) {
+    if (deleted.key === 'schema' || SCHEMA_MARK.test(deleted.key))
+      return refuse(`meta.${deleted.key} cannot be removed: a graph's schema only goes up`)
+  }
+  return null
+}
+
+/** Whether a property key counts against LIMITS.properties: a claim's keys are the model's own. */
+export function countsAsProperty(key: string): boolean {
+  return !CLAIM_KEYS.has(key)
+}
+
+/** How many properties a node holds after `change` is merged in (the claim's keys are not counted: rules.ts). */
+export function propertiesAfter(have: Record<string, Json>, change: Record<string, Json | null>): number {
+  const keys = new Set(Object.keys(have))
+  for (const [k, v] of Object.entries(change)) {
+    if (v === null) keys.delete(k)
+    else keys.add(k)
+  }
+  let count = 0
+  for (const k of keys) if (countsAsProperty(k)) count++
+  return count
+}
+
+/**
+ * The limits on a whole node, checked on the state an update leaves: `total` is how many properties
+ * `['nodes', id, 'properties']` would hold (countsAsProperty), or how many characters the notes at
+ * `['nodes', id, 'notes']` would be long.
+ */
+export function checkTotal(path: readonly string[], total: number): Check {
+  const where = path.join('.')
+  if (path[0] !== 'nodes' || path.length !== 3) return null
+  if (path[2] === 'properties' && total > LIMITS.properties)
+    return fail('too_large', `${where}: would hold ${total} properties; the limit is ${LIMITS.properties}`)
+  if (path[2] === 'notes' && total > LIMITS.notes)
+    return fail('too_large', `${where}: would be ${total} characters long; the limit is ${LIMITS.notes}`)
   return null
 }
 
@@ -194,11 +213,11 @@ function checkEvent(v: unknown, where: string, writer: Writer): Check {
   if (!isObject(v)) return refuse(`${where}: a history event is an object, got ${typeName(v)}`)
   const bad =
     checkJson(v, where, MAX_EVENT_BYTES) ??
-    name(v.id, `${where}.id`) ??
-    number(v.ts, `${where}.ts`) ??
-    name(v.actor, `${where}.actor`) ??
-    name(v.node, `${where}.node`) ??
-    name(v.action, `${where}.action`)
+    name(v.id, `${where}.id`, writer) ??
+    number(v.ts, `${where}.ts`, writer) ??
+    name(v.actor, `${where}.actor`, writer) ??
+    name(v.node, `${where}.node`, writer) ??
+    name(v.action, `${where}.action`, writer)
   if (bad) return bad
   if (!Array.isArray(v.changes) || !v.changes.every((c) => isObject(c) && typeof c.field === 'string'))
     return refuse(`${where}.changes: expected a list of {field, before, after}`)
@@ -209,12 +228,12 @@ function checkEvent(v: unknown, where: string, writer: Writer): Check {
   return null
 }
 
-function checkEvidence(v: unknown, where: string): Check {
+function checkEvidence(v: unknown, where: string, writer: Writer): Check {
   if (!isObject(v))
     return refuse(`${where}: evidence is an object {type, ref, agent, timestamp}, got ${typeName(v)}`)
   return (
     checkJson(v, where, 2 * LIMITS.value) ??
-    name(v.type, `${where}.type`) ??
+    name(v.type, `${where}.type`, writer) ??
     checkString(v.ref, `${where}.ref`, LIMITS.value, { empty: true })
   )
 }

@@ -1,5 +1,6 @@
 import * as Y from 'yjs'
 import type { Writer } from './graph.ts'
+import { LIMITS } from './validate.ts'
 
 /**
  * Replaces the content of a Y.Text with `next` by editing only the span that differs, so a concurrent
@@ -42,12 +43,16 @@ export function notesOf(w: Writer, id: string): Y.Text {
   return t as Y.Text
 }
 
-/** Appends a paragraph unless the notes already contain it. */
+/**
+ * Appends a paragraph unless the notes already contain it, or it would take them past LIMITS.notes
+ * (what the server refuses): a merge or an enrich then leaves the paragraph where it came from.
+ */
 export function appendNotes(w: Writer, id: string, text: string): boolean {
   const t = notesOf(w, id)
   const cur = t.toString()
   if (cur.includes(text)) return false
   const add = cur.trim() ? `\n\n${text}` : text
+  if (cur.length + add.length > LIMITS.notes) return false
   t.insert(t.length, add)
   w.record(id, 'update', [{ field: 'notes', before: cur, after: cur + add }])
   return true

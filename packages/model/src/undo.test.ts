@@ -4,17 +4,14 @@ import { createNodes } from './create.ts'
 import { connect } from './edges.ts'
 import type { Graph } from './graph.ts'
 import { restructure } from './restructure.ts'
+import { undoManager } from './undo.ts'
 import { updateNodes } from './update.ts'
 import { Clock, addNodes, joinGraph, makeGraph, ok, sync, view } from './test/harness.ts'
 
 // Undo as the web app does it: one UndoManager per peer that tracks only that peer's own writes, so an
 // agent's edit is never undone by a person's Ctrl+Z, and an undo reaches every peer like any edit.
 
-function undoManager(doc: Y.Doc, g: Graph): Y.UndoManager {
-  return new Y.UndoManager([doc.getMap('nodes'), doc.getMap('edges')], {
-    trackedOrigins: new Set([g.origin]),
-  })
-}
+const undoOf = (_doc: Y.Doc, g: Graph): Y.UndoManager => undoManager(g)
 
 const both = [
   [1, 2],
@@ -30,7 +27,7 @@ describe('undo of your own changes only', () => {
         ['Y', undefined, { summary: 'Other' }],
       ])
       const b = joinGraph(a, 'bob', y)
-      const um = undoManager(a.doc, a.g)
+      const um = undoOf(a.doc, a.g)
       ok(updateNodes(a.g, [{ id: 'X', summary: 'Alice was here' }]))
       ok(updateNodes(b.g, [{ id: 'X', kind: 'task', properties: { owner: 'bob' } }]))
       ok(updateNodes(b.g, [{ id: 'Y', summary: 'Bob was here' }]))
@@ -54,7 +51,7 @@ describe('undo of your own changes only', () => {
     const a = makeGraph('alice', { clientID: 1 })
     addNodes(a.g, [['X', undefined, { summary: 'Original', notes: 'base' }]])
     const b = joinGraph(a, 'bob', 2)
-    const um = undoManager(a.doc, a.g)
+    const um = undoOf(a.doc, a.g)
     ok(updateNodes(a.g, [{ id: 'X', summary: 'Alice' }]))
     sync(a.doc, b.doc)
     ok(updateNodes(b.g, [{ id: 'X', notes: 'base, and bob' }]))
@@ -69,7 +66,7 @@ describe('undo of your own changes only', () => {
     const a = makeGraph('alice', { clientID: 1 })
     addNodes(a.g, [['X']])
     const b = joinGraph(a, 'bob', 2)
-    const um = undoManager(a.doc, a.g)
+    const um = undoOf(a.doc, a.g)
     ok(updateNodes(b.g, [{ id: 'X', summary: 'bob' }]))
     sync(a.doc, b.doc)
     expect(um.undoStack).toHaveLength(0)
@@ -81,7 +78,7 @@ describe('undo of your own changes only', () => {
     const a = makeGraph('alice', { clientID: 1 })
     addNodes(a.g, [['EXT']])
     const b = joinGraph(a, 'bob', 2)
-    const um = undoManager(a.doc, a.g)
+    const um = undoOf(a.doc, a.g)
     const r = ok(
       createNodes(a.g, [
         { ref: 'p', summary: 'Plan', parent: a.root },
@@ -112,11 +109,37 @@ describe('undo of your own changes only', () => {
     const a = makeGraph('alice', { clientID: 1 })
     addNodes(a.g, [['P'], ['X', 'P'], ['C', 'X']])
     ok(connect(a.g, [{ from: 'C', to: 'P' }]))
-    const um = undoManager(a.doc, a.g)
+    const um = undoOf(a.doc, a.g)
     ok(restructure(a.g, [{ type: 'forget', node: 'X' }]))
     expect(a.g.index.struct().parent.get('C')).toBe('P')
     um.undo()
     expect(a.g.index.live('X')).toBeDefined()
     expect(a.g.index.struct().parent.get('C')).toBe('X')
+  })
+
+  it('keeps the evidence a step added (evidence is append-only), and still undoes the step’s other changes', () => {
+    const a = makeGraph('alice', { clientID: 1 })
+    addNodes(a.g, [['X'], ['Y']])
+    const um = undoOf(a.doc, a.g)
+    ok(updateNodes(a.g, [{ id: 'X', resolved: true, add_evidence: [{ type: 'commit', ref: 'a1b2c3d' }] }]))
+    um.stopCapturing()
+    ok(restructure(a.g, [{ type: 'drop', node: 'Y', reason: 'out of scope' }]))
+    um.undo()
+    um.undo()
+    expect(view(a.g, 'X')).toMatchObject({ resolved: false, evidence: [{ type: 'commit', ref: 'a1b2c3d' }] })
+    expect(view(a.g, 'Y')).toMatchObject({
+      resolved: false,
+      evidence: [{ type: 'dropped', ref: 'out of scope' }],
+    })
+  })
+
+  it('undo of a creation removes the node whole, evidence and all', () => {
+    const a = makeGraph('alice', { clientID: 1 })
+    addNodes(a.g, [['EXT']])
+    const um = undoOf(a.doc, a.g)
+    const r = ok(createNodes(a.g, [{ ref: 'n', summary: 'New' }]))
+    ok(updateNodes(a.g, [{ id: r.refs.n!, add_evidence: [{ type: 'note', ref: 'x' }] }]))
+    um.undo()
+    expect(a.g.index.nodes.has(r.refs.n!)).toBe(false)
   })
 })

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { connect } from './edges.ts'
 import { changesSince, historyCursor, nodeHistory } from './history.ts'
+import { claim } from './readiness.ts'
 import { setPositions, updateNodes } from './update.ts'
+import { LIMITS } from './validate.ts'
 import { addNodes, failure, makeGraph, ok, sync, twoPeers, unchanged, view } from './test/harness.ts'
 
 describe('updateNodes', () => {
@@ -298,5 +300,32 @@ describe('updateNodes', () => {
     )
     expect(twice.message).toContain('appears twice')
     expect(view(g, 'B').summary).toBe('B')
+  })
+
+  it('refuses properties that would take a node past 256 (what the server refuses too); claims do not count', () => {
+    const { g, doc } = makeGraph()
+    addNodes(g, [['A']])
+    const many = (from: number, n: number) =>
+      Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${from + i}`, i]))
+    ok(updateNodes(g, [{ id: 'A', properties: many(0, 200) }]))
+    const f = unchanged(doc, () => failure(updateNodes(g, [{ id: 'A', properties: many(200, 57) }])))
+    expect(f.reason).toBe('too_large')
+    expect(f.message).toMatch(/items\[0\]\.properties: node A would hold 257 properties; the limit is 256/)
+    // Deleting makes room in the same call.
+    ok(updateNodes(g, [{ id: 'A', properties: { ...many(200, 57), p0: null } }]))
+    expect(Object.keys(view(g, 'A').properties)).toHaveLength(256)
+    ok(claim(g, 'A'))
+    expect(Object.keys(view(g, 'A').properties)).toHaveLength(259)
+  })
+
+  it('limits an evidence ref to the size of a property value, as the server does', () => {
+    const { g, doc } = makeGraph()
+    addNodes(g, [['A']])
+    const f = unchanged(doc, () =>
+      failure(
+        updateNodes(g, [{ id: 'A', add_evidence: [{ type: 'log', ref: 'x'.repeat(LIMITS.value + 1) }] }]),
+      ),
+    )
+    expect(f.message).toMatch(/add_evidence\[0\]\.ref: is 65537 characters; the limit is 65536/)
   })
 })

@@ -2,6 +2,7 @@ import * as Y from 'yjs'
 import { DEFAULT_CLAIM_TTL_MS, heldByOther, holderOf, renewLease, writeClaim } from './claims.ts'
 import { checkAppearance } from './appearance.ts'
 import { fail, write, type Graph, type Writer } from './graph.ts'
+import { propertiesAfter } from './rules.ts'
 import { notesOf, setText } from './text.ts'
 import type { Failure, Json, Result } from './types.ts'
 import {
@@ -133,9 +134,18 @@ function checkUpdate(g: Graph, raw: unknown, i: number, seen: Set<string>): Fail
       const ec =
         !r || typeof r !== 'object'
           ? fail('invalid_argument', `${p}: expected {type, ref}`)
-          : (checkKind(r.type, `${p}.type`) ?? checkString(r.ref, `${p}.ref`, LIMITS.notes))
+          : (checkKind(r.type, `${p}.type`) ?? checkString(r.ref, `${p}.ref`, LIMITS.value))
       if (ec) return { ...ec, index: i }
     }
+  }
+  if (it.properties) {
+    const total = propertiesAfter(n.properties, it.properties as Record<string, Json | null>)
+    if (total > LIMITS.properties)
+      return fail(
+        'too_large',
+        `${at}.properties: node ${n.id} would hold ${total} properties; the limit is ${LIMITS.properties}. Delete some (set them to null) in the same call`,
+        { index: i },
+      )
   }
   if (typeof it.expected_rev === 'number' && it.expected_rev !== n.rev) {
     return fail(

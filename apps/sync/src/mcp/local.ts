@@ -6,7 +6,15 @@
  * The disk copy is written as a merge with what the file already holds, so two agent processes
  * sharing a cache never drop each other's offline edits (Yjs updates merge like the documents do).
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { connect, describeClose, type SyncConnection } from '@plexus/sync-client'
 import { WebSocket } from 'ws'
@@ -50,7 +58,10 @@ export class LocalGraphs implements GraphSource {
     this.dir = options.server
       ? join(options.cacheDir, cacheName(options.server))
       : join(options.cacheDir, 'local')
-    mkdirSync(this.dir, { recursive: true })
+    // Whole graphs live here: only the owner may list or read them, as the server's data files
+    // (server.ts). A folder an older build made 0755 is tightened.
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 })
+    chmodSync(this.dir, 0o700)
   }
 
   async list(): Promise<GraphInfo[]> {
@@ -200,7 +211,9 @@ export class LocalGraphs implements GraphSource {
       }
     }
     const tmp = `${l.file}.${process.pid}.tmp`
-    writeFileSync(tmp, update)
+    writeFileSync(tmp, update, { mode: 0o600 })
+    // `mode` applies only to a file the write creates: a stale temporary file keeps its own.
+    chmodSync(tmp, 0o600)
     renameSync(tmp, l.file)
   }
 

@@ -1,4 +1,4 @@
-import { SCHEMA_VERSION, counts, meta, openGraph, type Graph } from '@plexus/model'
+import { SCHEMA_VERSION, counts, meta, openGraph, undoManager, type Graph } from '@plexus/model'
 import { connect, type SyncConnection } from '@plexus/sync-client'
 import type { Awareness } from 'y-protocols/awareness'
 import * as Y from 'yjs'
@@ -36,8 +36,9 @@ export interface PresenceState {
  * and `sys` for what the app does on its own (placing nodes that arrived without a position), which
  * Ctrl+Z must not undo.
  *
- * Undo tracks `nodes` and `edges`, not `history`: history is append-only (the server refuses a delete
- * of an event), so an undone edit keeps the event that recorded it.
+ * Undo (the model's undoManager) tracks `nodes` and `edges`, not `history`: history is append-only
+ * (the server refuses a delete of an event), so an undone edit keeps the event that recorded it; so
+ * is evidence, so an undone step keeps the evidence it added.
  */
 export class GraphSession {
   readonly doc = new Y.Doc()
@@ -86,10 +87,7 @@ export class GraphSession {
     this.g = openGraph(this.doc, env)
     performance.mark('plexus:index-built')
     this.sys = openGraph(this.doc, env)
-    this.undo = new Y.UndoManager([this.doc.getMap('nodes'), this.doc.getMap('edges')], {
-      trackedOrigins: new Set([this.g.origin]),
-      captureTimeout: 400,
-    })
+    this.undo = undoManager(this.g, { captureTimeout: 400 })
     if (this.destroyed) return
     // Not connected yet: the first render comes from IndexedDB alone, then `connect()` (after paint).
     this.connection = connect(this.doc, {

@@ -1,4 +1,4 @@
-import { checkColor, checkShape, checkSize } from '../appearance.ts'
+import { MAX_ALIASES, checkAlias, checkColor, checkShape, checkSize } from '../appearance.ts'
 import { writeEdge } from '../edges.ts'
 import { fail, meta, write, type Graph } from '../graph.ts'
 import { integrity } from '../integrity.ts'
@@ -55,7 +55,6 @@ export interface ApplyResult {
   problems: string[]
 }
 
-const MAX_ALIASES = 16
 const fold = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim()
 const quote = (s: string): string => `'${s.length > 60 ? s.slice(0, 60) + '…' : s}'`
 // New nodes get placeholder ids until everything has been checked, so a refused import draws no ids.
@@ -152,7 +151,7 @@ export function applyParsed(g: Graph, p: Parsed, opts: ApplyOptions = {}): Resul
       idOf.set(d.key, found.id)
       taken.set(found.id, fold(d.key))
       matches.push({ key: d.key, name: d.name, summary: n.summary, ...found })
-      if (d.alias && found.by !== 'id' && !(n.aliases ?? []).includes(d.alias))
+      if (d.alias && !checkAlias(d.alias, '') && found.by !== 'id' && !(n.aliases ?? []).includes(d.alias))
         newAlias.set(found.id, d.alias)
     } else {
       idOf.set(d.key, placeholder(fresh.length))
@@ -287,12 +286,13 @@ export function applyParsed(g: Graph, p: Parsed, opts: ApplyOptions = {}): Resul
         width: d.width ?? at?.width,
         height: d.height ?? at?.height,
         properties: d.properties,
-        ...(d.alias ? { aliases: [d.alias] } : {}),
+        ...(d.alias && !checkAlias(d.alias, '') ? { aliases: [d.alias] } : {}),
       })
     })
     for (const [nid, alias] of newAlias) {
       const m = w.node(nid)
-      m.set('aliases', [...(g.index.nodes.get(nid)?.aliases ?? []), alias].slice(-MAX_ALIASES))
+      const kept = (g.index.nodes.get(nid)?.aliases ?? []).filter((a) => !checkAlias(a, ''))
+      m.set('aliases', [...kept, alias].slice(-MAX_ALIASES))
     }
     for (const e of edges)
       writeEdge(w, { from: id(e.from), to: id(e.to), type: e.type, label: e.label, properties: e.properties })
