@@ -22,7 +22,7 @@ function metaOf(page: import('@playwright/test').Page): Promise<Record<string, u
  */
 async function speakNewer(page: import('@playwright/test').Page): Promise<void> {
   await page.evaluate(() => {
-    const provider = window.__plexus!.session.provider
+    const provider = window.__plexus!.session.connection.provider
     provider.disconnect()
     provider.params = { ...provider.params, schema: String(Number(provider.params.schema) + 1) }
     provider.connect()
