@@ -1,103 +1,89 @@
 // Several servers benchmark: prints figures and writes bench/reports/multi.{md,json}. Never passes or fails.
-// Run: npx tsx bench/multi.bench.ts   (PLEXUS_BENCH_QUICK=1 for a short run)
+// Run: npx tsx bench/multi.bench.ts   (PLEXUS_BENCH_QUICK=1 for a short run, PLEXUS_BENCH_ONLY=cross|single)
 //
 // Servers are `plexus serve` processes (apps/sync/bin/plexus.mjs). Clients are stock y-websocket
-// providers in this process, so send and receive times come from one clock. Needs PostgreSQL
-// (PLEXUS_TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a schema of its own,
-// dropped after) and `redis-server` (one of its own on a free port).
+// providers in this process (bench/clients.ts), so send and receive times come from one clock.
+// Needs PostgreSQL (PLEXUS_TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a
+// schema of its own, dropped after), `redis-server` and nginx (each one of its own on free ports).
 //
-// - cross-server: writer on server A, readers split over servers B and C (all three on one
-//   PostgreSQL and one Redis): relay latency p50/p99 at 1, 10 and 100 readers; updates/s through
-//   one document, writer on A and reader on B.
-// - single server: the same latency at 100 readers and updates/s, writer and readers on one server,
-//   on PostgreSQL and on SQLite.
+// In one run:
+// - three servers on one PostgreSQL and one Redis behind nginx (deploy/nginx rules): writer on
+//   server A, readers split over servers B and C, relay latency p50/p99 at 1, 10 and 100 readers;
+//   updates/s through one document with one writer on A and with one writer on each server, reader
+//   on B. nginx listens once per server as well as round robin, so a client can be placed.
+// - one server on PostgreSQL and one on SQLite: latency at 100 readers and updates/s.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, connect } from 'node:net'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { PgStore } from '@plexus/sync'
-import { WebSocket } from 'ws'
-import { WebsocketProvider } from 'y-websocket'
-import * as Y from 'yjs'
+import {
+  fmt,
+  freePort,
+  providerClient,
+  providerWatcher,
+  relayLatency,
+  sleep,
+  sustainedRate,
+  waitPort,
+  type Latency,
+} from './clients.ts'
 
 const QUICK = process.env.PLEXUS_BENCH_QUICK === '1'
+const ONLY = process.env.PLEXUS_BENCH_ONLY ?? ''
 process.setMaxListeners(0)
 const SAMPLES = QUICK ? 50 : 200
 const THROUGHPUT_UPDATES = QUICK ? 5_000 : 20_000
 const DATABASE_URL = process.env.PLEXUS_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const NGINX = process.env.PLEXUS_NGINX ?? '/usr/sbin/nginx'
 const BIN = fileURLToPath(new URL('../apps/sync/bin/plexus.mjs', import.meta.url))
 const REPORTS = fileURLToPath(new URL('./reports/', import.meta.url))
-
-const quantile = (xs: number[], q: number): number => {
-  const s = [...xs].sort((a, b) => a - b)
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN
-}
-const fmt = (x: number, digits = 2): string => (Number.isFinite(x) ? x.toFixed(digits) : 'n/a')
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-async function until(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = performance.now() + timeoutMs
-  while (!check()) {
-    if (performance.now() > deadline) throw new Error(`bench: timed out waiting for ${what}`)
-    await new Promise((resolve) => setImmediate(resolve))
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer()
-    s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port
-      s.close(() => resolve(port))
-    })
-  })
-}
-
-async function waitPort(port: number): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const sock = connect(port, '127.0.0.1')
-      sock.once('connect', () => (sock.destroy(), resolve(true)))
-      sock.once('error', () => resolve(false))
-    })
-    if (ok) return
-    await sleep(20)
-  }
-  throw new Error(`bench: nothing listens on ${port}`)
-}
+const NGINX_RULES = fileURLToPath(new URL('../deploy/nginx/', import.meta.url))
 
 const children: ChildProcess[] = []
 const dirs: string[] = []
 
-async function serve(env: Record<string, string>): Promise<string> {
+/** A `plexus serve` process; resolves with its port once it listens. */
+async function serve(env: Record<string, string>): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'plexus-multi-bench-'))
   dirs.push(dir)
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data', dir], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: {
-      ...process.env,
-      PLEXUS_TOKENS: '',
-      PLEXUS_TOKENS_FILE: '',
-      PLEXUS_DATABASE_URL: '',
-      PLEXUS_REDIS_URL: '',
-      // Benchmarks push one connection far past the default per-connection rate.
-      PLEXUS_RATE: '1000000',
-      PLEXUS_BURST: '1000000',
-      PLEXUS_IDLE_UNLOAD_MS: '600000',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.PLEXUS_BENCH_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PLEXUS_BENCH_PROF}`]
+        : []),
+      BIN,
+      'serve',
+      '--port',
+      '0',
+      '--data',
+      dir,
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: {
+        ...process.env,
+        PLEXUS_TOKENS: '',
+        PLEXUS_TOKENS_FILE: '',
+        PLEXUS_DATABASE_URL: '',
+        PLEXUS_REDIS_URL: '',
+        // Benchmarks push one connection far past the default per-connection rate.
+        PLEXUS_RATE: '1000000',
+        PLEXUS_BURST: '1000000',
+        PLEXUS_IDLE_UNLOAD_MS: '600000',
+        ...env,
+      },
     },
-  })
+  )
   children.push(child)
   let out = ''
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString()
-      const m = /listening on (http:\/\/\S+)/.exec(out)
-      if (m) resolve(m[1]!.replace(/^http/, 'ws') + '/sync')
+      const m = /listening on http:\/\/[^\s:]+:(\d+)/.exec(out)
+      if (m) resolve(Number(m[1]))
     })
     child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening`)))
   })
@@ -116,83 +102,82 @@ async function stopAll(): Promise<void> {
   )
 }
 
-interface Client {
-  write(i: number): void
-  onValue: ((i: number) => void) | null
-  ready(): Promise<void>
-  close(): void
-}
+const wsUrl = (port: number) => `ws://127.0.0.1:${port}/sync`
 
-function client(url: string, room: string): Client {
-  const doc = new Y.Doc()
-  const provider = new WebsocketProvider(url, room, doc, {
-    WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
-    disableBc: true,
-  })
-  const map = doc.getMap<number>('m')
-  const c: Client = {
-    onValue: null,
-    write: (i) => map.set('v', i),
-    ready: () => until(() => provider.synced, 'provider sync'),
-    close: () => provider.destroy(),
-  }
-  doc.on('update', (_u: Uint8Array, origin: unknown) => {
-    if (origin === provider) c.onValue?.(map.get('v') ?? -1)
-  })
-  return c
+/**
+ * nginx with the deployment's rules (deploy/nginx): one port spreading connections round robin over
+ * every server, and one port per server, so the bench can place a client on a given server and
+ * still go through the proxy.
+ */
+async function startNginx(upstreams: number[]): Promise<{ all: number; each: number[] }> {
+  const dir = mkdtempSync(join(tmpdir(), 'plexus-multi-bench-nginx-'))
+  dirs.push(dir)
+  const locations = readFileSync(join(NGINX_RULES, 'plexus-locations.conf'), 'utf8')
+  if (!locations.includes('proxy_pass http://plexus;')) throw new Error('bench: deploy/nginx rules changed')
+  const all = await freePort()
+  const each = await Promise.all(upstreams.map(() => freePort()))
+  const group = (name: string, ports: number[]) =>
+    `  upstream ${name} {\n${ports.map((p) => `    server 127.0.0.1:${p};`).join('\n')}\n    keepalive 16;\n  }`
+  const block = (port: number, name: string) =>
+    `  server {\n    listen 127.0.0.1:${port};\n${locations.replace('http://plexus;', `http://${name};`)}\n  }`
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    `daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  include ${NGINX_RULES}plexus-http.conf;
+${group('plexus', upstreams)}
+${upstreams.map((p, i) => group(`plexus_${i}`, [p])).join('\n')}
+${block(all, 'plexus')}
+${each.map((p, i) => block(p, `plexus_${i}`)).join('\n')}
+}
+`,
+  )
+  const child = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'inherit' })
+  children.push(child)
+  await waitPort(all)
+  for (const p of each) await waitPort(p)
+  return { all, each }
 }
 
 /** Writer on `writerUrl`, readers spread round robin over `readerUrls`. */
-async function latency(writerUrl: string, readerUrls: string[], readers: number, room: string) {
-  const writer = client(writerUrl, room)
-  const clients = Array.from({ length: readers }, (_, i) => client(readerUrls[i % readerUrls.length]!, room))
-  await Promise.all([writer, ...clients].map((c) => c.ready()))
-  const sent = new Map<number, number>()
-  const samples: number[] = []
-  let received = 0
-  for (const c of clients) {
-    c.onValue = (i) => {
-      const t = sent.get(i)
-      if (t === undefined) return
-      samples.push(performance.now() - t)
-      received++
-    }
-  }
-  const warmup = 20
-  for (let i = 0; i < SAMPLES + warmup; i++) {
-    received = 0
-    if (i === warmup) samples.length = 0
-    sent.set(i, performance.now())
-    writer.write(i)
-    await until(() => received >= readers, `update ${i} at ${readers} readers`)
-    await sleep(2)
-  }
-  for (const c of [writer, ...clients]) c.close()
-  await sleep(100)
-  return { p50: quantile(samples, 0.5), p99: quantile(samples, 0.99) }
+function latency(writerUrl: string, readerUrls: string[], readers: number, room: string): Promise<Latency> {
+  const writer = providerClient(writerUrl, room)
+  const clients = Array.from({ length: readers }, (_, i) =>
+    providerClient(readerUrls[i % readerUrls.length]!, room),
+  )
+  return relayLatency(writer, clients, SAMPLES, `${room}, ${readers} readers`)
 }
 
-async function throughput(writerUrl: string, readerUrl: string, room: string): Promise<number> {
-  const writer = client(writerUrl, room)
-  const reader = client(readerUrl, room)
-  await Promise.all([writer.ready(), reader.ready()])
-  const last = THROUGHPUT_UPDATES - 1
-  let done = false
-  reader.onValue = (i) => {
-    if (i === last) done = true
-  }
-  const start = performance.now()
-  for (let i = 0; i < THROUGHPUT_UPDATES; i++) {
-    writer.write(i)
-    if (i % 200 === 199) await new Promise((resolve) => setImmediate(resolve))
-  }
-  await until(() => done, 'throughput', 180_000)
-  const rate = THROUGHPUT_UPDATES / ((performance.now() - start) / 1000)
-  writer.close()
-  reader.close()
-  await sleep(100)
-  return rate
+/** One writer per url in `writerUrls`, each moving its own node; the reader on `readerUrl`. */
+function throughput(writerUrls: string[], readerUrl: string, room: string): Promise<number> {
+  const keys = writerUrls.map((_u, k) => `n_w${k}`)
+  const writers = writerUrls.map((url, k) => providerClient(url, room, keys[k]))
+  const perWriter = Math.round(THROUGHPUT_UPDATES / writerUrls.length)
+  return sustainedRate(writers, keys, providerWatcher(readerUrl, room), perWriter, `throughput in ${room}`)
 }
+
+interface Cross {
+  latency: Record<number, Latency>
+  oneWriter: number
+  threeWriters: number
+}
+
+interface Single {
+  latency: Latency
+  rate: number
+}
+
+const trim = ({ p50, p99 }: Latency) => ({ p50, p99 })
 
 async function main(): Promise<void> {
   const schema = `plexus_bench_${process.pid}`
@@ -202,67 +187,66 @@ async function main(): Promise<void> {
   })
   await waitPort(redisPort)
   const pg = { PLEXUS_DATABASE_URL: DATABASE_URL, PLEXUS_DATABASE_SCHEMA: schema }
-  const rows: Record<string, unknown> = {}
+  const loadStart = loadavg()[0]!
+  let cross: Cross | null = null
+  const single: Partial<Record<'postgres' | 'sqlite', Single>> = {}
   try {
-    // Cross-server: three servers on one PostgreSQL and one Redis.
-    const shared = { ...pg, PLEXUS_REDIS_URL: `redis://127.0.0.1:${redisPort}` }
-    const [a, b, c] = [await serve(shared), await serve(shared), await serve(shared)]
-    const cross: Record<number, { p50: number; p99: number }> = {}
-    for (const readers of [1, 10, 100]) {
-      cross[readers] = await latency(a!, [b!, c!], readers, `cross-${readers}`)
-      console.log(
-        `cross-server, ${readers} readers: p50 ${fmt(cross[readers]!.p50)} ms, p99 ${fmt(cross[readers]!.p99)} ms`,
-      )
-    }
-    const crossRate = await throughput(a!, b!, 'cross-throughput')
-    console.log(`cross-server throughput: ${Math.round(crossRate)} updates/s`)
-    await stopAll()
-
-    // One server, PostgreSQL and SQLite.
-    const single: Record<string, { p50: number; p99: number; rate: number }> = {}
-    for (const [mode, env] of [
-      ['postgres', pg],
-      ['sqlite', {}],
-    ] as const) {
-      const url = await serve(env)
-      const lat = await latency(url, [url], 100, `single-${mode}`)
-      const rate = await throughput(url, url, `single-${mode}-throughput`)
-      single[mode] = { ...lat, rate }
-      console.log(
-        `one server on ${mode}, 100 readers: p50 ${fmt(lat.p50)} ms, p99 ${fmt(lat.p99)} ms; ${Math.round(rate)} updates/s`,
-      )
+    if (ONLY !== 'single') {
+      // Three servers on one PostgreSQL and one Redis, behind nginx.
+      const shared = { ...pg, PLEXUS_REDIS_URL: `redis://127.0.0.1:${redisPort}` }
+      const ports = [await serve(shared), await serve(shared), await serve(shared)]
+      const proxy = await startNginx(ports)
+      const [a, b, c] = proxy.each.map(wsUrl) as [string, string, string]
+      const lat: Record<number, Latency> = {}
+      for (const readers of [1, 10, 100]) {
+        lat[readers] = await latency(a, [b, c], readers, `cross-${readers}`)
+        console.log(
+          `3 servers, writer on A, ${readers} readers on B and C: p50 ${fmt(lat[readers]!.p50)} ms, p99 ${fmt(lat[readers]!.p99)} ms`,
+        )
+      }
+      const oneWriter = await throughput([a], b, 'cross-rate-1')
+      console.log(`3 servers, one writer on A, reader on B: ${Math.round(oneWriter)} updates/s`)
+      const threeWriters = await throughput([a, b, c], b, 'cross-rate-3')
+      console.log(`3 servers, a writer on each, reader on B: ${Math.round(threeWriters)} updates/s`)
+      cross = { latency: lat, oneWriter, threeWriters }
       await stopAll()
     }
-    rows.cross = cross
-    rows.crossRate = crossRate
-    rows.single = single
-    const ratio = single.postgres!.p99 / single.sqlite!.p99
-    const md = [
-      '# Several servers: PostgreSQL and Redis',
-      '',
-      `Run ${new Date().toISOString()} on ${cpus().length} cores (load ${loadavg()[0]!.toFixed(2)}), ` +
-        `${SAMPLES} samples per latency row${QUICK ? ' (quick run)' : ''}, ${THROUGHPUT_UPDATES} updates per throughput row. ` +
-        'Servers are `plexus serve` processes; clients are stock y-websocket providers in the benchmark process.',
-      '',
-      '| what | target | measured |',
-      '|---|---|---|',
-      ...[1, 10, 100].map(
-        (n) =>
-          `| cross-server relay, writer on A, ${n} reader(s) on B and C: p50 / p99 | p99 <= 20 ms at 100 | ${fmt(cross[n]!.p50)} / ${fmt(cross[n]!.p99)} ms |`,
-      ),
-      `| updates/s through one document, writer on A, reader on B | >= 5,000 | ${Math.round(crossRate)} |`,
-      `| one server on PostgreSQL, 100 readers: p50 / p99 | | ${fmt(single.postgres!.p50)} / ${fmt(single.postgres!.p99)} ms |`,
-      `| one server on SQLite, 100 readers: p50 / p99 | | ${fmt(single.sqlite!.p50)} / ${fmt(single.sqlite!.p99)} ms |`,
-      `| PostgreSQL p99 / SQLite p99 | <= 2x | ${fmt(ratio)}x |`,
-      `| updates/s, one server: PostgreSQL / SQLite | | ${Math.round(single.postgres!.rate)} / ${Math.round(single.sqlite!.rate)} |`,
-      '',
-    ].join('\n')
-    mkdirSync(REPORTS, { recursive: true })
-    writeFileSync(join(REPORTS, 'multi.md'), md)
-    writeFileSync(
-      join(REPORTS, 'multi.json'),
-      JSON.stringify({ quick: QUICK, samples: SAMPLES, ...rows }, null, 2) + '\n',
-    )
+    if (ONLY !== 'cross') {
+      for (const [mode, env] of [
+        ['postgres', pg],
+        ['sqlite', {}],
+      ] as const) {
+        const url = wsUrl(await serve(env))
+        const l = await latency(url, [url], 100, `single-${mode}`)
+        const rate = await throughput([url], url, `single-${mode}-rate`)
+        single[mode] = { latency: l, rate }
+        console.log(
+          `one server on ${mode}, 100 readers: p50 ${fmt(l.p50)} ms, p99 ${fmt(l.p99)} ms; ${Math.round(rate)} updates/s`,
+        )
+        await stopAll()
+      }
+    }
+    const loadEnd = loadavg()[0]!
+    const md = report(cross, single, loadStart, loadEnd)
+    if (ONLY === '') {
+      mkdirSync(REPORTS, { recursive: true })
+      writeFileSync(join(REPORTS, 'multi.md'), md)
+      const json = {
+        quick: QUICK,
+        samples: SAMPLES,
+        updates: THROUGHPUT_UPDATES,
+        cores: cpus().length,
+        load: [loadStart, loadEnd],
+        cross: cross && {
+          ...cross,
+          latency: Object.fromEntries(Object.entries(cross.latency).map(([k, v]) => [k, trim(v)])),
+        },
+        single: Object.fromEntries(
+          Object.entries(single).map(([k, v]) => [k, { ...v, latency: trim(v.latency) }]),
+        ),
+      }
+      writeFileSync(join(REPORTS, 'multi.json'), JSON.stringify(json, null, 2) + '\n')
+    }
     console.log('\n' + md)
   } finally {
     await stopAll()
@@ -277,4 +261,48 @@ async function main(): Promise<void> {
   }
 }
 
+function report(
+  cross: Cross | null,
+  single: Partial<Record<'postgres' | 'sqlite', Single>>,
+  loadStart: number,
+  loadEnd: number,
+): string {
+  const lines = [
+    '# Several servers: PostgreSQL and Redis',
+    '',
+    `Run ${new Date().toISOString()} on ${cpus().length} cores, load average ${fmt(loadStart)} at start and ` +
+      `${fmt(loadEnd)} at end, ${SAMPLES} samples per latency row${QUICK ? ' (quick run)' : ''}, ` +
+      `${THROUGHPUT_UPDATES} updates per throughput row. Servers are \`plexus serve\` processes behind nginx ` +
+      '(deploy/nginx rules); clients are stock y-websocket providers in the benchmark process.',
+    '',
+    '| what | target | measured |',
+    '|---|---|---|',
+  ]
+  if (cross) {
+    for (const n of [1, 10, 100]) {
+      const l = cross.latency[n]!
+      lines.push(
+        `| 3 servers, writer on A, ${n} reader(s) on B and C: p50 / p99 | p99 <= 20 ms at 100 | ${fmt(l.p50)} / ${fmt(l.p99)} ms |`,
+      )
+    }
+    lines.push(
+      `| updates/s through one document, 3 servers, one writer on A, reader on B | >= 5,000 | ${Math.round(cross.oneWriter)} |`,
+      `| updates/s through one document, 3 servers, a writer on each, reader on B | >= 5,000 | ${Math.round(cross.threeWriters)} |`,
+    )
+  }
+  const { postgres, sqlite } = single
+  if (postgres && sqlite) {
+    lines.push(
+      `| one server on PostgreSQL, 100 readers: p50 / p99 | | ${fmt(postgres.latency.p50)} / ${fmt(postgres.latency.p99)} ms |`,
+      `| one server on SQLite, 100 readers: p50 / p99 | | ${fmt(sqlite.latency.p50)} / ${fmt(sqlite.latency.p99)} ms |`,
+      `| PostgreSQL p99 / SQLite p99 | <= 2x | ${fmt(postgres.latency.p99 / sqlite.latency.p99)}x |`,
+      `| updates/s, one server: PostgreSQL / SQLite | | ${Math.round(postgres.rate)} / ${Math.round(sqlite.rate)} |`,
+    )
+  }
+  lines.push('')
+  return lines.join('\n')
+}
+
 await main()
+// Closed providers and pools can leave timers behind; the figures are written.
+process.exit(0)
