@@ -13,7 +13,7 @@
 //   on B. nginx listens once per server as well as round robin, so a client can be placed.
 // - one server on PostgreSQL and one on SQLite: latency at 100 readers and updates/s.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -42,10 +42,12 @@ const REPORTS = fileURLToPath(new URL('./reports/', import.meta.url))
 const NGINX_RULES = fileURLToPath(new URL('../deploy/nginx/', import.meta.url))
 
 const children: ChildProcess[] = []
+/** Processes whose CPU time the throughput rows report, by name (a server's name is its letter). */
+const watched = new Map<string, number>()
 const dirs: string[] = []
 
 /** A `plexus serve` process; resolves with its port once it listens. */
-async function serve(env: Record<string, string>): Promise<number> {
+async function serve(name: string, env: Record<string, string>): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'plexus-multi-bench-'))
   dirs.push(dir)
   const child = spawn(
@@ -78,6 +80,7 @@ async function serve(env: Record<string, string>): Promise<number> {
     },
   )
   children.push(child)
+  watched.set(name, child.pid!)
   let out = ''
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -90,6 +93,7 @@ async function serve(env: Record<string, string>): Promise<number> {
 }
 
 async function stopAll(): Promise<void> {
+  for (const name of [...watched.keys()]) if (name !== 'Redis') watched.delete(name)
   await Promise.all(
     children.splice(0).map(
       (c) =>
@@ -144,6 +148,7 @@ ${each.map((p, i) => block(p, `plexus_${i}`)).join('\n')}
   )
   const child = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'inherit' })
   children.push(child)
+  watched.set('nginx', child.pid!)
   await waitPort(all)
   for (const p of each) await waitPort(p)
   return { all, each }
@@ -158,23 +163,64 @@ function latency(writerUrl: string, readerUrls: string[], readers: number, room:
   return relayLatency(writer, clients, SAMPLES, `${room}, ${readers} readers`)
 }
 
+/** CPU time (user + system, ms) of a process and its children that still run (nginx's worker). */
+function cpuMs(pid: number): number {
+  const stat = (p: number) => {
+    const file = `/proc/${p}/stat`
+    if (!existsSync(file)) return 0
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+  }
+  const kids = `/proc/${pid}/task/${pid}/children`
+  const children = existsSync(kids) ? readFileSync(kids, 'utf8').trim().split(/\s+/).filter(Boolean) : []
+  return stat(pid) + children.reduce((sum, c) => sum + stat(Number(c)), 0)
+}
+
+const cpuNow = () => new Map([...watched].map(([name, pid]) => [name, cpuMs(pid)]))
+
+interface Rate {
+  rate: number
+  /** CPU ms per 1,000 updates, per process (the bench's clients, each server, nginx, Redis). */
+  cpu: Record<string, number>
+}
+
 /** One writer per url in `writerUrls`, each moving its own node; the reader on `readerUrl`. */
-function throughput(writerUrls: string[], readerUrl: string, room: string): Promise<number> {
+async function throughput(writerUrls: string[], readerUrl: string, room: string): Promise<Rate> {
   const keys = writerUrls.map((_u, k) => `n_w${k}`)
   const writers = writerUrls.map((url, k) => providerClient(url, room, keys[k]))
   const perWriter = Math.round(THROUGHPUT_UPDATES / writerUrls.length)
-  return sustainedRate(writers, keys, providerWatcher(readerUrl, room), perWriter, `throughput in ${room}`)
+  const before = cpuNow()
+  const bench = process.cpuUsage()
+  const rate = await sustainedRate(
+    writers,
+    keys,
+    providerWatcher(readerUrl, room),
+    perWriter,
+    `throughput in ${room}`,
+  )
+  const after = cpuNow()
+  const used = process.cpuUsage(bench)
+  const per = 1000 / (perWriter * writerUrls.length)
+  const cpu: Record<string, number> = { 'bench clients': ((used.user + used.system) / 1000) * per }
+  for (const [name, ms] of after) cpu[name] = (ms - (before.get(name) ?? 0)) * per
+  return { rate, cpu }
 }
+
+const cpuText = (cpu: Record<string, number>) =>
+  Object.entries(cpu)
+    .map(([name, ms]) => `${name} ${fmt(ms, 0)}`)
+    .join(', ')
 
 interface Cross {
   latency: Record<number, Latency>
-  oneWriter: number
-  threeWriters: number
+  oneWriter: Rate
+  threeWriters: Rate
 }
 
 interface Single {
   latency: Latency
-  rate: number
+  rate: Rate
 }
 
 const trim = ({ p50, p99 }: Latency) => ({ p50, p99 })
@@ -186,6 +232,7 @@ async function main(): Promise<void> {
     stdio: 'ignore',
   })
   await waitPort(redisPort)
+  watched.set('Redis', redis.pid!)
   const pg = { PLEXUS_DATABASE_URL: DATABASE_URL, PLEXUS_DATABASE_SCHEMA: schema }
   const loadStart = loadavg()[0]!
   let cross: Cross | null = null
@@ -194,7 +241,7 @@ async function main(): Promise<void> {
     if (ONLY !== 'single') {
       // Three servers on one PostgreSQL and one Redis, behind nginx.
       const shared = { ...pg, PLEXUS_REDIS_URL: `redis://127.0.0.1:${redisPort}` }
-      const ports = [await serve(shared), await serve(shared), await serve(shared)]
+      const ports = [await serve('A', shared), await serve('B', shared), await serve('C', shared)]
       const proxy = await startNginx(ports)
       const [a, b, c] = proxy.each.map(wsUrl) as [string, string, string]
       const lat: Record<number, Latency> = {}
@@ -205,9 +252,13 @@ async function main(): Promise<void> {
         )
       }
       const oneWriter = await throughput([a], b, 'cross-rate-1')
-      console.log(`3 servers, one writer on A, reader on B: ${Math.round(oneWriter)} updates/s`)
+      console.log(
+        `3 servers, one writer on A, reader on B: ${Math.round(oneWriter.rate)} updates/s (CPU ms per 1,000: ${cpuText(oneWriter.cpu)})`,
+      )
       const threeWriters = await throughput([a, b, c], b, 'cross-rate-3')
-      console.log(`3 servers, a writer on each, reader on B: ${Math.round(threeWriters)} updates/s`)
+      console.log(
+        `3 servers, a writer on each, reader on B: ${Math.round(threeWriters.rate)} updates/s (CPU ms per 1,000: ${cpuText(threeWriters.cpu)})`,
+      )
       cross = { latency: lat, oneWriter, threeWriters }
       await stopAll()
     }
@@ -216,12 +267,12 @@ async function main(): Promise<void> {
         ['postgres', pg],
         ['sqlite', {}],
       ] as const) {
-        const url = wsUrl(await serve(env))
+        const url = wsUrl(await serve('server', env))
         const l = await latency(url, [url], 100, `single-${mode}`)
         const rate = await throughput([url], url, `single-${mode}-rate`)
         single[mode] = { latency: l, rate }
         console.log(
-          `one server on ${mode}, 100 readers: p50 ${fmt(l.p50)} ms, p99 ${fmt(l.p99)} ms; ${Math.round(rate)} updates/s`,
+          `one server on ${mode}, 100 readers: p50 ${fmt(l.p50)} ms, p99 ${fmt(l.p99)} ms; ${Math.round(rate.rate)} updates/s (CPU ms per 1,000: ${cpuText(rate.cpu)})`,
         )
         await stopAll()
       }
@@ -287,8 +338,8 @@ function report(
       )
     }
     lines.push(
-      `| updates/s through one document, 3 servers, one writer on A, reader on B | >= 5,000 | ${Math.round(cross.oneWriter)} |`,
-      `| updates/s through one document, 3 servers, a writer on each, reader on B | >= 5,000 | ${Math.round(cross.threeWriters)} |`,
+      `| updates/s through one document, 3 servers, one writer on A, reader on B | >= 5,000 | ${Math.round(cross.oneWriter.rate)} |`,
+      `| updates/s through one document, 3 servers, a writer on each, reader on B | >= 5,000 | ${Math.round(cross.threeWriters.rate)} |`,
     )
   }
   const { postgres, sqlite } = single
@@ -297,7 +348,28 @@ function report(
       `| one server on PostgreSQL, 100 readers: p50 / p99 | | ${fmt(postgres.latency.p50)} / ${fmt(postgres.latency.p99)} ms |`,
       `| one server on SQLite, 100 readers: p50 / p99 | | ${fmt(sqlite.latency.p50)} / ${fmt(sqlite.latency.p99)} ms |`,
       `| PostgreSQL p99 / SQLite p99 | <= 2x | ${fmt(postgres.latency.p99 / sqlite.latency.p99)}x |`,
-      `| updates/s, one server: PostgreSQL / SQLite | | ${Math.round(postgres.rate)} / ${Math.round(sqlite.rate)} |`,
+      `| updates/s, one server: PostgreSQL / SQLite | | ${Math.round(postgres.rate.rate)} / ${Math.round(sqlite.rate.rate)} |`,
+    )
+  }
+  const rates: Array<[string, Rate]> = [
+    ...(cross
+      ? ([
+          ['3 servers, one writer on A', cross.oneWriter],
+          ['3 servers, a writer on each', cross.threeWriters],
+        ] as Array<[string, Rate]>)
+      : []),
+    ...(postgres ? ([['one server on PostgreSQL', postgres.rate]] as Array<[string, Rate]>) : []),
+    ...(sqlite ? ([['one server on SQLite', sqlite.rate]] as Array<[string, Rate]>) : []),
+  ]
+  if (rates.length > 0) {
+    lines.push(
+      '',
+      'Where the time goes in the throughput rows: CPU ms per 1,000 updates, per process (PostgreSQL is ' +
+        'shared with other work on this machine and not counted):',
+      '',
+      '| row | CPU ms per 1,000 updates |',
+      '|---|---|',
+      ...rates.map(([row, r]) => `| ${row} | ${cpuText(r.cpu)} |`),
     )
   }
   lines.push('')
