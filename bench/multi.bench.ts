@@ -24,7 +24,6 @@ import {
   providerClient,
   providerWatcher,
   relayLatency,
-  sleep,
   sustainedRate,
   waitPort,
   type Latency,
