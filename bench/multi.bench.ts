@@ -153,6 +153,51 @@ ${each.map((p, i) => block(p, `plexus_${i}`)).join('\n')}
   return { all, each }
 }
 
+interface Commits {
+  count: number
+  sum: number
+  /** Cumulative counts per upper bound in seconds (the server's plexus_persist_seconds histogram). */
+  buckets: Array<[number, number]>
+}
+
+/** The server's store-write histogram, from its /metrics. */
+async function commits(port: number): Promise<Commits> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()
+  const num = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN)
+  const buckets = [...text.matchAll(/^plexus_persist_seconds_bucket\{le="([^"]+)"\} (\S+)$/gm)]
+    .filter((m) => m[1] !== '+Inf')
+    .map((m) => [Number(m[1]), Number(m[2])] as [number, number])
+  return { count: num('plexus_persist_seconds_count'), sum: num('plexus_persist_seconds_sum'), buckets }
+}
+
+interface CommitTime {
+  writes: number
+  meanMs: number
+  /** The histogram bucket (upper bound, ms) the median and the 99th percentile write fall in. */
+  p50UpToMs: number
+  p99UpToMs: number
+}
+
+function commitTime(before: Commits, after: Commits): CommitTime {
+  const writes = after.count - before.count
+  const upTo = (q: number) => {
+    for (let i = 0; i < after.buckets.length; i++) {
+      const [le, n] = after.buckets[i]!
+      if (n - (before.buckets[i]?.[1] ?? 0) >= q * writes) return le * 1000
+    }
+    return Infinity
+  }
+  return {
+    writes,
+    meanMs: ((after.sum - before.sum) / Math.max(1, writes)) * 1000,
+    p50UpToMs: upTo(0.5),
+    p99UpToMs: upTo(0.99),
+  }
+}
+
+const commitText = (c: CommitTime) =>
+  `PostgreSQL write on the writer's server: mean ${fmt(c.meanMs)} ms, p50 <= ${c.p50UpToMs} ms, p99 <= ${c.p99UpToMs} ms over ${c.writes} writes`
+
 /** Writer on `writerUrl`, readers spread round robin over `readerUrls`. */
 function latency(writerUrl: string, readerUrls: string[], readers: number, room: string): Promise<Latency> {
   const writer = providerClient(writerUrl, room)
@@ -215,11 +260,13 @@ interface Cross {
   latency: Record<number, Latency>
   oneWriter: Rate
   threeWriters: Rate
+  commits: CommitTime | null
 }
 
 interface Single {
   latency: Latency
   rate: Rate
+  commits: CommitTime | null
 }
 
 const trim = ({ p50, p99 }: Latency) => ({ p50, p99 })
@@ -244,8 +291,11 @@ async function main(): Promise<void> {
       const proxy = await startNginx(ports)
       const [a, b, c] = proxy.each.map(wsUrl) as [string, string, string]
       const lat: Record<number, Latency> = {}
+      let crossCommits: CommitTime | null = null
       for (const readers of ONLY === 'cross-rate' ? [] : [1, 10, 100]) {
+        const before = await commits(ports[0]!)
         lat[readers] = await latency(a, [b, c], readers, `cross-${readers}`)
+        if (readers === 100) crossCommits = commitTime(before, await commits(ports[0]!))
         console.log(
           `3 servers, writer on A, ${readers} readers on B and C: p50 ${fmt(lat[readers]!.p50)} ms, p99 ${fmt(lat[readers]!.p99)} ms`,
         )
@@ -258,7 +308,8 @@ async function main(): Promise<void> {
       console.log(
         `3 servers, a writer on each, reader on B: ${Math.round(threeWriters.rate)} updates/s (CPU ms per 1,000: ${cpuText(threeWriters.cpu)})`,
       )
-      cross = { latency: lat, oneWriter, threeWriters }
+      cross = { latency: lat, oneWriter, threeWriters, commits: crossCommits }
+      if (crossCommits) console.log(`3 servers, 100 readers: ${commitText(crossCommits)}`)
       await stopAll()
     }
     if (!ONLY.startsWith('cross')) {
@@ -266,10 +317,13 @@ async function main(): Promise<void> {
         ['postgres', pg],
         ['sqlite', {}],
       ] as const) {
-        const url = wsUrl(await serve('server', env))
+        const port = await serve('server', env)
+        const url = wsUrl(port)
+        const before = await commits(port)
         const l = await latency(url, [url], 100, `single-${mode}`)
+        const written = commitTime(before, await commits(port))
         const rate = await throughput([url], url, `single-${mode}-rate`)
-        single[mode] = { latency: l, rate }
+        single[mode] = { latency: l, rate, commits: mode === 'postgres' ? written : null }
         console.log(
           `one server on ${mode}, 100 readers: p50 ${fmt(l.p50)} ms, p99 ${fmt(l.p99)} ms; ${Math.round(rate.rate)} updates/s (CPU ms per 1,000: ${cpuText(rate.cpu)})`,
         )
@@ -360,6 +414,19 @@ function report(
     ...(postgres ? ([['one server on PostgreSQL', postgres.rate]] as Array<[string, Rate]>) : []),
     ...(sqlite ? ([['one server on SQLite', sqlite.rate]] as Array<[string, Rate]>) : []),
   ]
+  const writes = [
+    ...(cross?.commits ? [`3 servers, 100 readers: ${commitText(cross.commits)}.`] : []),
+    ...(postgres?.commits ? [`One server on PostgreSQL, 100 readers: ${commitText(postgres.commits)}.`] : []),
+  ]
+  if (writes.length > 0) {
+    lines.push(
+      '',
+      'Where the time goes in the latency rows: every update waits for its PostgreSQL commit (an fsync) before ' +
+        'it is relayed.',
+      '',
+      ...writes.map((w) => `- ${w}`),
+    )
+  }
   if (rates.length > 0) {
     lines.push(
       '',
