@@ -6,7 +6,7 @@
  * history event), on a 1,000-node graph.
  */
 import { performance } from 'node:perf_hooks'
-import { createNodes, initGraph, openGraph, updateNodes } from '@plexus/model'
+import { SCHEMA_VERSION, createNodes, initGraph, openGraph, updateNodes } from '@plexus/model'
 import { DocRoom } from '@plexus/sync'
 import * as Y from 'yjs'
 
@@ -64,7 +64,7 @@ function perUpdate(rules: boolean, base: Uint8Array, input: Uint8Array[]): numbe
     { send() {}, persist() {}, close() {}, defer: (fn) => fn() },
     { maxDocumentBytes: 1 << 30, maxAwarenessClients: 8, storedBytes: 0, rules },
   )
-  room.join({ id: 1, canWrite: true, identity: 'ada', actor: 'ada' })
+  room.join({ id: 1, canWrite: true, identity: 'ada', actor: 'ada', schema: SCHEMA_VERSION })
   const t = performance.now()
   for (const frame of input) {
     const r = room.receive(1, frame)
