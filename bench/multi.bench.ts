@@ -1,5 +1,5 @@
 // Several servers benchmark: prints figures and writes bench/reports/multi.{md,json}. Never passes or fails.
-// Run: npx tsx bench/multi.bench.ts   (PLEXUS_BENCH_QUICK=1 for a short run, PLEXUS_BENCH_ONLY=cross|single)
+// Run: npx tsx bench/multi.bench.ts   (PLEXUS_BENCH_QUICK=1 for a short run, PLEXUS_BENCH_ONLY=cross|cross-rate|single; PLEXUS_BENCH_PROF=dir for server CPU profiles)
 //
 // Servers are `plexus serve` processes (apps/sync/bin/plexus.mjs). Clients are stock y-websocket
 // providers in this process (bench/clients.ts), so send and receive times come from one clock.
