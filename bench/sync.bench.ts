@@ -4,8 +4,8 @@
 // Each server runs in its own process (bench/sync-server.child.ts); clients run here, so send and
 // receive times come from one clock. Servers: plexus (apps/sync: validation, SQLite append before
 // relay), reference (y-websocket 1.5.4 setupWSConnection, in memory only) and echo (raw ws broadcast,
-// the floor). Readers are @plexus/sync-client connections, the stock y-websocket 3 provider inside
-// (echo: raw ws clients that decode and apply each update, the same client work), all in this one process, so the 100-reader figures include
+// the floor). Readers are stock y-websocket 3 providers (echo: raw ws clients that decode and apply
+// each update, the same client work), all in this one process, so the 100-reader figures include
 // this process applying 100 updates one after another.
 import { fork, type ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -13,12 +13,21 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
-import { SCHEMA_VERSION } from '@plexus/model'
 import { DocRegistry, Metrics, SqliteStore, defaultDocsOptions } from '@plexus/sync'
 import { WebSocket } from 'ws'
-import { ruleCheckCost } from './sync-rules.ts'
-import { connect } from '@plexus/sync-client'
 import * as Y from 'yjs'
+import {
+  benchNode,
+  changed,
+  fmt,
+  providerClient,
+  quantile,
+  relayLatency,
+  sleep,
+  until,
+  type Client,
+} from './clients.ts'
+import { ruleCheckCost } from './sync-rules.ts'
 
 const QUICK = process.env.PLEXUS_BENCH_QUICK === '1'
 // Every provider registers a process 'exit' listener.
@@ -32,21 +41,6 @@ const MODES = ['plexus', 'reference', 'echo'] as const
 type Mode = (typeof MODES)[number]
 
 const here = fileURLToPath(new URL('.', import.meta.url))
-const quantile = (xs: number[], q: number): number => {
-  const s = [...xs].sort((a, b) => a - b)
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN
-}
-const fmt = (x: number, digits = 2): string => (Number.isFinite(x) ? x.toFixed(digits) : 'n/a')
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-async function until(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = performance.now() + timeoutMs
-  while (!check()) {
-    if (performance.now() > deadline) throw new Error(`bench: timed out waiting for ${what}`)
-    await new Promise((resolve) => setImmediate(resolve))
-  }
-}
-
 // ---- server processes -------------------------------------------------------------------------
 
 interface Child {
@@ -92,15 +86,6 @@ async function spawnServer(mode: Mode, dataDir: string): Promise<Child> {
 
 // ---- clients ----------------------------------------------------------------------------------
 
-/** A client that can write a value and report when it has received a value. */
-interface Client {
-  write(i: number): void
-  /** Called with each value this client receives. */
-  onValue: ((i: number) => void) | null
-  ready(): Promise<void>
-  close(): void
-}
-
 function ySyncMessage(update: Uint8Array): Uint8Array {
   // [messageSync=0][syncUpdate=2][varUint length][update], as y-protocols writes it.
   const len: number[] = []
@@ -130,53 +115,16 @@ function readSyncUpdate(frame: Uint8Array): Uint8Array | null {
   return frame.subarray(pos, pos + len)
 }
 
-/**
- * What a writer changes: one node's canvas position, as a drag does (a field of a node in `nodes`,
- * so the server checks it against the document's rules like any edit). The first write creates the
- * node; readers read the position back as the sample number.
- */
-function benchNode(doc: Y.Doc): { write(i: number): void; read(): number } {
-  const nodes = doc.getMap<Y.Map<unknown>>('nodes')
-  return {
-    write: (i) => {
-      const node = nodes.get('n_bench')
-      if (node) return node.set('x', i)
-      const created = new Y.Map<unknown>()
-      created.set('summary', 'Bench node')
-      created.set('x', i)
-      nodes.set('n_bench', created)
-    },
-    read: () => {
-      const x = nodes.get('n_bench')?.get('x')
-      return typeof x === 'number' ? x : -1
-    },
-  }
-}
-
-function providerClient(url: string, room: string): Client {
-  const doc = new Y.Doc()
-  // The client every Plexus peer runs (jittered reconnects, acknowledged pending counts).
-  const { provider } = connect(doc, { url, graph: room, schema: SCHEMA_VERSION, WebSocket })
-  const node = benchNode(doc)
-  const client: Client = {
-    onValue: null,
-    write: node.write,
-    ready: () => until(() => provider.synced, 'provider sync'),
-    close: () => provider.destroy(),
-  }
-  doc.on('update', (_u: Uint8Array, origin: unknown) => {
-    if (origin === provider) client.onValue?.(node.read())
-  })
-  return client
-}
-
 function rawClient(url: string, room: string): Client {
   const doc = new Y.Doc()
   const node = benchNode(doc)
   const ws = new WebSocket(`${url}/${room}`, { perMessageDeflate: false })
   ws.binaryType = 'arraybuffer'
   let open = false
-  ws.on('open', () => (open = true))
+  ws.on('open', () => {
+    open = true
+    changed()
+  })
   const client: Client = {
     onValue: null,
     write: node.write,
@@ -191,6 +139,7 @@ function rawClient(url: string, room: string): Client {
     if (!update) return
     Y.applyUpdate(doc, update, 'remote')
     client.onValue?.(node.read())
+    changed()
   })
   return client
 }
@@ -214,39 +163,13 @@ async function latency(mode: Mode, url: string, readers: number, child: Child): 
   const room = `lat-${readers}`
   const writer = makeClient(mode, url, room)
   const clients = Array.from({ length: readers }, () => makeClient(mode, url, room))
-  await Promise.all([writer, ...clients].map((c) => c.ready()))
-  const sent = new Map<number, number>()
-  const samples: number[] = []
-  let received = 0
-  for (const c of clients) {
-    c.onValue = (i) => {
-      const t = sent.get(i)
-      if (t === undefined) return
-      samples.push(performance.now() - t)
-      received++
-    }
-  }
-  const warmup = 20
   let cpuStart: Cpu = { user: 0, system: 0 }
-  for (let i = 0; i < SAMPLES + warmup; i++) {
-    received = 0
-    if (i === warmup) {
-      samples.length = 0
-      cpuStart = await child.ask<Cpu>({ cmd: 'cpu' })
-    }
-    sent.set(i, performance.now())
-    writer.write(i)
-    await until(() => received >= readers, `update ${i} at ${readers} readers (${mode})`)
-    await sleep(2)
-  }
-  const cpu = cpuMicros(cpuStart, await child.ask<Cpu>({ cmd: 'cpu' }))
-  for (const c of [writer, ...clients]) c.close()
-  await sleep(100)
-  return {
-    p50: quantile(samples, 0.5),
-    p99: quantile(samples, 0.99),
-    cpuPerDelivery: cpu / (SAMPLES * readers),
-  }
+  let cpu = 0
+  const l = await relayLatency(writer, clients, SAMPLES, `${readers} readers (${mode})`, async (phase) => {
+    if (phase === 'start') cpuStart = await child.ask<Cpu>({ cmd: 'cpu' })
+    else cpu = cpuMicros(cpuStart, await child.ask<Cpu>({ cmd: 'cpu' }))
+  })
+  return { p50: l.p50, p99: l.p99, cpuPerDelivery: cpu / (SAMPLES * readers) }
 }
 
 async function throughput(
@@ -269,7 +192,7 @@ async function throughput(
     writer.write(i)
     if (i % 200 === 199) await new Promise((resolve) => setImmediate(resolve))
   }
-  await until(() => done, `throughput (${mode})`, 120_000)
+  await until(() => done, `throughput (${mode})`, 180_000)
   const seconds = (performance.now() - start) / 1000
   const cpu = cpuMicros(cpuStart, await child.ask<Cpu>({ cmd: 'cpu' }))
   writer.close()

@@ -105,10 +105,10 @@ export const multiPhase: Phase = async (ctx) => {
       await sleep(r.next() * 1000)
       while (running) {
         try {
-          const items = [{ summary: `${a.name} task ${n++}` }]
+          const nodes = [{ summary: `${a.name} task ${n++}` }]
           const reply = await a.callUntilAnswered(
             'graph_plan',
-            { project: graph, items, mode: 'force' },
+            { project: graph, nodes, mode: 'force' },
             performance.now() + 30_000,
           )
           if (reply.ok) {

@@ -427,7 +427,7 @@ export class DocRegistry {
 
   private persisted(g: Loaded, updates: Uint8Array[], seq: number, start: number): void {
     g.lastSeq = seq
-    this.options.fanout?.publish(g.id, updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates), seq)
+    this.options.fanout?.publish(g.id, updates, seq)
     this.metrics.storageOk()
     this.metrics.observePersist((performance.now() - start) / 1000)
     this.metrics.persistBatches++

@@ -12,15 +12,19 @@ import type { Store } from './store.ts'
 
 /** How servers sharing one store tell each other about stored updates (fanout.ts implements it). */
 export interface Fanout {
-  /** Tells the other servers: `update` (one or more merged) is stored, the last at `seq`. */
-  publish(graph: string, update: Uint8Array, seq: number): void
+  /** Tells the other servers: `updates` (one stored batch, in order) are stored, the last at `seq`. */
+  publish(graph: string, updates: readonly Uint8Array[], seq: number): void
   /**
    * Delivers what other servers publish for `graph` until the returned function is called.
-   * `apply` gets each update; `catchUp` asks for the whole stored state to be read again (a gap).
+   * `apply` gets each stored batch; `catchUp` asks for the whole stored state to be read again (a gap).
    */
   subscribe(
     graph: string,
-    handlers: { apply(update: Uint8Array): void; catchUp(): void; awareness?(update: Uint8Array): void },
+    handlers: {
+      apply(updates: readonly Uint8Array[]): void
+      catchUp(): void
+      awareness?(update: Uint8Array): void
+    },
   ): () => void
   /** Tells the other servers about a presence change (an encoded awareness update). */
   publishAwareness?(graph: string, update: Uint8Array): void
@@ -52,15 +56,15 @@ export function linkFanout(
       const stored = await store.load(g.graph)
       if (!stored || !g.live()) return
       const all = Y.mergeUpdates([...(stored.snapshot ? [stored.snapshot] : []), ...stored.updates])
-      g.room.applyRemote(Y.diffUpdate(all, Y.encodeStateVector(g.doc)))
+      g.room.applyRemote([Y.diffUpdate(all, Y.encodeStateVector(g.doc))])
     } catch (error) {
       log?.(`fanout: catching up ${g.graph} from the store failed: ${String(error)}`)
     }
   }
   awareness.on('update', share)
   const unsubscribe = fanout.subscribe(g.graph, {
-    apply: (update) => {
-      if (g.live()) g.room.applyRemote(update)
+    apply: (updates) => {
+      if (g.live()) g.room.applyRemote(updates)
     },
     catchUp: () => void catchUp(),
     awareness: (update) => {

@@ -1,7 +1,8 @@
 /**
  * Fan-out between servers sharing one PostgreSQL, through Redis pub/sub (ioredis).
  *
- * A server publishes each batch it stored, after it is stored, on `<prefix>u:<graph>`; every other
+ * A server publishes each batch it stored, after it is stored, as one message (its updates listed,
+ * fanout-codec.ts) on `<prefix>u:<graph>`; every other
  * server with that graph loaded applies it and relays it to its peers. Pub/sub delivers at most
  * once, so what could be missed is filled from PostgreSQL, which holds everything:
  * - each server numbers its messages per graph; a receiver that sees a number skip (a message
@@ -21,10 +22,12 @@
  */
 import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
+import { decodeFanout, encodeFanout } from './fanout-codec.ts'
 import type { Fanout } from './fanout-link.ts'
 
 export interface FanoutHandlers {
-  apply(update: Uint8Array): void
+  /** A batch another server stored, its updates in order. */
+  apply(updates: readonly Uint8Array[]): void
   catchUp(): void
   /** Presence from other servers (an encoded awareness update). */
   awareness?(update: Uint8Array): void
@@ -37,8 +40,6 @@ export interface RedisFanoutOptions {
   /** How long `open` waits for Redis before starting degraded (default 3 s). */
   connectWaitMs?: number
 }
-
-const VERSION = 1
 
 export class RedisFanout implements Fanout {
   /** This server, in every message it sends (it ignores its own). */
@@ -101,11 +102,12 @@ export class RedisFanout implements Fanout {
     return `Redis unreachable since ${new Date(this.downSince).toISOString()}: other servers' updates arrive when it is back`
   }
 
-  publish(graph: string, update: Uint8Array, seq: number): void {
+  publish(graph: string, updates: readonly Uint8Array[], seq: number): void {
     const n = (this.sent.get(graph) ?? 0) + 1
     // Counted even when it cannot be sent: receivers see the number skip and read the graph again.
     this.sent.set(graph, n)
-    const message = this.encode(n, seq, update)
+    // The whole batch in one message (fanout-codec.ts): one Redis round for many updates.
+    const message = this.encode(n, seq, updates)
     this.pub.publish(this.channel('u', graph), message).catch(() => {
       this.owed.add(graph)
       this.down()
@@ -118,7 +120,7 @@ export class RedisFanout implements Fanout {
       const n = (this.sent.get(graph) ?? 0) + 1
       this.sent.set(graph, n)
       this.pub
-        .publish(this.channel('u', graph), this.encode(n, -1, new Uint8Array()))
+        .publish(this.channel('u', graph), this.encode(n, -1, []))
         .then(() => this.owed.delete(graph))
         .catch(() => {})
     }
@@ -126,7 +128,7 @@ export class RedisFanout implements Fanout {
 
   publishAwareness(graph: string, update: Uint8Array): void {
     if (this.pub.status !== 'ready') return
-    this.pub.publish(this.channel('a', graph), this.encode(0, 0, update)).catch(() => {})
+    this.pub.publish(this.channel('a', graph), this.encode(0, 0, [update])).catch(() => {})
   }
 
   subscribe(graph: string, handlers: FanoutHandlers): () => void {
@@ -183,37 +185,29 @@ export class RedisFanout implements Fanout {
     return `${this.prefix}${kind}:${graph}`
   }
 
-  /** version, id length, id, message number, seq, then the update. */
-  private encode(n: number, seq: number, update: Uint8Array): Buffer {
-    const id = Buffer.from(this.id)
-    const head = Buffer.alloc(2 + id.length + 16)
-    head.writeUInt8(VERSION, 0)
-    head.writeUInt8(id.length, 1)
-    id.copy(head, 2)
-    head.writeDoubleBE(n, 2 + id.length)
-    head.writeDoubleBE(seq, 10 + id.length)
-    return Buffer.concat([head, update])
+  private encode(n: number, seq: number, updates: readonly Uint8Array[]): Buffer {
+    return encodeFanout({ from: this.id, n, seq, updates })
   }
 
   private receive(channelBuffer: Buffer, message: Buffer): void {
     const channel = channelBuffer.toString()
-    if (!channel.startsWith(this.prefix) || message.length < 2 || message.readUInt8(0) !== VERSION) return
+    if (!channel.startsWith(this.prefix)) return
     const kind = channel.slice(this.prefix.length, this.prefix.length + 1)
     const graph = channel.slice(this.prefix.length + 2)
     const handlers = this.graphs.get(graph)
     if (!handlers) return
-    const idLength = message.readUInt8(1)
-    const from = message.subarray(2, 2 + idLength).toString()
-    if (from === this.id || message.length < 18 + idLength) return
-    const n = message.readDoubleBE(2 + idLength)
-    const seq = message.readDoubleBE(10 + idLength)
-    const update = new Uint8Array(message.subarray(18 + idLength))
-    if (kind === 'a') return handlers.awareness?.(update)
+    const decoded = decodeFanout(message)
+    if (!decoded || decoded.from === this.id) return
+    const { from, n, seq, updates } = decoded
+    if (kind === 'a') {
+      for (const update of updates) handlers.awareness?.(update)
+      return
+    }
     const key = `${from}|${graph}`
     const last = this.seen.get(key)
     this.seen.set(key, n)
     if (seq === -1) return handlers.catchUp()
-    handlers.apply(update)
+    handlers.apply(updates)
     if (last !== undefined && n > last + 1) handlers.catchUp()
   }
 }

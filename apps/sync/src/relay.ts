@@ -274,10 +274,15 @@ export class DocRoom {
     }
   }
 
-  /** Applies an update another server stored, and relays it to this room's peers. */
-  applyRemote(update: Uint8Array): void {
-    if (this.brokenBy) return
-    Y.applyUpdate(this.doc, update, REMOTE)
+  /**
+   * Applies updates another server stored (one batch, in order), and relays them to this room's
+   * peers: one transaction, so the peers get one update for the batch.
+   */
+  applyRemote(updates: readonly Uint8Array[]): void {
+    if (this.brokenBy || updates.length === 0) return
+    this.doc.transact(() => {
+      for (const update of updates) Y.applyUpdate(this.doc, update, REMOTE)
+    }, REMOTE)
   }
 
   destroy(): void {

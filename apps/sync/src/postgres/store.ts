@@ -108,12 +108,14 @@ export class PgStore implements Store {
       }
       try {
         // nextval runs per row in ordinality order, so seqs follow arrival order.
-        const result = await this.pool.query<{ seq: string }>(
-          `INSERT INTO updates (graph, data, created_at)
+        // A named statement: each connection parses and plans it once, not on every commit.
+        const result = await this.pool.query<{ seq: string }>({
+          name: 'plexus.append',
+          text: `INSERT INTO updates (graph, data, created_at)
            SELECT g, d, $3 FROM unnest($1::text[], $2::bytea[]) WITH ORDINALITY AS t(g, d, n) ORDER BY n
            RETURNING seq`,
-          [graphs, datas, this.now()],
-        )
+          values: [graphs, datas, this.now()],
+        })
         const seqs = result.rows.map((r) => Number(r.seq)).sort((a, b) => a - b)
         let at = 0
         for (const w of batch) {
