@@ -171,6 +171,44 @@ function firstRenderProbe(): void {
   requestAnimationFrame(tick)
 }
 
+interface ProfileNode {
+  id: number
+  callFrame: { functionName: string; url: string; lineNumber: number }
+  children?: number[]
+}
+
+/**
+ * With PLEXUS_BENCH_PROFILE set, a CPU profile of the page (Chromium's CDP Profiler) around each measured
+ * action, printed as the functions with the most self time: where a slow frame goes.
+ */
+async function profiled<T>(page: Page, label: string, action: () => Promise<T>): Promise<T> {
+  if (!process.env.PLEXUS_BENCH_PROFILE) return action()
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+  await cdp.send('Profiler.start')
+  const result = await action()
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+  }
+  await cdp.detach()
+  const self = new Map<number, number>()
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)))
+  const byName = new Map<string, number>()
+  let total = 0
+  for (const n of profile.nodes) {
+    const t = self.get(n.id) ?? 0
+    total += t
+    const f = n.callFrame
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`
+    byName.set(key, (byName.get(key) ?? 0) + t)
+  }
+  const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 18)
+  console.log(`    profile ${label}: ${(total / 1000).toFixed(0)} ms sampled`)
+  for (const [k, t] of top) console.log(`      ${(t / 1000).toFixed(1).padStart(8)} ms  ${k}`)
+  return result
+}
+
 async function frames<T>(page: Page, action: () => Promise<T>): Promise<{ deltas: number[]; result: T }> {
   await page.evaluate(() => {
     const w = window as unknown as { __frames: number[]; __stop: boolean }
@@ -372,30 +410,34 @@ async function measure(browser: Browser, httpUrl: string, wsUrl: string, n: numb
 
   // Pan: drag the empty canvas around, then come back to where the page opened.
   const home = await page.evaluate(() => window.__plexus!.rf!.getViewport())
-  const panAround = async () => {
+  const panAround = async (label: string) => {
     const p = await emptyPoint(page)
-    return frames(page, async () => {
-      await page.mouse.move(p.x, p.y)
-      await page.mouse.down()
-      for (let i = 1; i <= 90; i++) await page.mouse.move(p.x - i * 9, p.y - Math.sin(i / 15) * 220)
-      for (let i = 89; i >= 0; i--) await page.mouse.move(p.x - i * 9, p.y + Math.sin(i / 15) * 120)
-      await page.mouse.up()
-    })
+    return profiled(page, label, () =>
+      frames(page, async () => {
+        await page.mouse.move(p.x, p.y)
+        await page.mouse.down()
+        for (let i = 1; i <= 90; i++) await page.mouse.move(p.x - i * 9, p.y - Math.sin(i / 15) * 220)
+        for (let i = 89; i >= 0; i--) await page.mouse.move(p.x - i * 9, p.y + Math.sin(i / 15) * 120)
+        await page.mouse.up()
+      }),
+    )
   }
   // Ctrl + wheel in and out around a point, as a trackpad pinch or a mouse wheel zooms.
-  const zoomAround = async () => {
+  const zoomAround = async (label: string) => {
     const p = await emptyPoint(page)
-    return frames(page, async () => {
-      await page.mouse.move(p.x, p.y)
-      await page.keyboard.down('Control')
-      for (let i = 0; i < 25; i++) await page.mouse.wheel(0, -60)
-      for (let i = 0; i < 25; i++) await page.mouse.wheel(0, 60)
-      await page.keyboard.up('Control')
-    })
+    return profiled(page, label, () =>
+      frames(page, async () => {
+        await page.mouse.move(p.x, p.y)
+        await page.keyboard.down('Control')
+        for (let i = 0; i < 25; i++) await page.mouse.wheel(0, -60)
+        for (let i = 0; i < 25; i++) await page.mouse.wheel(0, 60)
+        await page.keyboard.up('Control')
+      }),
+    )
   }
-  const pan = await panAround()
+  const pan = await panAround('pan at 100 %')
   await page.evaluate((v) => window.__plexus!.rf!.setViewport(v), home)
-  const zoomed = await zoomAround()
+  const zoomed = await zoomAround('zoom at 100 %')
   // The same with the whole graph fitted in view (Shift+1).
   await page.evaluate(() => document.querySelector<HTMLElement>('[data-testid=canvas]')!.focus())
   await page.keyboard.press('Shift+Digit1')
@@ -403,9 +445,9 @@ async function measure(browser: Browser, httpUrl: string, wsUrl: string, n: numb
   const fitView = await page.evaluate(() => window.__plexus!.rf!.getViewport())
   const domNodesFar = await page.evaluate(() => document.querySelectorAll('.react-flow__node').length)
   await page.screenshot({ path: join(tmpdir(), `plexus-bench-${n}-fit.png`) })
-  const panFar = await panAround()
+  const panFar = await panAround('pan fitted')
   await page.evaluate((v) => window.__plexus!.rf!.setViewport(v), fitView)
-  const zoomFar = await zoomAround()
+  const zoomFar = await zoomAround('zoom fitted')
   await page.evaluate((v) => window.__plexus!.rf!.setViewport(v), home)
   // Back from the overview: the DOM nodes come back.
   await page.waitForFunction(() => document.querySelectorAll('.react-flow__node').length > 10)
@@ -423,13 +465,15 @@ async function measure(browser: Browser, httpUrl: string, wsUrl: string, n: numb
     })
   })
   const dragStart = performance.now()
-  const drag = await frames(page, async () => {
-    await page.mouse.move(target.x, target.y)
-    await page.mouse.down()
-    for (let i = 1; i <= 120; i++)
-      await page.mouse.move(target.x + Math.sin(i / 10) * 160, target.y + i * 1.5)
-    await page.mouse.up()
-  })
+  const drag = await profiled(page, 'drag', () =>
+    frames(page, async () => {
+      await page.mouse.move(target.x, target.y)
+      await page.mouse.down()
+      for (let i = 1; i <= 120; i++)
+        await page.mouse.move(target.x + Math.sin(i / 10) * 160, target.y + i * 1.5)
+      await page.mouse.up()
+    }),
+  )
   const dragSeconds = (performance.now() - dragStart) / 1000
   const writes = await page.evaluate(() => (window as unknown as { __writes: number }).__writes)
 
