@@ -14,7 +14,6 @@ import {
   useEffect,
   useMemo,
   useRef,
-  useSyncExternalStore,
   type DragEvent,
   type MouseEvent as ReactMouseEvent,
   type PointerEvent,
@@ -36,6 +35,7 @@ import { createNode, deleteSelection, link } from './commands.ts'
 import { ConnectionPreview, nodeAt } from './ConnectionPreview.tsx'
 import { DragWriter } from './drag.ts'
 import type { PEdge, PNode } from './flow-model.ts'
+import { useFlowWindow } from './flow-window.ts'
 import { canvasKey } from './keymap.ts'
 import { Minimap } from './Minimap.tsx'
 import { Overview, useOverview } from './Overview.tsx'
@@ -59,8 +59,8 @@ function editable(t: EventTarget | null): boolean {
 export function Canvas() {
   const ws = useWorkspace()
   const { model, session } = ws
-  const nodes = useSyncExternalStore(model.subscribe, () => model.nodes)
-  const edges = useSyncExternalStore(model.subscribe, () => model.edges)
+  // On a big graph React Flow is given only a window around the view (flow-window.ts).
+  const { nodes, edges } = useFlowWindow(model)
   const wrap = useRef<HTMLDivElement>(null)
   const drag = useMemo(() => new DragWriter(ws), [ws])
   const pointer = useRef<{ x: number; y: number } | null>(null)
