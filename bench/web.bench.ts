@@ -225,12 +225,27 @@ async function frames<T>(page: Page, action: () => Promise<T>): Promise<{ deltas
       requestAnimationFrame(tick)
     })
   })
+  if (process.env.PLEXUS_BENCH_PROFILE)
+    await page.evaluate(() => {
+      const w = window as unknown as { __long: number[]; __longObs?: PerformanceObserver }
+      w.__long = []
+      w.__longObs?.disconnect()
+      w.__longObs = new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__long.push(e.duration)))
+      w.__longObs.observe({ type: 'longtask' })
+    })
   const result = await action()
   const deltas = await page.evaluate(() => {
     const w = window as unknown as { __frames: number[]; __stop: boolean }
     w.__stop = true
     return w.__frames
   })
+  if (process.env.PLEXUS_BENCH_PROFILE) {
+    const long = await page.evaluate(() => (window as unknown as { __long: number[] }).__long)
+    const worst = [...deltas].sort((a, b) => b - a).slice(0, 8)
+    console.log(
+      `    ${deltas.length} frames, worst ${worst.map((d) => d.toFixed(0)).join(' ')} ms; long tasks ${long.map((d) => d.toFixed(0)).join(' ')}`,
+    )
+  }
   return { deltas, result }
 }
 

@@ -31,36 +31,44 @@ export function Minimap() {
   const theme = useUI((s) => s.theme)
   const store = useStoreApi()
 
-  const paint = useCallback(() => {
-    const el = canvas.current
-    const vb = box.current
-    if (!el || !vb) return
-    const { transform, width, height } = store.getState()
-    const [tx, ty, zoom] = transform
-    // The viewport in flow coordinates.
-    const view: Rect = { x: -tx / zoom, y: -ty / zoom, width: width / zoom, height: height / zoom }
-    // While this person drags, the node layer waits (redrawing thousands of nodes costs frames the drag
-    // needs); it is redrawn when the drag ends.
-    const settled = !model.dragActive
-    if (!boundsCache.current || (settled && boundsCache.current.nodes !== model.nodes))
-      boundsCache.current = { nodes: model.nodes, rect: nodeBounds(model) }
-    const want = union(boundsCache.current.rect, view)
-    let l = layer.current
-    const stale = !l || !contains(l.bounds, want) || l.bounds.width > want.width * 3
-    if (stale || (settled && l!.version !== model.nodes && performance.now() - l!.at > LAYER_MS)) {
-      l = layer.current = drawLayer(el, model, grow(want, stale && l ? 0.3 : 0.08), model.nodes)
-    } else if (settled && l!.version !== model.nodes && !pending.current) {
-      // Changes can come at pointer rate: redraw the overview a few times a second, not each time.
-      pending.current = setTimeout(() => {
-        pending.current = null
-        paint()
-      }, LAYER_MS)
-    }
-    const s = l!.scale
-    vb.style.transform = `translate(${(view.x - l!.bounds.x) * s + PAD}px, ${(view.y - l!.bounds.y) * s + PAD}px)`
-    vb.style.width = `${view.width * s}px`
-    vb.style.height = `${view.height * s}px`
-  }, [model, store])
+  const paint = useCallback(
+    (redraw = false) => {
+      const el = canvas.current
+      const vb = box.current
+      if (!el || !vb) return
+      const { transform, width, height } = store.getState()
+      const [tx, ty, zoom] = transform
+      // The viewport in flow coordinates.
+      const view: Rect = { x: -tx / zoom, y: -ty / zoom, width: width / zoom, height: height / zoom }
+      // While this person drags, the node layer waits (redrawing thousands of nodes costs frames the drag
+      // needs); it is redrawn when the drag ends.
+      const settled = !model.dragActive
+      if (!boundsCache.current || (redraw && boundsCache.current.nodes !== model.nodes))
+        boundsCache.current = { nodes: model.nodes, rect: nodeBounds(model) }
+      const want = union(boundsCache.current.rect, view)
+      let l = layer.current
+      const stale = !l || !contains(l.bounds, want) || l.bounds.width > want.width * 3
+      if (stale || (redraw && settled && l!.version !== model.nodes)) {
+        l = layer.current = drawLayer(el, model, grow(want, stale && l ? 0.3 : 0.08), model.nodes)
+      } else if (settled && l!.version !== model.nodes && !pending.current) {
+        // Changes can come at pointer rate (and as nodes scrolled into view are measured): the layer is
+        // redrawn a few times a second at most, when the main thread is idle, not in a frame.
+        pending.current = setTimeout(() => {
+          const run = () => {
+            pending.current = null
+            paint(true)
+          }
+          if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 1000 })
+          else run()
+        }, LAYER_MS)
+      }
+      const s = l!.scale
+      vb.style.transform = `translate(${(view.x - l!.bounds.x) * s + PAD}px, ${(view.y - l!.bounds.y) * s + PAD}px)`
+      vb.style.width = `${view.width * s}px`
+      vb.style.height = `${view.height * s}px`
+    },
+    [model, store],
+  )
 
   // The view moves: only the box follows (no React render).
   useEffect(

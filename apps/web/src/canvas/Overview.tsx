@@ -2,7 +2,7 @@ import { meta } from '@plexus/model'
 import { useStore } from '@xyflow/react'
 import { useEffect, useRef, useSyncExternalStore } from 'react'
 import { useUI } from '../store.ts'
-import { bounds, overlaps, type Rect } from './geometry.ts'
+import { NODE_MAX_W, bounds, overlaps, type Rect } from './geometry.ts'
 import type { FlowModel } from './flow-model.ts'
 import { useWorkspace } from './workspace.ts'
 
@@ -47,6 +47,34 @@ function branches(model: FlowModel): Branch[] {
   return out.sort((a, b) => b.count - a.count)
 }
 
+interface Paths {
+  edges: Path2D
+  blocks: Map<string, Path2D>
+}
+
+/** Every tree edge as one path, and every node's block as one path per readiness colour. */
+function paths(model: FlowModel): Paths {
+  const s = model.index.struct()
+  const edges = new Path2D()
+  const blocks = new Map<string, Path2D>()
+  for (const n of model.nodes) {
+    if (n.hidden) continue
+    const p = n.position
+    const w = n.measured?.width ?? 140
+    const h = n.measured?.height ?? 45
+    let path = blocks.get(n.data.status)
+    if (!path) blocks.set(n.data.status, (path = new Path2D()))
+    path.rect(p.x, p.y, w, h)
+    const parent = s.parent.get(n.id)
+    const q = parent ? model.node(parent) : undefined
+    if (!q || q.hidden) continue
+    const right = p.x > q.position.x
+    edges.moveTo(right ? q.position.x + (q.measured?.width ?? 140) : q.position.x, q.position.y + 20)
+    edges.lineTo(right ? p.x : p.x + w, p.y + 20)
+  }
+  return { edges, blocks }
+}
+
 /**
  * Level of detail for a big graph far out: every node a block in its readiness colour, tree edges as
  * hairlines, each top-level branch framed and labelled at a size that stays readable, and a node's own
@@ -61,7 +89,7 @@ export function Overview() {
   const width = useStore((s) => s.width)
   const height = useStore((s) => s.height)
   const theme = useUI((s) => s.theme)
-  const cache = useRef<{ nodes: unknown; branches: Branch[] } | null>(null)
+  const cache = useRef<{ nodes: unknown; branches: Branch[]; paths: Paths } | null>(null)
 
   useEffect(() => {
     const el = ref.current
@@ -72,7 +100,8 @@ export function Overview() {
       el.width = Math.round(width * dpr)
       el.height = Math.round(height * dpr)
     }
-    if (cache.current?.nodes !== nodes) cache.current = { nodes, branches: branches(model) }
+    if (cache.current?.nodes !== nodes)
+      cache.current = { nodes, branches: branches(model), paths: paths(model) }
     const css = getComputedStyle(document.documentElement)
     const color = (v: string, d: string) => css.getPropertyValue(v).trim() || d
     const colors: Record<string, string> = {
@@ -85,46 +114,34 @@ export function Overview() {
     ctx.clearRect(0, 0, width, height)
     ctx.setTransform(dpr * zoom, 0, 0, dpr * zoom, dpr * tx, dpr * ty)
     const view = { x: -tx / zoom, y: -ty / zoom, w: width / zoom, h: height / zoom }
-    const ix = model.index
-    const s = ix.struct()
-    // Tree edges.
+    // Tree edges, then the blocks: each one path, built when the graph changes and filled in one call
+    // per colour (a style change and a call per node cost a software renderer most of a frame).
     ctx.strokeStyle = color('--edge-tree', '#c3c5cc')
     ctx.lineWidth = 1 / zoom
-    ctx.beginPath()
-    for (const n of nodes) {
-      const parent = s.parent.get(n.id)
-      const q = parent ? model.node(parent) : undefined
-      if (!q) continue
-      const a = n.position
-      const b = q.position
-      if (Math.max(a.x, b.x) < view.x || Math.min(a.x, b.x) > view.x + view.w) continue
-      const bw = q.measured?.width ?? 140
-      const right = a.x > b.x
-      ctx.moveTo(right ? b.x + bw : b.x, b.y + 20)
-      ctx.lineTo(right ? a.x : a.x + (n.measured?.width ?? 140), a.y + 20)
+    ctx.stroke(cache.current.paths.edges)
+    for (const [status, path] of cache.current.paths.blocks) {
+      ctx.fillStyle = colors[status] ?? colors.actionable!
+      ctx.globalAlpha = status === 'resolved' ? 0.35 : 0.7
+      ctx.fill(path)
     }
-    ctx.stroke()
-    // Blocks, and their text once a block is wide enough on screen to hold a few letters.
+    ctx.globalAlpha = 1
+    // Text once a block is wide enough on screen to hold a few letters.
     const text = color('--text', '#1c1d21')
-    ctx.font = `${12 / zoom}px ${getComputedStyle(document.body).fontFamily}`
-    ctx.textBaseline = 'middle'
-    for (const n of nodes) {
-      const p = n.position
-      const w = n.measured?.width ?? 140
-      const h = n.measured?.height ?? 45
-      if (p.x > view.x + view.w || p.x + w < view.x || p.y > view.y + view.h || p.y + h < view.y) continue
-      ctx.fillStyle = colors[n.data.status] ?? colors.actionable!
-      ctx.globalAlpha = n.data.status === 'resolved' ? 0.35 : 0.7
-      ctx.fillRect(p.x, p.y, w, h)
-      if (w * zoom > 48) {
-        ctx.globalAlpha = 1
-        ctx.fillStyle = text
+    if (NODE_MAX_W * zoom > 48) {
+      ctx.font = `${12 / zoom}px ${getComputedStyle(document.body).fontFamily}`
+      ctx.textBaseline = 'middle'
+      ctx.fillStyle = text
+      for (const n of nodes) {
+        const p = n.position
+        const w = n.measured?.width ?? 140
+        const h = n.measured?.height ?? 45
+        if (w * zoom <= 48) continue
+        if (p.x > view.x + view.w || p.x + w < view.x || p.y > view.y + view.h || p.y + h < view.y) continue
         const max = Math.floor((w * zoom - 8) / 6.5)
         const t = n.data.view.summary
         ctx.fillText(t.length > max ? `${t.slice(0, max - 1)}…` : t, p.x + 4 / zoom, p.y + h / 2)
       }
     }
-    ctx.globalAlpha = 1
     // Branch frames and labels, a constant size on screen.
     ctx.lineWidth = 1.5 / zoom
     ctx.strokeStyle = color('--border-strong', '#b9bcc6')
