@@ -17,7 +17,7 @@
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import {
@@ -567,6 +567,7 @@ async function main(): Promise<void> {
     args: CHROMIUM_ARGS,
   })
   const rows: Row[] = []
+  const loadBefore = loadavg()[0]!
   try {
     for (const n of SIZES) {
       console.log(`graph of ${n} nodes`)
@@ -584,7 +585,8 @@ async function main(): Promise<void> {
   const lines = [
     '# Web workstation benchmark',
     '',
-    `Node ${process.version}, Chromium (Debian, headless, software rendering), ${new Date().toISOString()}, loopback, viewport 1440x900.`,
+    `Node ${process.version}, Chromium (Debian, headless, software rendering), ${new Date().toISOString()}, loopback, viewport 1440x900; load average ${loadBefore.toFixed(1)} at the start and ${loadavg()[0]!.toFixed(1)} at the end, on 2 cores (frames and first render grow with it).`,
+    'On a graph above 1,500 nodes React Flow is given a window around the view (apps/web/src/canvas/flow-window.ts).',
     'Graphs: a tree, six children per node, a quarter of the nodes depending on their previous sibling, laid out as a tree.',
     'First render: navigation start to the first frame with nodes and edges drawn, network off (service worker + IndexedDB); median of 3.',
     `Frame times: requestAnimationFrame deltas while the mouse pans the canvas, while Ctrl + wheel zooms in and out (25 steps each way), and while it drags a node; at 100 % and with the whole graph fitted (Shift+1; a big graph far out is the canvas overview, no DOM nodes). Agent write: ${rows[0]?.agentKind ?? ''}, ${AGENT_SAMPLES} samples, write call to node in the canvas DOM.`,

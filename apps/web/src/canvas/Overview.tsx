@@ -8,6 +8,8 @@ import { useWorkspace } from './workspace.ts'
 
 /** Below this zoom a big graph is drawn as an overview on one <canvas> instead of as DOM nodes. */
 export const OVERVIEW_ZOOM = 0.3
+/** How far beyond the view the overview's canvas reaches, as a fraction of the view (see the pan). */
+const MARGIN = 0.25
 /** Graphs up to this size stay DOM nodes at every zoom (cheap enough, and every node stays clickable). */
 export const OVERVIEW_MIN_NODES = 300
 
@@ -90,15 +92,49 @@ export function Overview() {
   const height = useStore((s) => s.height)
   const theme = useUI((s) => s.theme)
   const cache = useRef<{ nodes: unknown; branches: Branch[]; paths: Paths } | null>(null)
+  const drawn = useRef<{
+    tx: number
+    ty: number
+    zoom: number
+    nodes: unknown
+    theme: unknown
+    width: number
+    height: number
+  } | null>(null)
 
   useEffect(() => {
     const el = ref.current
     const ctx = el?.getContext('2d')
     if (!el || !ctx) return
+    // The canvas reaches a quarter of the view beyond each side. Panning at one zoom only moves it (a
+    // CSS transform: no drawing at all) until the view nears its border; it is drawn again when the
+    // zoom, the graph, the theme or the size change.
+    const mx = Math.round(width * MARGIN)
+    const my = Math.round(height * MARGIN)
+    const d = drawn.current
+    if (
+      d &&
+      d.zoom === zoom &&
+      d.nodes === nodes &&
+      d.theme === theme &&
+      d.width === width &&
+      d.height === height &&
+      Math.abs(tx - d.tx) < mx &&
+      Math.abs(ty - d.ty) < my
+    ) {
+      el.style.transform = `translate(${tx - d.tx - mx}px, ${ty - d.ty - my}px)`
+      return
+    }
+    drawn.current = { tx, ty, zoom, nodes, theme, width, height }
+    el.style.transform = `translate(${-mx}px, ${-my}px)`
     const dpr = window.devicePixelRatio || 1
-    if (el.width !== Math.round(width * dpr) || el.height !== Math.round(height * dpr)) {
-      el.width = Math.round(width * dpr)
-      el.height = Math.round(height * dpr)
+    const cw = width + 2 * mx
+    const ch = height + 2 * my
+    if (el.width !== Math.round(cw * dpr) || el.height !== Math.round(ch * dpr)) {
+      el.width = Math.round(cw * dpr)
+      el.height = Math.round(ch * dpr)
+      el.style.width = `${cw}px`
+      el.style.height = `${ch}px`
     }
     if (cache.current?.nodes !== nodes)
       cache.current = { nodes, branches: branches(model), paths: paths(model) }
@@ -111,9 +147,9 @@ export function Overview() {
       resolved: color('--st-resolved', '#6b6f7b'),
     }
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0)
-    ctx.clearRect(0, 0, width, height)
-    ctx.setTransform(dpr * zoom, 0, 0, dpr * zoom, dpr * tx, dpr * ty)
-    const view = { x: -tx / zoom, y: -ty / zoom, w: width / zoom, h: height / zoom }
+    ctx.clearRect(0, 0, cw, ch)
+    ctx.setTransform(dpr * zoom, 0, 0, dpr * zoom, dpr * (tx + mx), dpr * (ty + my))
+    const view = { x: -(tx + mx) / zoom, y: -(ty + my) / zoom, w: cw / zoom, h: ch / zoom }
     // Tree edges, then the blocks: each one path, built when the graph changes and filled in one call
     // per colour (a style change and a call per node cost a software renderer most of a frame).
     ctx.strokeStyle = color('--edge-tree', '#c3c5cc')
@@ -170,6 +206,7 @@ export function Overview() {
 
   useEffect(() => {
     cache.current = null
+    drawn.current = null
   }, [theme])
 
   return (
@@ -178,7 +215,6 @@ export function Overview() {
       className="poverview"
       data-testid="overview"
       aria-label="Overview of the graph: zoom in to see and edit nodes"
-      style={{ width, height }}
     />
   )
 }
