@@ -6,19 +6,8 @@ import { NODE_MAX_W, bounds, overlaps, type Rect } from './geometry.ts'
 import type { FlowModel } from './flow-model.ts'
 import { useWorkspace } from './workspace.ts'
 
-/** Below this zoom a big graph is drawn as an overview on one <canvas> instead of as DOM nodes. */
-export const OVERVIEW_ZOOM = 0.3
 /** How far beyond the view the overview's canvas reaches, as a fraction of the view (see the pan). */
 const MARGIN = 0.25
-/** Graphs up to this size stay DOM nodes at every zoom (cheap enough, and every node stays clickable). */
-export const OVERVIEW_MIN_NODES = 300
-
-/** Whether the canvas shows the overview now. */
-export function useOverview(model: FlowModel): boolean {
-  const far = useStore((s) => s.transform[2] < OVERVIEW_ZOOM)
-  const many = useSyncExternalStore(model.subscribe, () => model.nodes.length > OVERVIEW_MIN_NODES)
-  return far && many
-}
 
 interface Branch {
   label: string

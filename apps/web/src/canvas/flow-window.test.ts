@@ -99,3 +99,18 @@ describe('FlowWindow', () => {
     expect(w.edges).toBe(edges)
   })
 })
+
+describe('FlowWindow while the overview is shown', () => {
+  it('does not cut as the view moves, and cuts once for the view it comes back to', () => {
+    const src = grid()
+    const w = new FlowWindow(src)
+    w.setView(view)
+    expect(w.setPaused(true)).toBe(false)
+    const before = w.nodes
+    expect(w.setView({ x: 9000, y: 9000, width: 1000, height: 600 })).toBe(false)
+    expect(w.nodes).toBe(before)
+    expect(w.setPaused(false)).toBe(true)
+    expect(new Set(w.nodes.map((n) => n.id)).has('n45_45')).toBe(true)
+    expect(new Set(w.nodes.map((n) => n.id)).has('n20_20')).toBe(false)
+  })
+})

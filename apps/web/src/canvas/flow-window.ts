@@ -1,5 +1,5 @@
 import { useStoreApi, type ReactFlowState } from '@xyflow/react'
-import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react'
+import { useCallback, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react'
 import type { Rect } from './geometry.ts'
 import type { PEdge, PNode } from './flow-model.ts'
 
@@ -48,8 +48,22 @@ export class FlowWindow {
   private srcNodes: PNode[] | null = null
   private srcEdges: PEdge[] | null = null
   private readonly at = new Map<string, number>()
+  private paused = false
+  private dirty = false
 
   constructor(private readonly src: WindowSource) {}
+
+  /**
+   * While the canvas shows the overview React Flow is given nothing, so the window is not cut as the
+   * view zooms; it is cut once when the DOM nodes come back. Returns whether the arrays changed.
+   */
+  setPaused(paused: boolean): boolean {
+    if (this.paused === paused) return false
+    this.paused = paused
+    if (paused || !this.dirty) return false
+    this.dirty = false
+    return this.whole ? this.takeWhole() : this.cut()
+  }
 
   /** Whether the window applies: small graphs are given whole. */
   get whole(): boolean {
@@ -59,6 +73,7 @@ export class FlowWindow {
   /** The view moved (flow coordinates). Returns whether the arrays changed. */
   setView(view: Rect): boolean {
     this.view = view
+    if (this.paused) return ((this.dirty = true), false)
     if (this.whole) return this.takeWhole()
     const w = this.win
     const margin = { x: view.x - view.width / 4, y: view.y - view.height / 4 }
@@ -70,6 +85,7 @@ export class FlowWindow {
 
   /** The model published a change. Returns whether the arrays changed. */
   sourceChanged(): boolean {
+    if (this.paused) return ((this.dirty = true), false)
     if (this.whole) return this.takeWhole()
     const src = this.src
     if (src.edges === this.srcEdges && src.nodes === this.srcNodes) return false
@@ -157,7 +173,10 @@ function viewOf(s: ReactFlowState): Rect {
 }
 
 /** The nodes and edges to give React Flow: the model's, cut to a window around the view on a big graph. */
-export function useFlowWindow(model: WindowSource & { subscribe(fn: () => void): () => void }): {
+export function useFlowWindow(
+  model: WindowSource & { subscribe(fn: () => void): () => void },
+  paused = false,
+): {
   nodes: PNode[]
   edges: PEdge[]
 } {
@@ -170,8 +189,15 @@ export function useFlowWindow(model: WindowSource & { subscribe(fn: () => void):
   const snap = useRef({ nodes: win.nodes, edges: win.edges })
   if (snap.current.nodes !== win.nodes || snap.current.edges !== win.edges)
     snap.current = { nodes: win.nodes, edges: win.edges }
+  const notifyRef = useRef<(() => void) | null>(null)
+  useLayoutEffect(() => {
+    if (!win.setPaused(paused)) return
+    snap.current = { nodes: win.nodes, edges: win.edges }
+    notifyRef.current?.()
+  }, [win, paused])
   const subscribe = useCallback(
     (notify: () => void) => {
+      notifyRef.current = notify
       const publish = (changed: boolean) => {
         if (!changed) return
         snap.current = { nodes: win.nodes, edges: win.edges }
