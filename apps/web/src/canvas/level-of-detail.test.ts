@@ -27,18 +27,18 @@ describe('overviewWanted', () => {
   it('shows the overview far out, and when a dense area would put too many DOM nodes on screen', () => {
     const many = nodes(4000, 100)
     expect(overviewWanted({ nodes: many, view: screen(0.2), zoom: 0.2, was: false })).toBe(true)
-    // At 0.5 the screen holds 2880 x 1800: 15 columns of 30 rows, 450 nodes, under the limit.
-    expect(overviewWanted({ nodes: many, view: screen(0.5), zoom: 0.5, was: false })).toBe(false)
-    // At 0.4: 18 columns of 38 rows, about 680 nodes.
-    expect(overviewWanted({ nodes: many, view: screen(0.4), zoom: 0.4, was: false })).toBe(true)
+    // At 0.75 the screen holds 1920 x 1200: 10 columns of 20 rows, 200 nodes, not over the limit.
+    expect(overviewWanted({ nodes: many, view: screen(0.75), zoom: 0.75, was: false })).toBe(false)
+    // At 0.5: 15 columns of 30 rows, 450 nodes.
+    expect(overviewWanted({ nodes: many, view: screen(0.5), zoom: 0.5, was: false })).toBe(true)
     expect(overviewWanted({ nodes: many, view: screen(1), zoom: 1, was: true })).toBe(false)
   })
 
   it('leaves the overview only well under the limit, so it does not flap at the border', () => {
     const many = nodes(4000, 100)
-    // About 450 on screen: under DOM_MAX_ON_SCREEN, over four fifths of it.
-    expect(DOM_MAX_ON_SCREEN * 0.8).toBeLessThan(450)
-    expect(overviewWanted({ nodes: many, view: screen(0.5), zoom: 0.5, was: true })).toBe(true)
-    expect(overviewWanted({ nodes: many, view: screen(0.5), zoom: 0.5, was: false })).toBe(false)
+    // 200 on screen: not over DOM_MAX_ON_SCREEN, over four fifths of it.
+    expect(DOM_MAX_ON_SCREEN).toBe(200)
+    expect(overviewWanted({ nodes: many, view: screen(0.75), zoom: 0.75, was: true })).toBe(true)
+    expect(overviewWanted({ nodes: many, view: screen(0.75), zoom: 0.75, was: false })).toBe(false)
   })
 })

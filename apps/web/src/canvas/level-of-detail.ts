@@ -7,11 +7,12 @@ export const OVERVIEW_ZOOM = 0.3
 /** Graphs up to this size stay DOM nodes at every zoom (cheap enough, and every node stays clickable). */
 export const OVERVIEW_MIN_NODES = 300
 /**
- * More DOM nodes than this on screen at once is the overview too, below DENSE_ZOOM: rendering a
- * thousand nodes in the frame that crosses the zoom threshold cost 150–450 ms at 10k nodes, and text
- * that small is read as well from the overview's blocks. Leaving it takes a fifth fewer (no flapping).
+ * More DOM nodes than this on screen at once is the overview too, below DENSE_ZOOM: rendering several
+ * hundred nodes in the frame that crosses the zoom threshold cost 150–450 ms at 10k nodes (profiled),
+ * and text that small reads as well from the overview's blocks. Leaving it takes a fifth fewer nodes,
+ * so it does not flap at the border.
  */
-export const DOM_MAX_ON_SCREEN = 500
+export const DOM_MAX_ON_SCREEN = 200
 const DENSE_ZOOM = 0.8
 
 export interface LodInput {
