@@ -11,7 +11,8 @@
  *   writing through the model) until the node is in the canvas DOM, on loopback.
  * Writes bench/reports/web.md. Figures only: nothing here passes or fails on time.
  *
- *   npx tsx bench/web.bench.ts            (PLEXUS_BENCH_SIZES=1000,5000 to choose sizes)
+ *   npx tsx bench/web.bench.ts            (PLEXUS_BENCH_SIZES=1000,5000 to choose sizes;
+ *                                          PLEXUS_BENCH_WEB_DIST=<dir> to measure another build)
  *
  * Screenshots of each size fitted in view are saved as $TMPDIR/plexus-bench-<n>-fit.png.
  */
@@ -64,6 +65,7 @@ const median = (xs: number[]) => quantile(xs, 0.5)
 const f = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a')
 
 function buildWeb(): void {
+  if (process.env.PLEXUS_BENCH_WEB_DIST) return
   if (existsSync(join(web, 'dist/index.html')) && !process.env.PLEXUS_BENCH_REBUILD) return
   execFileSync(join(web, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
     cwd: web,
@@ -560,7 +562,9 @@ async function measure(browser: Browser, httpUrl: string, wsUrl: string, n: numb
 async function main(): Promise<void> {
   buildWeb()
   const dataDir = mkdtempSync(join(tmpdir(), 'plexus-web-bench-'))
-  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, webDist: join(web, 'dist') })
+  // PLEXUS_BENCH_WEB_DIST: another build of the web app (an older commit's, to compare on the same machine).
+  const webDist = process.env.PLEXUS_BENCH_WEB_DIST ?? join(web, 'dist')
+  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, webDist })
   const wsUrl = server.url.replace(/^http/, 'ws') + '/sync'
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
