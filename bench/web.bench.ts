@@ -11,13 +11,14 @@
  *   writing through the model) until the node is in the canvas DOM, on loopback.
  * Writes bench/reports/web.md. Figures only: nothing here passes or fails on time.
  *
- *   npx tsx bench/web.bench.ts            (PLEXUS_BENCH_SIZES=1000,5000 to choose sizes)
+ *   npx tsx bench/web.bench.ts            (PLEXUS_BENCH_SIZES=1000,5000 to choose sizes;
+ *                                          PLEXUS_BENCH_WEB_DIST=<dir> to measure another build)
  *
  * Screenshots of each size fitted in view are saved as $TMPDIR/plexus-bench-<n>-fit.png.
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import {
@@ -64,6 +65,7 @@ const median = (xs: number[]) => quantile(xs, 0.5)
 const f = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a')
 
 function buildWeb(): void {
+  if (process.env.PLEXUS_BENCH_WEB_DIST) return
   if (existsSync(join(web, 'dist/index.html')) && !process.env.PLEXUS_BENCH_REBUILD) return
   execFileSync(join(web, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
     cwd: web,
@@ -167,6 +169,44 @@ function firstRenderProbe(): void {
   requestAnimationFrame(tick)
 }
 
+interface ProfileNode {
+  id: number
+  callFrame: { functionName: string; url: string; lineNumber: number }
+  children?: number[]
+}
+
+/**
+ * With PLEXUS_BENCH_PROFILE set, a CPU profile of the page (Chromium's CDP Profiler) around each measured
+ * action, printed as the functions with the most self time: where a slow frame goes.
+ */
+async function profiled<T>(page: Page, label: string, action: () => Promise<T>): Promise<T> {
+  if (!process.env.PLEXUS_BENCH_PROFILE) return action()
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+  await cdp.send('Profiler.start')
+  const result = await action()
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+  }
+  await cdp.detach()
+  const self = new Map<number, number>()
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)))
+  const byName = new Map<string, number>()
+  let total = 0
+  for (const n of profile.nodes) {
+    const t = self.get(n.id) ?? 0
+    total += t
+    const f = n.callFrame
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`
+    byName.set(key, (byName.get(key) ?? 0) + t)
+  }
+  const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 18)
+  console.log(`    profile ${label}: ${(total / 1000).toFixed(0)} ms sampled`)
+  for (const [k, t] of top) console.log(`      ${(t / 1000).toFixed(1).padStart(8)} ms  ${k}`)
+  return result
+}
+
 async function frames<T>(page: Page, action: () => Promise<T>): Promise<{ deltas: number[]; result: T }> {
   await page.evaluate(() => {
     const w = window as unknown as { __frames: number[]; __stop: boolean }
@@ -183,12 +223,27 @@ async function frames<T>(page: Page, action: () => Promise<T>): Promise<{ deltas
       requestAnimationFrame(tick)
     })
   })
+  if (process.env.PLEXUS_BENCH_PROFILE)
+    await page.evaluate(() => {
+      const w = window as unknown as { __long: number[]; __longObs?: PerformanceObserver }
+      w.__long = []
+      w.__longObs?.disconnect()
+      w.__longObs = new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__long.push(e.duration)))
+      w.__longObs.observe({ type: 'longtask' })
+    })
   const result = await action()
   const deltas = await page.evaluate(() => {
     const w = window as unknown as { __frames: number[]; __stop: boolean }
     w.__stop = true
     return w.__frames
   })
+  if (process.env.PLEXUS_BENCH_PROFILE) {
+    const long = await page.evaluate(() => (window as unknown as { __long: number[] }).__long)
+    const worst = [...deltas].sort((a, b) => b - a).slice(0, 8)
+    console.log(
+      `    ${deltas.length} frames, worst ${worst.map((d) => d.toFixed(0)).join(' ')} ms; long tasks ${long.map((d) => d.toFixed(0)).join(' ')}`,
+    )
+  }
   return { deltas, result }
 }
 
@@ -364,30 +419,34 @@ async function measure(browser: Browser, httpUrl: string, wsUrl: string, n: numb
 
   // Pan: drag the empty canvas around, then come back to where the page opened.
   const home = await page.evaluate(() => window.__plexus!.rf!.getViewport())
-  const panAround = async () => {
+  const panAround = async (label: string) => {
     const p = await emptyPoint(page)
-    return frames(page, async () => {
-      await page.mouse.move(p.x, p.y)
-      await page.mouse.down()
-      for (let i = 1; i <= 90; i++) await page.mouse.move(p.x - i * 9, p.y - Math.sin(i / 15) * 220)
-      for (let i = 89; i >= 0; i--) await page.mouse.move(p.x - i * 9, p.y + Math.sin(i / 15) * 120)
-      await page.mouse.up()
-    })
+    return profiled(page, label, () =>
+      frames(page, async () => {
+        await page.mouse.move(p.x, p.y)
+        await page.mouse.down()
+        for (let i = 1; i <= 90; i++) await page.mouse.move(p.x - i * 9, p.y - Math.sin(i / 15) * 220)
+        for (let i = 89; i >= 0; i--) await page.mouse.move(p.x - i * 9, p.y + Math.sin(i / 15) * 120)
+        await page.mouse.up()
+      }),
+    )
   }
   // Ctrl + wheel in and out around a point, as a trackpad pinch or a mouse wheel zooms.
-  const zoomAround = async () => {
+  const zoomAround = async (label: string) => {
     const p = await emptyPoint(page)
-    return frames(page, async () => {
-      await page.mouse.move(p.x, p.y)
-      await page.keyboard.down('Control')
-      for (let i = 0; i < 25; i++) await page.mouse.wheel(0, -60)
-      for (let i = 0; i < 25; i++) await page.mouse.wheel(0, 60)
-      await page.keyboard.up('Control')
-    })
+    return profiled(page, label, () =>
+      frames(page, async () => {
+        await page.mouse.move(p.x, p.y)
+        await page.keyboard.down('Control')
+        for (let i = 0; i < 25; i++) await page.mouse.wheel(0, -60)
+        for (let i = 0; i < 25; i++) await page.mouse.wheel(0, 60)
+        await page.keyboard.up('Control')
+      }),
+    )
   }
-  const pan = await panAround()
+  const pan = await panAround('pan at 100 %')
   await page.evaluate((v) => window.__plexus!.rf!.setViewport(v), home)
-  const zoomed = await zoomAround()
+  const zoomed = await zoomAround('zoom at 100 %')
   // The same with the whole graph fitted in view (Shift+1).
   await page.evaluate(() => document.querySelector<HTMLElement>('[data-testid=canvas]')!.focus())
   await page.keyboard.press('Shift+Digit1')
@@ -395,9 +454,9 @@ async function measure(browser: Browser, httpUrl: string, wsUrl: string, n: numb
   const fitView = await page.evaluate(() => window.__plexus!.rf!.getViewport())
   const domNodesFar = await page.evaluate(() => document.querySelectorAll('.react-flow__node').length)
   await page.screenshot({ path: join(tmpdir(), `plexus-bench-${n}-fit.png`) })
-  const panFar = await panAround()
+  const panFar = await panAround('pan fitted')
   await page.evaluate((v) => window.__plexus!.rf!.setViewport(v), fitView)
-  const zoomFar = await zoomAround()
+  const zoomFar = await zoomAround('zoom fitted')
   await page.evaluate((v) => window.__plexus!.rf!.setViewport(v), home)
   // Back from the overview: the DOM nodes come back.
   await page.waitForFunction(() => document.querySelectorAll('.react-flow__node').length > 10)
@@ -415,13 +474,15 @@ async function measure(browser: Browser, httpUrl: string, wsUrl: string, n: numb
     })
   })
   const dragStart = performance.now()
-  const drag = await frames(page, async () => {
-    await page.mouse.move(target.x, target.y)
-    await page.mouse.down()
-    for (let i = 1; i <= 120; i++)
-      await page.mouse.move(target.x + Math.sin(i / 10) * 160, target.y + i * 1.5)
-    await page.mouse.up()
-  })
+  const drag = await profiled(page, 'drag', () =>
+    frames(page, async () => {
+      await page.mouse.move(target.x, target.y)
+      await page.mouse.down()
+      for (let i = 1; i <= 120; i++)
+        await page.mouse.move(target.x + Math.sin(i / 10) * 160, target.y + i * 1.5)
+      await page.mouse.up()
+    }),
+  )
   const dragSeconds = (performance.now() - dragStart) / 1000
   const writes = await page.evaluate(() => (window as unknown as { __writes: number }).__writes)
 
@@ -493,13 +554,16 @@ async function measure(browser: Browser, httpUrl: string, wsUrl: string, n: numb
 async function main(): Promise<void> {
   buildWeb()
   const dataDir = mkdtempSync(join(tmpdir(), 'plexus-web-bench-'))
-  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, webDist: join(web, 'dist') })
+  // PLEXUS_BENCH_WEB_DIST: another build of the web app (an older commit's, to compare on the same machine).
+  const webDist = process.env.PLEXUS_BENCH_WEB_DIST ?? join(web, 'dist')
+  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, webDist })
   const wsUrl = server.url.replace(/^http/, 'ws') + '/sync'
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: CHROMIUM_ARGS,
   })
   const rows: Row[] = []
+  const loadBefore = loadavg()[0]!
   try {
     for (const n of SIZES) {
       console.log(`graph of ${n} nodes`)
@@ -517,7 +581,8 @@ async function main(): Promise<void> {
   const lines = [
     '# Web workstation benchmark',
     '',
-    `Node ${process.version}, Chromium (Debian, headless, software rendering), ${new Date().toISOString()}, loopback, viewport 1440x900.`,
+    `Node ${process.version}, Chromium (Debian, headless, software rendering), ${new Date().toISOString()}, loopback, viewport 1440x900; load average ${loadBefore.toFixed(1)} at the start and ${loadavg()[0]!.toFixed(1)} at the end, on 2 cores (frames and first render grow with it).`,
+    'On a graph above 1,500 nodes React Flow is given a window around the view (apps/web/src/canvas/flow-window.ts).',
     'Graphs: a tree, six children per node, a quarter of the nodes depending on their previous sibling, laid out as a tree.',
     'First render: navigation start to the first frame with nodes and edges drawn, network off (service worker + IndexedDB); median of 3.',
     `Frame times: requestAnimationFrame deltas while the mouse pans the canvas, while Ctrl + wheel zooms in and out (25 steps each way), and while it drags a node; at 100 % and with the whole graph fitted (Shift+1; a big graph far out is the canvas overview, no DOM nodes). Agent write: ${rows[0]?.agentKind ?? ''}, ${AGENT_SAMPLES} samples, write call to node in the canvas DOM.`,

@@ -43,6 +43,38 @@ test('far out, a big graph becomes an overview of labelled branches; zooming in 
   })
   expect(inked).toBeGreaterThan(500)
 
+  // Panned with the mouse, the blocks are still drawn where the nodes are (the canvas is moved, not
+  // redrawn, while the zoom stays).
+  const pane = (await page.locator('.react-flow__pane').boundingBox())!
+  const from = { x: pane.x + 60, y: pane.y + pane.height - 60 }
+  await page.mouse.move(from.x, from.y)
+  await page.mouse.down()
+  for (let i = 1; i <= 8; i++) await page.mouse.move(from.x + i * 20, from.y - i * 10)
+  await page.mouse.up()
+  const unseen = await page.evaluate(() => {
+    const ws = window.__plexus!
+    const c = document.querySelector<HTMLCanvasElement>('[data-testid=overview]')!
+    const r = c.getBoundingClientRect()
+    const flow = document.querySelector('.react-flow')!.getBoundingClientRect()
+    const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data
+    const { x, y, zoom } = ws.rf!.getViewport()
+    const missed: string[] = []
+    let seen = 0
+    for (const n of ws.model.nodes.filter((n) => n.data.view.summary.startsWith('Topic'))) {
+      const s = ws.model.sizeOf(n.id)
+      const sx = flow.left + x + (n.position.x + s.width / 2) * zoom
+      const sy = flow.top + y + (n.position.y + s.height / 2) * zoom
+      if (sx < flow.left || sy < flow.top || sx > flow.right || sy > flow.bottom) continue
+      const px = Math.floor(((sx - r.left) * c.width) / r.width)
+      const py = Math.floor(((sy - r.top) * c.height) / r.height)
+      seen++
+      if (!(d[(py * c.width + px) * 4 + 3]! > 0)) missed.push(n.data.view.summary)
+    }
+    return { seen, missed }
+  })
+  expect(unseen.seen).toBeGreaterThan(20)
+  expect(unseen.missed).toEqual([])
+
   // At 100 % the nodes are DOM nodes again, and the overview is gone.
   await page.evaluate(() => window.__plexus!.rf!.setViewport({ x: 200, y: 200, zoom: 1 }))
   await expect(page.getByTestId('overview')).toHaveCount(0)

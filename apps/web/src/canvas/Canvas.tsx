@@ -14,7 +14,6 @@ import {
   useEffect,
   useMemo,
   useRef,
-  useSyncExternalStore,
   type DragEvent,
   type MouseEvent as ReactMouseEvent,
   type PointerEvent,
@@ -36,9 +35,12 @@ import { createNode, deleteSelection, link } from './commands.ts'
 import { ConnectionPreview, nodeAt } from './ConnectionPreview.tsx'
 import { DragWriter } from './drag.ts'
 import type { PEdge, PNode } from './flow-model.ts'
+import { useFlowWindow } from './flow-window.ts'
 import { canvasKey } from './keymap.ts'
 import { Minimap } from './Minimap.tsx'
-import { Overview, useOverview } from './Overview.tsx'
+import { MovingClass } from './moving.ts'
+import { useOverview } from './level-of-detail.ts'
+import { Overview } from './Overview.tsx'
 import { fitPadding } from './overlays.ts'
 import { EdgeMarkers, PlexusEdge } from './PlexusEdge.tsx'
 import { PlexusNode } from './PlexusNode.tsx'
@@ -59,14 +61,14 @@ function editable(t: EventTarget | null): boolean {
 export function Canvas() {
   const ws = useWorkspace()
   const { model, session } = ws
-  const nodes = useSyncExternalStore(model.subscribe, () => model.nodes)
-  const edges = useSyncExternalStore(model.subscribe, () => model.edges)
+  // Far out on a big graph: one canvas instead of thousands of DOM nodes (level of detail).
+  const overview = useOverview(model)
+  // On a big graph React Flow is given only a window around the view (flow-window.ts).
+  const { nodes, edges } = useFlowWindow(model, overview)
   const wrap = useRef<HTMLDivElement>(null)
   const drag = useMemo(() => new DragWriter(ws), [ws])
   const pointer = useRef<{ x: number; y: number } | null>(null)
   const lastCursor = useRef(0)
-  // Far out on a big graph: one canvas instead of thousands of DOM nodes (level of detail).
-  const overview = useOverview(model)
 
   const onInit = useCallback(
     (rf: ReactFlowInstance<PNode, PEdge>) => {
@@ -274,6 +276,7 @@ export function Canvas() {
         <Controls showInteractive={false} showFitView={false} className="controls" position="bottom-left" />
         <Cursors />
         <ZoomClass />
+        <MovingClass />
         {overview && <Overview />}
       </ReactFlow>
     </div>

@@ -1,5 +1,5 @@
-import { Panel, useStore, useStoreApi } from '@xyflow/react'
-import { useEffect, useReducer, useRef, useSyncExternalStore, type PointerEvent } from 'react'
+import { Panel, useStoreApi } from '@xyflow/react'
+import { useCallback, useEffect, useRef, useSyncExternalStore, type PointerEvent } from 'react'
 import { useUI } from '../store.ts'
 import type { Rect } from './geometry.ts'
 import { useWorkspace } from './workspace.ts'
@@ -11,82 +11,81 @@ const PAD = 6
 const LAYER_MS = 250
 
 /**
- * An overview drawn on a <canvas>: one rectangle per node in its readiness colour, and the viewport.
- * React Flow's own minimap keeps a store subscription per node, which costs more than the canvas itself
- * on a large graph; this one redraws the node layer only when the graph changes (once per frame at most)
- * and just blits it while panning. Drag on it to move the view.
+ * An overview drawn on a <canvas>: one rectangle per node in its readiness colour, and the viewport as a
+ * box over it. React Flow's own minimap keeps a store subscription per node, which costs more than the
+ * canvas itself on a large graph. Here the node layer is drawn only when the graph changes (a few times a
+ * second at most, and not during this person's drag) or the view leaves the area it covers; the viewport
+ * box is a DOM element moved by the view's store subscription, so panning and zooming draw nothing on a
+ * canvas and render no React component (copying a canvas every frame cost a software renderer 5-8 ms).
+ * Drag on it to move the view.
  */
 export function Minimap() {
   const ws = useWorkspace()
   const { model } = ws
   const canvas = useRef<HTMLCanvasElement>(null)
-  const layer = useRef<{
-    img: HTMLCanvasElement
-    bounds: Rect
-    scale: number
-    version: unknown
-    at: number
-  } | null>(null)
-  const [, redraw] = useReducer((x: number) => x + 1, 0)
+  const box = useRef<HTMLDivElement>(null)
+  const layer = useRef<Layer | null>(null)
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null)
   const boundsCache = useRef<{ nodes: unknown; rect: Rect } | null>(null)
   const nodes = useSyncExternalStore(model.subscribe, () => model.nodes)
-  const [tx, ty, zoom] = useStore((s) => s.transform)
-  const width = useStore((s) => s.width)
-  const height = useStore((s) => s.height)
   const theme = useUI((s) => s.theme)
   const store = useStoreApi()
 
-  // The viewport in flow coordinates.
-  const view: Rect = { x: -tx / zoom, y: -ty / zoom, width: width / zoom, height: height / zoom }
+  const paint = useCallback(
+    (redraw = false) => {
+      const el = canvas.current
+      const vb = box.current
+      if (!el || !vb) return
+      const { transform, width, height } = store.getState()
+      const [tx, ty, zoom] = transform
+      // The viewport in flow coordinates.
+      const view: Rect = { x: -tx / zoom, y: -ty / zoom, width: width / zoom, height: height / zoom }
+      // While this person drags, the node layer waits (redrawing thousands of nodes costs frames the drag
+      // needs); it is redrawn when the drag ends.
+      const settled = !model.dragActive
+      if (!boundsCache.current || (redraw && boundsCache.current.nodes !== model.nodes))
+        boundsCache.current = { nodes: model.nodes, rect: nodeBounds(model) }
+      const want = union(boundsCache.current.rect, view)
+      let l = layer.current
+      const stale = !l || !contains(l.bounds, want) || l.bounds.width > want.width * 3
+      if (stale || (redraw && settled && l!.version !== model.nodes)) {
+        l = layer.current = drawLayer(el, model, grow(want, stale && l ? 0.3 : 0.08), model.nodes)
+      } else if (settled && l!.version !== model.nodes && !pending.current) {
+        // Changes can come at pointer rate (and as nodes scrolled into view are measured): the layer is
+        // redrawn a few times a second at most, when the main thread is idle, not in a frame.
+        pending.current = setTimeout(() => {
+          const run = () => {
+            pending.current = null
+            paint(true)
+          }
+          if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 1000 })
+          else run()
+        }, LAYER_MS)
+      }
+      const s = l!.scale
+      vb.style.transform = `translate(${(view.x - l!.bounds.x) * s + PAD}px, ${(view.y - l!.bounds.y) * s + PAD}px)`
+      vb.style.width = `${view.width * s}px`
+      vb.style.height = `${view.height * s}px`
+    },
+    [model, store],
+  )
 
-  useEffect(() => {
-    const el = canvas.current
-    const ctx = el?.getContext('2d')
-    if (!el || !ctx) return
-    const dpr = window.devicePixelRatio || 1
-    if (el.width !== W * dpr) {
-      el.width = W * dpr
-      el.height = H * dpr
-    }
-    let l = layer.current
-    if (boundsCache.current?.nodes !== nodes) boundsCache.current = { nodes, rect: nodeBounds(model) }
-    const nb = boundsCache.current.rect
-    const want = union(nb, view)
-    const stale = !l || !contains(l.bounds, want) || l.bounds.width > want.width * 3
-    // While this person drags, the node layer waits (redrawing thousands of nodes costs frames the drag
-    // needs); it is redrawn when the drag ends.
-    const settled = !model.dragActive
-    if (stale || (settled && l!.version !== nodes && performance.now() - l!.at > LAYER_MS)) {
-      l = layer.current = drawLayer(model, grow(want, stale && l ? 0.3 : 0.08), dpr, nodes)
-    } else if (settled && l!.version !== nodes && !pending.current) {
-      // Changes come at pointer rate while dragging: redraw the overview a few times a second, not each time.
-      pending.current = setTimeout(() => {
-        pending.current = null
-        redraw()
-      }, LAYER_MS)
-    }
-    if (!l) return
-    ctx.setTransform(1, 0, 0, 1, 0, 0)
-    ctx.clearRect(0, 0, el.width, el.height)
-    ctx.drawImage(l.img, 0, 0)
-    const s = l.scale * dpr
-    const css = getComputedStyle(document.documentElement)
-    ctx.fillStyle = css.getPropertyValue('--minimap-mask').trim() || 'rgba(120,124,140,0.12)'
-    const vx = (view.x - l.bounds.x) * s + PAD * dpr
-    const vy = (view.y - l.bounds.y) * s + PAD * dpr
-    ctx.fillRect(0, 0, el.width, el.height)
-    ctx.clearRect(vx, vy, view.width * s, view.height * s)
-    ctx.drawImage(l.img, vx, vy, view.width * s, view.height * s, vx, vy, view.width * s, view.height * s)
-    ctx.strokeStyle = css.getPropertyValue('--accent').trim() || '#5b6cf0'
-    ctx.lineWidth = 1.5 * dpr
-    ctx.strokeRect(vx, vy, view.width * s, view.height * s)
-  })
+  // The view moves: only the box follows (no React render).
+  useEffect(
+    () =>
+      store.subscribe((st, prev) => {
+        if (st.transform !== prev.transform || st.width !== prev.width || st.height !== prev.height) paint()
+      }),
+    [store, paint],
+  )
+
+  // The graph changed.
+  useEffect(() => paint(), [paint, nodes])
 
   useEffect(() => {
     layer.current = null
-    redraw()
-  }, [theme])
+    paint()
+  }, [theme, paint])
 
   useEffect(
     () => () => {
@@ -95,7 +94,7 @@ export function Minimap() {
     [],
   )
 
-  const moveTo = (e: PointerEvent<HTMLCanvasElement>) => {
+  const moveTo = (e: PointerEvent<HTMLDivElement>) => {
     const l = layer.current
     if (!l) return
     const r = e.currentTarget.getBoundingClientRect()
@@ -108,8 +107,8 @@ export function Minimap() {
 
   return (
     <Panel position="bottom-right" className="pminimap">
-      <canvas
-        ref={canvas}
+      <div
+        className="pminimap-box"
         style={{ width: W, height: H }}
         role="img"
         aria-label="Overview of the graph; drag to move the view"
@@ -121,9 +120,19 @@ export function Minimap() {
         onPointerMove={(e) => {
           if (e.buttons & 1) moveTo(e)
         }}
-      />
+      >
+        <canvas ref={canvas} style={{ width: W, height: H }} />
+        <div ref={box} className="pminimap-view" />
+      </div>
     </Panel>
   )
+}
+
+interface Layer {
+  bounds: Rect
+  scale: number
+  version: unknown
+  at: number
 }
 
 function nodeBounds(model: ReturnType<typeof useWorkspace>['model']): Rect {
@@ -163,12 +172,12 @@ const grow = (r: Rect, f: number): Rect => ({
 })
 
 function drawLayer(
+  img: HTMLCanvasElement,
   model: ReturnType<typeof useWorkspace>['model'],
   bounds: Rect,
-  dpr: number,
   version: unknown,
-) {
-  const img = document.createElement('canvas')
+): Layer {
+  const dpr = window.devicePixelRatio || 1
   img.width = W * dpr
   img.height = H * dpr
   const ctx = img.getContext('2d')!
@@ -193,17 +202,20 @@ function drawLayer(
   for (const [status, fill] of Object.entries(colour)) {
     ctx.fillStyle = fill
     ctx.globalAlpha = status === 'resolved' ? 0.5 : 0.9
+    // One path per colour: one fill call, not one per node.
+    ctx.beginPath()
     for (const n of model.nodes) {
       if (n.data.status !== status) continue
       const w = n.measured?.width ?? n.initialWidth ?? 150
       const h = n.measured?.height ?? n.initialHeight ?? 40
-      ctx.fillRect(
+      ctx.rect(
         (n.position.x - b.x) * s + PAD * dpr,
         (n.position.y - b.y) * s + PAD * dpr,
         Math.max(1, w * s),
         Math.max(1, h * s),
       )
     }
+    ctx.fill()
   }
-  return { img, bounds: b, scale, version, at: performance.now() }
+  return { bounds: b, scale, version, at: performance.now() }
 }

@@ -2,21 +2,12 @@ import { meta } from '@plexus/model'
 import { useStore } from '@xyflow/react'
 import { useEffect, useRef, useSyncExternalStore } from 'react'
 import { useUI } from '../store.ts'
-import { bounds, overlaps, type Rect } from './geometry.ts'
+import { NODE_MAX_W, bounds, overlaps, type Rect } from './geometry.ts'
 import type { FlowModel } from './flow-model.ts'
 import { useWorkspace } from './workspace.ts'
 
-/** Below this zoom a big graph is drawn as an overview on one <canvas> instead of as DOM nodes. */
-export const OVERVIEW_ZOOM = 0.3
-/** Graphs up to this size stay DOM nodes at every zoom (cheap enough, and every node stays clickable). */
-export const OVERVIEW_MIN_NODES = 300
-
-/** Whether the canvas shows the overview now. */
-export function useOverview(model: FlowModel): boolean {
-  const far = useStore((s) => s.transform[2] < OVERVIEW_ZOOM)
-  const many = useSyncExternalStore(model.subscribe, () => model.nodes.length > OVERVIEW_MIN_NODES)
-  return far && many
-}
+/** How far beyond the view the overview's canvas reaches, as a fraction of the view (see the pan). */
+const MARGIN = 0.25
 
 interface Branch {
   label: string
@@ -47,6 +38,34 @@ function branches(model: FlowModel): Branch[] {
   return out.sort((a, b) => b.count - a.count)
 }
 
+interface Paths {
+  edges: Path2D
+  blocks: Map<string, Path2D>
+}
+
+/** Every tree edge as one path, and every node's block as one path per readiness colour. */
+function paths(model: FlowModel): Paths {
+  const s = model.index.struct()
+  const edges = new Path2D()
+  const blocks = new Map<string, Path2D>()
+  for (const n of model.nodes) {
+    if (n.hidden) continue
+    const p = n.position
+    const w = n.measured?.width ?? 140
+    const h = n.measured?.height ?? 45
+    let path = blocks.get(n.data.status)
+    if (!path) blocks.set(n.data.status, (path = new Path2D()))
+    path.rect(p.x, p.y, w, h)
+    const parent = s.parent.get(n.id)
+    const q = parent ? model.node(parent) : undefined
+    if (!q || q.hidden) continue
+    const right = p.x > q.position.x
+    edges.moveTo(right ? q.position.x + (q.measured?.width ?? 140) : q.position.x, q.position.y + 20)
+    edges.lineTo(right ? p.x : p.x + w, p.y + 20)
+  }
+  return { edges, blocks }
+}
+
 /**
  * Level of detail for a big graph far out: every node a block in its readiness colour, tree edges as
  * hairlines, each top-level branch framed and labelled at a size that stays readable, and a node's own
@@ -61,18 +80,53 @@ export function Overview() {
   const width = useStore((s) => s.width)
   const height = useStore((s) => s.height)
   const theme = useUI((s) => s.theme)
-  const cache = useRef<{ nodes: unknown; branches: Branch[] } | null>(null)
+  const cache = useRef<{ nodes: unknown; branches: Branch[]; paths: Paths } | null>(null)
+  const drawn = useRef<{
+    tx: number
+    ty: number
+    zoom: number
+    nodes: unknown
+    theme: unknown
+    width: number
+    height: number
+  } | null>(null)
 
   useEffect(() => {
     const el = ref.current
     const ctx = el?.getContext('2d')
     if (!el || !ctx) return
-    const dpr = window.devicePixelRatio || 1
-    if (el.width !== Math.round(width * dpr) || el.height !== Math.round(height * dpr)) {
-      el.width = Math.round(width * dpr)
-      el.height = Math.round(height * dpr)
+    // The canvas reaches a quarter of the view beyond each side. Panning at one zoom only moves it (a
+    // CSS transform: no drawing at all) until the view nears its border; it is drawn again when the
+    // zoom, the graph, the theme or the size change.
+    const mx = Math.round(width * MARGIN)
+    const my = Math.round(height * MARGIN)
+    const d = drawn.current
+    if (
+      d &&
+      d.zoom === zoom &&
+      d.nodes === nodes &&
+      d.theme === theme &&
+      d.width === width &&
+      d.height === height &&
+      Math.abs(tx - d.tx) < mx &&
+      Math.abs(ty - d.ty) < my
+    ) {
+      el.style.transform = `translate(${tx - d.tx - mx}px, ${ty - d.ty - my}px)`
+      return
     }
-    if (cache.current?.nodes !== nodes) cache.current = { nodes, branches: branches(model) }
+    drawn.current = { tx, ty, zoom, nodes, theme, width, height }
+    el.style.transform = `translate(${-mx}px, ${-my}px)`
+    const dpr = window.devicePixelRatio || 1
+    const cw = width + 2 * mx
+    const ch = height + 2 * my
+    if (el.width !== Math.round(cw * dpr) || el.height !== Math.round(ch * dpr)) {
+      el.width = Math.round(cw * dpr)
+      el.height = Math.round(ch * dpr)
+      el.style.width = `${cw}px`
+      el.style.height = `${ch}px`
+    }
+    if (cache.current?.nodes !== nodes)
+      cache.current = { nodes, branches: branches(model), paths: paths(model) }
     const css = getComputedStyle(document.documentElement)
     const color = (v: string, d: string) => css.getPropertyValue(v).trim() || d
     const colors: Record<string, string> = {
@@ -82,49 +136,37 @@ export function Overview() {
       resolved: color('--st-resolved', '#6b6f7b'),
     }
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0)
-    ctx.clearRect(0, 0, width, height)
-    ctx.setTransform(dpr * zoom, 0, 0, dpr * zoom, dpr * tx, dpr * ty)
-    const view = { x: -tx / zoom, y: -ty / zoom, w: width / zoom, h: height / zoom }
-    const ix = model.index
-    const s = ix.struct()
-    // Tree edges.
+    ctx.clearRect(0, 0, cw, ch)
+    ctx.setTransform(dpr * zoom, 0, 0, dpr * zoom, dpr * (tx + mx), dpr * (ty + my))
+    const view = { x: -(tx + mx) / zoom, y: -(ty + my) / zoom, w: cw / zoom, h: ch / zoom }
+    // Tree edges, then the blocks: each one path, built when the graph changes and filled in one call
+    // per colour (a style change and a call per node cost a software renderer most of a frame).
     ctx.strokeStyle = color('--edge-tree', '#c3c5cc')
     ctx.lineWidth = 1 / zoom
-    ctx.beginPath()
-    for (const n of nodes) {
-      const parent = s.parent.get(n.id)
-      const q = parent ? model.node(parent) : undefined
-      if (!q) continue
-      const a = n.position
-      const b = q.position
-      if (Math.max(a.x, b.x) < view.x || Math.min(a.x, b.x) > view.x + view.w) continue
-      const bw = q.measured?.width ?? 140
-      const right = a.x > b.x
-      ctx.moveTo(right ? b.x + bw : b.x, b.y + 20)
-      ctx.lineTo(right ? a.x : a.x + (n.measured?.width ?? 140), a.y + 20)
+    ctx.stroke(cache.current.paths.edges)
+    for (const [status, path] of cache.current.paths.blocks) {
+      ctx.fillStyle = colors[status] ?? colors.actionable!
+      ctx.globalAlpha = status === 'resolved' ? 0.35 : 0.7
+      ctx.fill(path)
     }
-    ctx.stroke()
-    // Blocks, and their text once a block is wide enough on screen to hold a few letters.
+    ctx.globalAlpha = 1
+    // Text once a block is wide enough on screen to hold a few letters.
     const text = color('--text', '#1c1d21')
-    ctx.font = `${12 / zoom}px ${getComputedStyle(document.body).fontFamily}`
-    ctx.textBaseline = 'middle'
-    for (const n of nodes) {
-      const p = n.position
-      const w = n.measured?.width ?? 140
-      const h = n.measured?.height ?? 45
-      if (p.x > view.x + view.w || p.x + w < view.x || p.y > view.y + view.h || p.y + h < view.y) continue
-      ctx.fillStyle = colors[n.data.status] ?? colors.actionable!
-      ctx.globalAlpha = n.data.status === 'resolved' ? 0.35 : 0.7
-      ctx.fillRect(p.x, p.y, w, h)
-      if (w * zoom > 48) {
-        ctx.globalAlpha = 1
-        ctx.fillStyle = text
+    if (NODE_MAX_W * zoom > 48) {
+      ctx.font = `${12 / zoom}px ${getComputedStyle(document.body).fontFamily}`
+      ctx.textBaseline = 'middle'
+      ctx.fillStyle = text
+      for (const n of nodes) {
+        const p = n.position
+        const w = n.measured?.width ?? 140
+        const h = n.measured?.height ?? 45
+        if (w * zoom <= 48) continue
+        if (p.x > view.x + view.w || p.x + w < view.x || p.y > view.y + view.h || p.y + h < view.y) continue
         const max = Math.floor((w * zoom - 8) / 6.5)
         const t = n.data.view.summary
         ctx.fillText(t.length > max ? `${t.slice(0, max - 1)}…` : t, p.x + 4 / zoom, p.y + h / 2)
       }
     }
-    ctx.globalAlpha = 1
     // Branch frames and labels, a constant size on screen.
     ctx.lineWidth = 1.5 / zoom
     ctx.strokeStyle = color('--border-strong', '#b9bcc6')
@@ -153,6 +195,7 @@ export function Overview() {
 
   useEffect(() => {
     cache.current = null
+    drawn.current = null
   }, [theme])
 
   return (
@@ -161,7 +204,6 @@ export function Overview() {
       className="poverview"
       data-testid="overview"
       aria-label="Overview of the graph: zoom in to see and edit nodes"
-      style={{ width, height }}
     />
   )
 }

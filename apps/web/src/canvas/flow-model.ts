@@ -92,6 +92,9 @@ export class FlowModel {
   private structRef: unknown = null
   private root: string | null = null
   private nodesChanged = false
+  /** Nodes whose objects were replaced or removed since the last flush, and those of the last flush. */
+  private touched = new Set<string>()
+  private lastTouched: ReadonlySet<string> = new Set()
   private edgesChanged = false
   private flushQueued = false
   private placing = false
@@ -107,6 +110,7 @@ export class FlowModel {
     this.edges = [...this.edgeById.values()]
     this.nodesChanged = false
     this.edgesChanged = false
+    this.touched.clear()
     this.builtAt = session.g.index.version
   }
 
@@ -157,6 +161,7 @@ export class FlowModel {
       this.dragging.delete(id)
       this.provisional.delete(id)
       this.nodesChanged = true
+      this.touched.add(id)
       return true
     }
     // Our own drag's writes come back as new views that differ only in x and y (positions do not bump
@@ -217,6 +222,7 @@ export class FlowModel {
       handles: handlesFor(size),
     })
     this.nodesChanged = true
+    this.touched.add(id)
     return true
   }
 
@@ -355,6 +361,8 @@ export class FlowModel {
   /** Publishes new arrays if anything changed. */
   flush(): void {
     let changed = false
+    this.lastTouched = this.touched
+    this.touched = new Set()
     if (this.nodesChanged) {
       this.nodes = [...this.nodeById.values()]
       this.nodesChanged = false
@@ -622,5 +630,13 @@ export class FlowModel {
 
   node(id: string): PNode | undefined {
     return this.nodeById.get(id)
+  }
+
+  /**
+   * The nodes whose objects the last published change replaced, added or removed (a drag: one or a few),
+   * so that a consumer can patch what it derived instead of walking every node (flow-window.ts).
+   */
+  lastChangedNodes(): ReadonlySet<string> {
+    return this.lastTouched
   }
 }
