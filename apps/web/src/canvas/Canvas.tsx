@@ -32,6 +32,7 @@ import {
   remembered,
   toOutline,
 } from './clipboard.ts'
+import { action, contextOf, refuse } from './actions.ts'
 import { createNode, deleteSelection, link } from './commands.ts'
 import { ConnectionPreview, nodeAt } from './ConnectionPreview.tsx'
 import { DragWriter } from './drag.ts'
@@ -55,10 +56,19 @@ function editable(t: EventTarget | null): boolean {
   return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName))
 }
 
+/** Whether the registry's action may change the graph here; when read-only, says why. */
+function allowed(ws: ReturnType<typeof useWorkspace>, id: string): boolean {
+  const c = contextOf(ws)
+  if (!action(id).edits || !c.readOnly) return true
+  refuse(c)
+  return false
+}
+
 /** The React Flow canvas over the live graph. */
 export function Canvas() {
   const ws = useWorkspace()
   const { model, session } = ws
+  const readOnly = useUI((s) => s.readOnly) !== null
   const nodes = useSyncExternalStore(model.subscribe, () => model.nodes)
   const edges = useSyncExternalStore(model.subscribe, () => model.edges)
   const wrap = useRef<HTMLDivElement>(null)
@@ -101,6 +111,7 @@ export function Canvas() {
       const p = copySelection(ws)
       if (!p || !e.clipboardData) return
       e.preventDefault()
+      if (cut && !allowed(ws, 'clipboard.cut')) return
       e.clipboardData.setData(CLIP_MIME, JSON.stringify(p))
       e.clipboardData.setData('text/plain', toOutline(p))
       if (cut) deleteSelection(ws)
@@ -119,6 +130,7 @@ export function Canvas() {
         fromOutline(text)
       if (!p) return
       e.preventDefault()
+      if (!allowed(ws, 'clipboard.paste')) return
       const at = pointer.current ? ws.rf?.screenToFlowPosition(pointer.current) : null
       paste(ws, p, at ?? null)
     }
@@ -164,7 +176,7 @@ export function Canvas() {
 
   const onDoubleClick = (e: ReactMouseEvent) => {
     const t = e.target as HTMLElement
-    if (!t.classList.contains('react-flow__pane') || !ws.rf) return
+    if (!t.classList.contains('react-flow__pane') || !ws.rf || !allowed(ws, 'pointer.create')) return
     const at = ws.rf.screenToFlowPosition({ x: e.clientX, y: e.clientY })
     const sel = model.selection()
     createNode(ws, {
@@ -189,7 +201,7 @@ export function Canvas() {
   // Dropping a connection anywhere on a node's body connects to it, as the preview said; on empty
   // canvas it creates a child there: the fastest way to grow a branch.
   const onConnectEnd = (e: MouseEvent | TouchEvent, state: FinalConnectionState) => {
-    if (state.isValid || !state.fromNode || !ws.rf) return
+    if (state.isValid || !state.fromNode || !ws.rf || !allowed(ws, 'pointer.create')) return
     const pt = 'changedTouches' in e ? e.changedTouches[0]! : e
     const onto = nodeAt(pt.clientX, pt.clientY, state.fromNode.id)
     if (onto) {
@@ -208,6 +220,7 @@ export function Canvas() {
     const file = e.dataTransfer.files[0]
     if (!file) return
     e.preventDefault()
+    if (!allowed(ws, 'pointer.create')) return
     void importFile(ws, file)
   }
 
@@ -243,11 +256,16 @@ export function Canvas() {
         onNodeDragStop={() => drag.stop()}
         onSelectionDragStart={() => drag.start()}
         onSelectionDragStop={() => drag.stop()}
-        onNodeDoubleClick={(_, n) => useUI.getState().setEditing({ id: n.id, initial: null })}
+        onNodeDoubleClick={(_, n) =>
+          allowed(ws, 'node.edit') && useUI.getState().setEditing({ id: n.id, initial: null })
+        }
         onConnect={onConnect}
         onConnectEnd={onConnectEnd}
         connectionLineComponent={ConnectionPreview}
         connectionRadius={30}
+        // Read-only here (a newer schema, a reading token): nothing to drag, no handles to connect.
+        nodesDraggable={!readOnly}
+        nodesConnectable={!readOnly}
         onMoveEnd={(_, v) => sessionStorage.setItem(`plexus.view.${session.id}`, JSON.stringify(v))}
         onlyRenderVisibleElements
         // The drag starts at pointer down, so the node never lags the pointer by a threshold; selecting
