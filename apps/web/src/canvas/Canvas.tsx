@@ -44,6 +44,7 @@ import { fitPadding } from './overlays.ts'
 import { EdgeMarkers, PlexusEdge } from './PlexusEdge.tsx'
 import { PlexusNode } from './PlexusNode.tsx'
 import { useWorkspace } from './workspace.ts'
+import { MIN_ZOOM, ZoomFloor } from './ZoomFloor.tsx'
 
 const nodeTypes = { plexus: PlexusNode }
 const edgeTypes = { plexus: PlexusEdge }
@@ -272,7 +273,7 @@ export function Canvas() {
         // happens on click (a drag at pointer down would select first and let Shift+click unselect).
         nodeDragThreshold={0}
         selectNodesOnDrag={false}
-        minZoom={0.05}
+        minZoom={MIN_ZOOM}
         maxZoom={2.5}
         zoomOnDoubleClick={false}
         deleteKeyCode={null}
@@ -292,6 +293,7 @@ export function Canvas() {
         <Controls showInteractive={false} showFitView={false} className="controls" position="bottom-left" />
         <Cursors />
         <ZoomClass />
+        <ZoomFloor />
         {overview && <Overview />}
       </ReactFlow>
     </div>

@@ -7,6 +7,7 @@ import { useUI } from '../store.ts'
 import { Icon } from '../ui/Icon.tsx'
 import type { PNode } from './flow-model.ts'
 import { nodeLook } from './node-style.ts'
+import { pointsIn } from './shapes.ts'
 import { SummaryEditor } from './SummaryEditor.tsx'
 
 const KNOWN_KINDS = new Set(['concept', 'task', 'goal', 'question', 'evidence', 'action'])
@@ -53,10 +54,23 @@ function PlexusNodeImpl({ id, data, selected }: NodeProps<PNode>) {
       data-id={id}
       data-status={status}
       data-kind={view.kind}
+      {...(look.color ? { 'data-color': look.color } : {})}
       {...(view.tier ? { 'data-tier': view.tier } : {})}
       title={`${STATUS_LABEL[status]} · ${view.kind}`}
     >
       <Handle type="target" position={Position.Left} className="phandle" />
+      {look.outline && (
+        // A shape a box cannot draw: its outline in a 100x100 box stretched over the node (shapes.ts).
+        <svg
+          className="pnode-outline"
+          data-testid="node-outline"
+          viewBox="0 0 100 100"
+          preserveAspectRatio="none"
+          aria-hidden
+        >
+          <polygon points={pointsIn(look.outline, 0, 0, 100, 100)} vectorEffect="non-scaling-stroke" />
+        </svg>
+      )}
       {ring && (
         <div className="pnode-peer" style={{ background: ring.color }}>
           {presence!.selectedBy.map((p) => p.name).join(', ')}
