@@ -176,6 +176,7 @@ async function tryEveryEdit(page: Page, why: RegExp): Promise<void> {
   await expect(page.locator('.pnode-editor')).toHaveCount(0)
   // The person is told why, where they pressed.
   await expect(page.getByTestId('toast').filter({ hasText: why }).first()).toBeVisible()
+  await page.getByTestId('canvas').focus()
   await page.evaluate(() => {
     const data = new DataTransfer()
     data.setData('text/plain', 'Pasted one\nPasted two')
