@@ -377,6 +377,14 @@ export function refuse(c: ActionContext): void {
   if (c.readOnly) ui().toast({ text: c.readOnly, tone: 'info' })
 }
 
+/** Whether the action may change the graph here (a pointer gesture, a clipboard event); when read-only, says why. */
+export function allowed(ws: Workspace, id: string): boolean {
+  const c = contextOf(ws)
+  if (!action(id).edits || !c.readOnly) return true
+  refuse(c)
+  return false
+}
+
 /** Runs an action from a button or a key, or says why it cannot. Returns whether it ran. */
 export function perform(a: Action, c: ActionContext, e?: KeyboardEvent): boolean {
   if (a.edits && c.readOnly) {

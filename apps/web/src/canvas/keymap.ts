@@ -9,6 +9,12 @@ function claims(a: Action, e: KeyboardEvent, c: ActionContext): boolean {
   return a.match ? a.match(e, c) : a.keys.some((k) => combo(k, e))
 }
 
+/** Whether a key went to a text field (its own keys), not to the canvas. */
+export function editable(t: EventTarget | null): boolean {
+  const el = t as HTMLElement | null
+  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName))
+}
+
 /** Handles a key pressed on the canvas. Returns true when it did something (the caller prevents default). */
 export function canvasKey(e: KeyboardEvent, ws: Workspace): boolean {
   if (useUI.getState().editing) return false
