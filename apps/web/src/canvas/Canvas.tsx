@@ -1,4 +1,4 @@
-import { Background, BackgroundVariant, Controls, ReactFlow, SelectionMode } from '@xyflow/react'
+import { Controls, ReactFlow, SelectionMode } from '@xyflow/react'
 import {
   useMemo,
   useRef,
@@ -25,7 +25,7 @@ import { useCanvasKeys } from './useCanvasKeys.ts'
 import { useClipboard } from './useClipboard.ts'
 import { useView } from './useView.ts'
 import { useWorkspace } from './workspace.ts'
-import { MIN_ZOOM, ZoomClass, ZoomFloor } from './Zoom.tsx'
+import { Dots, MIN_ZOOM, ZoomClass, ZoomFloor } from './Zoom.tsx'
 
 const nodeTypes = { plexus: PlexusNode }
 const edgeTypes = { plexus: PlexusEdge }
@@ -142,7 +142,7 @@ export function Canvas() {
         proOptions={{ hideAttribution: true }}
         elevateNodesOnSelect
       >
-        <Background variant={BackgroundVariant.Dots} gap={22} size={1.2} className="canvas-bg" />
+        <Dots />
         <Minimap />
         <Controls showInteractive={false} showFitView={false} className="controls" position="bottom-left" />
         <Cursors />

@@ -24,7 +24,7 @@ const STATUS_LABEL = {
  * changed) and subscribes to nothing global but its own editing state, highlight and presence, so a
  * change elsewhere in the graph never renders it. Text is only ever rendered as text.
  */
-function PlexusNodeImpl({ id, data, selected }: NodeProps<PNode>) {
+function PlexusNodeImpl({ id, data, selected, isConnectable }: NodeProps<PNode>) {
   const editing = useUI((s) => (s.editing?.id === id ? s.editing : null))
   const flash = useUI((s) => s.flash[id] !== undefined)
   const presence = usePresence((s) => s.byNode[id])
@@ -58,7 +58,7 @@ function PlexusNodeImpl({ id, data, selected }: NodeProps<PNode>) {
       {...(view.tier ? { 'data-tier': view.tier } : {})}
       title={`${STATUS_LABEL[status]} · ${view.kind}`}
     >
-      <Handle type="target" position={Position.Left} className="phandle" />
+      <Handle type="target" position={Position.Left} className="phandle" isConnectable={isConnectable} />
       {look.outline && (
         // A shape a box cannot draw: its outline in a 100x100 box stretched over the node (shapes.ts).
         <svg
@@ -134,7 +134,7 @@ function PlexusNodeImpl({ id, data, selected }: NodeProps<PNode>) {
           +{data.folded}
         </span>
       )}
-      <Handle type="source" position={Position.Right} className="phandle" />
+      <Handle type="source" position={Position.Right} className="phandle" isConnectable={isConnectable} />
     </div>
   )
 }

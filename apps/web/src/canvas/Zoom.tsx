@@ -1,4 +1,4 @@
-import { useStore, useStoreApi } from '@xyflow/react'
+import { Background, BackgroundVariant, useStore, useStoreApi } from '@xyflow/react'
 import { useEffect } from 'react'
 import { fitInsets } from './overlays.ts'
 import { fitZoom, graphBox } from './commands.ts'
@@ -38,4 +38,14 @@ export function ZoomClass() {
     document.querySelector('.react-flow')?.classList.toggle('zoomed-out', far)
   }, [far])
   return null
+}
+
+/**
+ * The dotted background, left out below the usual minimum zoom: there its pattern tile would be a
+ * fraction of a pixel, and drawing millions of them hangs the page.
+ */
+export function Dots() {
+  const far = useStore((s) => s.transform[2] < MIN_ZOOM)
+  if (far) return null
+  return <Background variant={BackgroundVariant.Dots} gap={22} size={1.2} className="canvas-bg" />
 }
