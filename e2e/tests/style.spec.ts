@@ -17,7 +17,7 @@ async function outline(l: Locator): Promise<number[][]> {
 /** The same outline in an exported SVG: the polygon of `<g data-node=id>`, relative to its box. */
 function exportedOutline(svg: string, id: string): number[][] {
   const g = new RegExp(`<g data-node="${id}"[^>]*>([\\s\\S]*?)</g>`).exec(svg)?.[1] ?? ''
-  const box = /<rect data-box x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)" height="([\d.]+)"/.exec(g)
+  const box = /<rect data-box="" x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)" height="([\d.]+)"/.exec(g)
   const poly = /<polygon points="([^"]+)"/.exec(g)
   if (!box || !poly) return []
   const [x, y, w, h] = box.slice(1).map(Number) as [number, number, number, number]

@@ -188,29 +188,23 @@ export const ACTIONS: readonly Action[] = [
   },
   {
     id: 'node.add-sibling',
-    label: 'Add a sibling to the selected node (nothing selected: select the root)',
+    label: 'Add a sibling to the selected node',
     keys: ['Enter'],
     edits: true,
-    enabled: (c) => c.sel.length < 2,
-    run: (c) => {
-      if (one(c)) addSibling(c.ws, c.sel[0])
-      else {
-        const first = walk(c.ws, 'right')
-        if (first) c.ws.model.select([first])
-        else createNode(c.ws, { at: { x: 0, y: 0 } })
-      }
-    },
+    enabled: one,
+    run: (c) => addSibling(c.ws, c.sel[0]),
   },
   {
-    id: 'node.edit',
-    label: 'Edit the selected node (any letter starts over with it)',
-    keys: ['F2', 'A–Z'],
-    match: (e, c) =>
-      combo('F2', e) ||
-      (one(c) && e.key.length === 1 && e.key !== ' ' && !e.ctrlKey && !e.metaKey && !e.altKey),
-    edits: true,
-    enabled: one,
-    run: (c, e) => ui().setEditing({ id: c.sel[0]!, initial: e && e.key.length === 1 ? e.key : null }),
+    id: 'selection.first',
+    label: 'Nothing selected: select the root (an empty canvas: add the first node)',
+    keys: ['Enter'],
+    edits: false,
+    enabled: (c) => !c.sel.length,
+    run: (c) => {
+      const first = walk(c.ws, 'right')
+      if (first) c.ws.model.select([first])
+      else if (!c.readOnly) createNode(c.ws, { at: { x: 0, y: 0 } })
+    },
   },
   {
     id: 'selection.delete',
@@ -328,6 +322,18 @@ export const ACTIONS: readonly Action[] = [
     edits: false,
     enabled: notOne,
     run: () => ui().setHelpOpen(true),
+  },
+  // Last of the keys: any letter no action above claimed (Shift+1 fits even with a node selected).
+  {
+    id: 'node.edit',
+    label: 'Edit the selected node (any letter starts over with it)',
+    keys: ['F2', 'A–Z'],
+    match: (e, c) =>
+      combo('F2', e) ||
+      (one(c) && e.key.length === 1 && e.key !== ' ' && !e.ctrlKey && !e.metaKey && !e.altKey),
+    edits: true,
+    enabled: one,
+    run: (c, e) => ui().setEditing({ id: c.sel[0]!, initial: e && e.key.length === 1 ? e.key : null }),
   },
   // Delivered by the browser, not as keys: listed for the help, checked by the canvas's handlers.
   {

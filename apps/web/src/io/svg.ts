@@ -175,10 +175,10 @@ export function graphToSvg(model: FlowModel, only?: readonly string[]): SvgPictu
         )
     }
     if (outline) {
-      out.push(`<rect data-box ${box} fill="none" stroke="none"/>`)
+      out.push(`<rect data-box="" ${box} fill="none" stroke="none"/>`)
       paint(`<polygon points="${pointsIn(outline, r.x, r.y, r.width, r.height)}" stroke-linejoin="round"/>`)
     } else {
-      out.push(`<rect data-box ${box} fill="${esc(c.node)}" stroke="${esc(c.border)}"/>`)
+      out.push(`<rect data-box="" ${box} fill="${esc(c.node)}" stroke="${esc(c.border)}"/>`)
       if (tint)
         out.push(`<rect ${box} fill="${tint}" fill-opacity="0.12" stroke="${tint}" stroke-opacity="0.6"/>`)
       out.push(
