@@ -184,6 +184,12 @@ async function tryEveryEdit(page: Page, why: RegExp): Promise<void> {
       .querySelector('.canvas-wrap')!
       .dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
   })
+  // Import a file.
+  await page.getByTestId('import-input').setInputFiles({
+    name: 'more.mmd',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('flowchart LR\n  a[Imported] --> b[Also imported]\n'),
+  })
   // Double click on empty canvas.
   const box = (await page.getByTestId('canvas').boundingBox())!
   await page.mouse.dblclick(box.x + box.width - 260, box.y + 120)

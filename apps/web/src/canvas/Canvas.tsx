@@ -75,7 +75,6 @@ export function Canvas() {
     const file = e.dataTransfer.files[0]
     if (!file) return
     e.preventDefault()
-    if (!allowed(ws, 'pointer.create')) return
     void importFile(ws, file)
   }
 

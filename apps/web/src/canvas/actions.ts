@@ -20,6 +20,11 @@ import type { Workspace } from './workspace.ts'
 // Everything a person can do on the canvas, once: the keymap (keymap.ts) runs these on a key, the
 // toolbar (Toolbar.tsx) draws the ones with a `toolbar` group as buttons, and the help overlay lists
 // them all. An action that `edits` the graph is off while the graph is read-only here, and says why.
+//
+// Keys are matched by `combo` below, a few lines, rather than a key-binding library (tinykeys,
+// hotkeys-js): those bind one handler per combo, while here the first action in this list that claims
+// a key *and applies to the selection* wins (a letter edits the selected node unless an action above
+// took it), which is one loop over this list.
 
 /** What an action looks at to decide whether it applies, and runs with. */
 export interface ActionContext {
@@ -349,6 +354,13 @@ export const ACTIONS: readonly Action[] = [
     id: 'pointer.create',
     label: 'New node (double click on empty canvas); edit (double click on a node)',
     keys: ['Double click'],
+    match: () => false,
+    edits: true,
+  },
+  {
+    id: 'graph.import',
+    label: 'Import a file (drop it on the canvas, or Import / export)',
+    keys: [],
     match: () => false,
     edits: true,
   },
