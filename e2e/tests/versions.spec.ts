@@ -269,7 +269,8 @@ test('read-only because the token only reads: no canvas edit goes through, and t
   })
   try {
     const owner = await newPage(browser, server.url)
-    await owner.page.goto('/?token=owner-token-0001')
+    // The owner's token is on the device before the first page runs (the viewer's comes in the link).
+    await owner.context.addInitScript(() => localStorage.setItem('plexus.token', 'owner-token-0001'))
     const id = await planWithRisk(owner.page)
 
     const viewer = await newPage(browser, server.url)
