@@ -41,7 +41,8 @@ test('far out, a big graph becomes an overview of labelled branches; zooming in 
     for (let i = 3; i < d.length; i += 4 * 16) if (d[i]! > 0) n++
     return n
   })
-  expect(inked).toBeGreaterThan(500)
+  // (Fit now shows all of this 19,000 px tall tree, at ~0.04, where 0.05 used to cut it off: less ink.)
+  expect(inked).toBeGreaterThan(300)
 
   // Panned with the mouse, the blocks are still drawn where the nodes are (the canvas is moved, not
   // redrawn, while the zoom stays).

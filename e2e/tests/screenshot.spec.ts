@@ -133,6 +133,23 @@ test('a real graph of some 30 nodes, for the README', async ({ browser }) => {
     await page.keyboard.press('Shift+Digit1')
     await page.waitForTimeout(500)
     await expect(page.getByTestId('node')).toHaveCount(PLAN.length + 1)
+    // A person gives the open question and the launch checklist their shapes, and the goals colours.
+    const look = async (summary: string, shape: string | null, color: string | null) => {
+      await node(page, summary).click()
+      if (shape) await page.getByTestId('insp-shape').selectOption(shape)
+      if (color) await page.getByTestId(`insp-color-${color}`).click()
+    }
+    await look('Which license?', 'diamond', '3')
+    await look('Launch day checklist', 'hexagon', null)
+    await look('Research', 'stadium', '4')
+    await look('Sync engine', 'stadium', '5')
+    await look('Web canvas', 'stadium', '6')
+    await look('Agents', 'stadium', '2')
+    await look('Launch', 'stadium', '1')
+    await canvas.focus()
+    await page.keyboard.press('Escape')
+    await page.keyboard.press('Shift+Digit1')
+    await page.waitForTimeout(500)
 
     // A colleague looks at the same graph: their cursor and selection show up.
     const grace = await browser.newContext({ baseURL: baseUrl() })

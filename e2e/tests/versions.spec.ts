@@ -1,6 +1,12 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { startServer } from '../../apps/sync/src/server.ts'
 import {
   baseUrl,
+  centre,
   createGraph,
   graphState,
   newPage,
@@ -54,10 +60,13 @@ test('this build opens a graph a newer build wrote read-only, says to update, an
   await expect(banner).toContainText('update Plexus to edit this graph')
   await expect(page.getByTestId('graph-title')).toHaveValue('Written by a newer build')
 
-  // A change made here anyway is refused by the server, with its reason, and kept in the tab.
+  // The title cannot be edited here; a change written anyway (as a script or an extension could) is
+  // refused by the server, with its reason, and kept in the tab.
   const title = page.getByTestId('graph-title')
-  await title.fill('Renamed by the older build')
-  await title.press('Enter')
+  await expect(title).toBeDisabled()
+  await page.evaluate(() =>
+    window.__plexus!.session.doc.getMap('meta').set('title', 'Renamed by the older build'),
+  )
   await expect(banner).toContainText(
     /update Plexus to edit this graph: it uses schema \d+, your client writes/,
   )
@@ -148,4 +157,169 @@ test('an offline tab coming back to a graph a newer build upgraded meanwhile: it
   await expect(node(fresh.page, 'Trip plan')).toBeVisible()
   expect((await graphState(fresh.page)).nodes.map((n) => n.summary)).not.toContain('Written on the train')
   for (const p of [tab, newer, fresh]) await p.context.close()
+})
+
+/** The graph as a person would notice a change to it: text, place, status, edges, look, meta. */
+function snapshot(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const doc = window.__plexus!.session.doc
+    const { nodes, edges, meta } = doc.toJSON() as Record<string, Record<string, unknown>>
+    return JSON.stringify({ nodes, edges, title: meta?.title })
+  })
+}
+
+/**
+ * Tries every way the canvas offers to change a graph that is read-only here (nodes "Plan" and "Risk"
+ * exist), and checks each is refused before it reaches the document, and that the page says why.
+ */
+async function tryEveryEdit(page: Page, why: RegExp): Promise<void> {
+  const before = await snapshot(page)
+  const plan = node(page, 'Plan')
+  const risk = node(page, 'Risk')
+  await expect(risk).toBeVisible()
+
+  // Drag a node.
+  const at = await centre(risk)
+  await page.mouse.move(at.x, at.y)
+  await page.mouse.down()
+  for (let i = 1; i <= 8; i++) await page.mouse.move(at.x + i * 15, at.y + i * 10)
+  await page.mouse.up()
+  // Connect: no handle to drag from.
+  await plan.hover()
+  await expect(page.locator('.react-flow__handle.connectable')).toHaveCount(0)
+
+  // The keyboard: typing, Tab, Enter, Delete, fold, move, resolve, style, layout, paste.
+  await risk.click()
+  await expect(risk).toHaveClass(/is-selected/)
+  for (const key of [
+    'x',
+    'F2',
+    'Tab',
+    'Enter',
+    'Delete',
+    'Alt+ArrowDown',
+    'Control+Enter',
+    'Alt+KeyS',
+    'Alt+KeyC',
+    'Shift+M',
+  ])
+    await page.keyboard.press(key)
+  await expect(page.locator('.pnode-editor')).toHaveCount(0)
+  // The person is told why, where they pressed.
+  await expect(page.getByTestId('toast').filter({ hasText: why }).first()).toBeVisible()
+  await page.getByTestId('canvas').focus()
+  await page.evaluate(() => {
+    const data = new DataTransfer()
+    data.setData('text/plain', 'Pasted one\nPasted two')
+    document
+      .querySelector('.canvas-wrap')!
+      .dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+  })
+  // Import a file.
+  await page.getByTestId('import-input').setInputFiles({
+    name: 'more.mmd',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('flowchart LR\n  a[Imported] --> b[Also imported]\n'),
+  })
+  // Double click on empty canvas.
+  const box = (await page.getByTestId('canvas').boundingBox())!
+  await page.mouse.dblclick(box.x + box.width - 260, box.y + 120)
+
+  // The toolbar's editing tools are off, and say why.
+  const add = page.getByTestId('add-node')
+  await expect(add).toBeDisabled()
+  await expect(add).toHaveAttribute('title', why)
+  await expect(page.getByTestId('layout-mindmap')).toBeDisabled()
+
+  // The inspector shows everything and edits nothing.
+  await risk.click()
+  await expect(page.getByTestId('insp-summary')).toHaveValue('Risk')
+  await expect(page.getByTestId('insp-summary')).toBeDisabled()
+  await expect(page.getByTestId('resolve-toggle')).toBeDisabled()
+  await expect(page.getByTestId('inspector')).toContainText(why)
+
+  // The board: a card dragged to Done stays where it was.
+  await page.getByTestId('view-board').click()
+  const card = page.getByTestId('board-card').filter({ hasText: 'Risk' })
+  const done = page.locator('[data-column="resolved"]')
+  const from = await centre(card)
+  const to = await centre(done)
+  await page.mouse.move(from.x, from.y)
+  await page.mouse.down()
+  for (let i = 1; i <= 10; i++)
+    await page.mouse.move(from.x + ((to.x - from.x) * i) / 10, from.y + ((to.y - from.y) * i) / 10)
+  await page.mouse.up()
+  await page.getByTestId('view-canvas').click()
+
+  expect(await snapshot(page)).toBe(before)
+}
+
+/** A graph with a root "Plan" and one child "Risk", written by `page`. */
+async function planWithRisk(page: Page): Promise<string> {
+  const id = await createGraph(page, 'Plan')
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('Risk')
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('Escape')
+  await waitSynced(page)
+  return id
+}
+
+test('read-only because a newer build wrote the graph: no canvas edit goes through, and the page says why', async ({
+  browser,
+}) => {
+  const newer = await newPage(browser)
+  const id = await planWithRisk(newer.page)
+  const schema = (await metaOf(newer.page)).schema as number
+  await newer.page.evaluate((s) => window.__plexus!.session.doc.getMap('meta').set('schema', s + 1), schema)
+  await waitSynced(newer.page)
+
+  const { context, page } = await newPage(browser)
+  await openGraph(page, id)
+  await expect(page.getByTestId('version-banner')).toContainText('update Plexus to edit this graph')
+  await tryEveryEdit(page, /update Plexus to edit this graph/)
+  await context.close()
+  await newer.context.close()
+})
+
+test('read-only because the token only reads: no canvas edit goes through, and the page says why', async ({
+  browser,
+}) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'plexus-readonly-'))
+  const webDist = fileURLToPath(new URL('../../apps/web/dist', import.meta.url))
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    webDist,
+    tokens: [
+      { name: 'owner', role: 'write', token: 'owner-token-0001' },
+      { name: 'viewer', role: 'read', token: 'viewer-token-0001' },
+    ],
+  })
+  try {
+    const owner = await newPage(browser, server.url)
+    // The owner's token is on the device before the first page runs (the viewer's comes in the link).
+    await owner.context.addInitScript(() => localStorage.setItem('plexus.token', 'owner-token-0001'))
+    const id = await planWithRisk(owner.page)
+
+    const viewer = await newPage(browser, server.url)
+    await viewer.page.goto(`/g/${encodeURIComponent(id)}?token=viewer-token-0001`)
+    await expect(node(viewer.page, 'Risk')).toBeVisible()
+    const banner = viewer.page.getByTestId('readonly-banner')
+    await expect(banner).toContainText('your token can read this graph, not change it')
+    await tryEveryEdit(viewer.page, /your token can read this graph, not change it/)
+    // What the owner changes still arrives.
+    await node(owner.page, 'Risk').click()
+    await owner.page.keyboard.press('F2')
+    await owner.page.keyboard.type('Risk review')
+    await owner.page.keyboard.press('Enter')
+    await expect(node(viewer.page, 'Risk review')).toBeVisible()
+    await owner.context.close()
+    await viewer.context.close()
+  } finally {
+    await server.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
 })

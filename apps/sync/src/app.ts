@@ -144,12 +144,18 @@ export function createApp(deps: AppDeps) {
 
   // Who a token speaks as. `actor` is the name the server requires in history for this token's
   // writes over WebSocket (null without tokens: a writer then names itself); clients write with it.
+  // With `?graph=<id>`, also the token's role on that graph (scopes.ts; null: no access), so a page
+  // opens a graph it may only read read-only instead of letting a person edit what is never saved.
   app.get('/api/identity', need('read'), (c) => {
     const identity = c.get('identity')
+    const graph = c.req.query('graph')
+    if (graph !== undefined && !validGraphId(graph))
+      return c.json({ error: 'invalid_graph_id', message: `invalid graph id: ${GRAPH_ID_RULE}` }, 400)
     return c.json({
       name: identity.name,
       role: identity.role,
       actor: identity.anonymous ? null : identity.name,
+      ...(graph === undefined ? {} : { graph_role: roleOn(identity, graph) }),
     })
   })
 

@@ -65,6 +65,38 @@ describe('tokens and roles', () => {
     expect((await fetch(`${server.url}/api/graphs?token=rita-token-123`)).status).toBe(200)
   })
 
+  it('tells a client its role on one graph, so the page can open it read-only', async () => {
+    server = await testServer({
+      tokens: [
+        ...tokens,
+        {
+          name: 'eve',
+          role: 'write',
+          token: 'eve-token-123',
+          graphs: [{ pattern: 'docs.*', role: 'read' }, { pattern: 'team' }],
+        },
+      ],
+    })
+    const role = async (token: string, graph?: string) => {
+      const q = graph === undefined ? '' : `?graph=${encodeURIComponent(graph)}`
+      const res = await fetch(`${server.url}/api/identity${q}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+    }
+    expect((await role('rita-token-123', 'g')).body).toMatchObject({ role: 'read', graph_role: 'read' })
+    expect((await role('eve-token-123', 'docs.api')).body).toMatchObject({
+      role: 'write',
+      graph_role: 'read',
+    })
+    expect((await role('eve-token-123', 'team')).body).toMatchObject({ graph_role: 'write' })
+    expect((await role('eve-token-123', 'other')).body).toMatchObject({ graph_role: null })
+    expect((await role('ada-token-123')).body).not.toHaveProperty('graph_role')
+    const bad = await role('ada-token-123', 'Not A Graph!')
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toMatch(/graph id/)
+  })
+
   it('drops a read-only client’s edits, tells it, and still sends it everyone else’s', async () => {
     server = await testServer({ tokens })
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})

@@ -17,6 +17,7 @@ import { PeerList } from './presence/PeerList.tsx'
 import { usePresenceFeed } from './presence/presence.ts'
 import { navigate } from './router.ts'
 import { useUI } from './store.ts'
+import { useAccess } from './sync/access.ts'
 import { acquireSession, releaseSession, type GraphSession } from './sync/session.ts'
 import { CommitInput } from './inspector/Field.tsx'
 import { Help } from './ui/Help.tsx'
@@ -67,6 +68,8 @@ function Workbench({ session, identity }: { session: GraphSession; identity: Ide
     }
   }, [ws, session])
   usePresenceFeed(session)
+  useAccess(session)
+  const readOnly = useUI((s) => s.readOnly)
   const view = useUI((s) => s.view)
   const inspectorOpen = useUI((s) => s.inspectorOpen)
   const searchOpen = useUI((s) => s.searchOpen)
@@ -104,6 +107,7 @@ function Workbench({ session, identity }: { session: GraphSession; identity: Ide
             </button>
             <div className="title-edit">
               <CommitInput
+                disabled={readOnly}
                 value={meta.title || session.id}
                 onCommit={(t) => t.trim() && setMeta(session.g, { title: t.trim() })}
                 testId="graph-title"

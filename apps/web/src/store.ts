@@ -28,6 +28,8 @@ export interface UIState {
   toasts: Toast[]
   /** Nodes to highlight briefly (just unblocked, just jumped to): id -> until (ms). */
   flash: Record<string, number>
+  /** Why the open graph cannot be changed here (a newer schema, a read-only token), or null. */
+  readOnly: string | null
   setTheme: (t: ThemeChoice) => void
   setView: (v: View) => void
   toggleInspector: () => void
@@ -65,6 +67,7 @@ export const useUI = create<UIState>()((set, get) => ({
   linkType: 'depends_on',
   toasts: [],
   flash: {},
+  readOnly: null,
   setTheme: (theme) => {
     try {
       localStorage.setItem(THEME_KEY, theme)
@@ -75,11 +78,14 @@ export const useUI = create<UIState>()((set, get) => ({
   },
   setView: (view) => set({ view }),
   toggleInspector: () => set((s) => ({ inspectorOpen: !s.inspectorOpen })),
-  setEditing: (editing) => set({ editing }),
+  // Nothing opens an editor on a graph that is read-only here (store.readOnly says why).
+  setEditing: (editing) => set({ editing: editing && get().readOnly ? null : editing }),
   setSearchOpen: (searchOpen) => set({ searchOpen }),
   setHelpOpen: (helpOpen) => set({ helpOpen }),
   setLinkType: (linkType) => set({ linkType }),
   toast: (t, ms = 5000) => {
+    // The same words already on screen are not stacked again (a key held down, pressed twice).
+    if (get().toasts.some((x) => x.text === t.text && x.tone === t.tone)) return
     const id = ++toastSeq
     set((s) => ({ toasts: [...s.toasts.slice(-3), { ...t, id }] }))
     setTimeout(() => get().dismiss(id), ms)

@@ -2,6 +2,7 @@ import { board, meta, type NodeView } from '@plexus/model'
 import { useMemo, useState } from 'react'
 import { jumpTo, setResolved } from '../canvas/commands.ts'
 import { useWorkspace } from '../canvas/workspace.ts'
+import { useUI } from '../store.ts'
 import { useGraphVersion } from '../graph/hooks.ts'
 import { describeActor } from '../identity.ts'
 import { Icon } from '../ui/Icon.tsx'
@@ -16,6 +17,7 @@ export function Board() {
   const ws = useWorkspace()
   const g = ws.session.g
   const version = useGraphVersion(g)
+  const readOnly = useUI((s) => s.readOnly)
   const [filter, setFilter] = useState('')
   const drag = useCardDrag((id, to) => moveCard(ws, id, to))
   const [shown, setShown] = useState<Record<Column, number>>({
@@ -43,7 +45,8 @@ export function Board() {
         className={`card st-${col}${drag.dragging === n.id ? ' is-dragging' : ''}`}
         data-testid="board-card"
         data-id={n.id}
-        onPointerDown={drag.onPointerDown(n.id)}
+        // Read-only here: cards stay put (the bar says why).
+        onPointerDown={readOnly ? undefined : drag.onPointerDown(n.id)}
       >
         <button className="card-main" onClick={() => jumpTo(ws, n.id)} title="Show on the canvas">
           {path.length > 0 && (
@@ -74,8 +77,9 @@ export function Board() {
         <button
           className="icon-btn"
           onClick={() => setResolved(ws, [n.id])}
+          disabled={readOnly !== null}
           aria-label={n.resolved ? 'Reopen' : 'Resolve'}
-          title={n.resolved ? 'Reopen' : 'Resolve'}
+          title={readOnly ?? (n.resolved ? 'Reopen' : 'Resolve')}
         >
           <Icon name={n.resolved ? 'undo' : 'check'} size={14} />
         </button>
@@ -93,8 +97,8 @@ export function Board() {
           onChange={(e) => setFilter(e.target.value)}
           aria-label="Filter cards"
         />
-        <span className="muted small">
-          Drag a card to another column to resolve, reopen, claim or release it.
+        <span className="muted small" data-testid="board-hint">
+          {readOnly ?? 'Drag a card to another column to resolve, reopen, claim or release it.'}
         </span>
       </div>
       <div className="board-cols">

@@ -1,50 +1,27 @@
-import {
-  Background,
-  BackgroundVariant,
-  Controls,
-  ReactFlow,
-  SelectionMode,
-  type FinalConnectionState,
-  type OnConnect,
-  type ReactFlowInstance,
-  useStore,
-} from '@xyflow/react'
-import {
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  type DragEvent,
-  type MouseEvent as ReactMouseEvent,
-  type PointerEvent,
-} from 'react'
+import { Controls, ReactFlow, SelectionMode } from '@xyflow/react'
+import { useMemo, useRef, type DragEvent, type MouseEvent as ReactMouseEvent, type PointerEvent } from 'react'
 import { meta } from '@plexus/model'
 import { Cursors } from '../presence/Cursors.tsx'
 import { useUI } from '../store.ts'
 import { importFile } from '../io/import.ts'
-import {
-  CLIP_MIME,
-  copySelection,
-  fromOutline,
-  paste,
-  parsePayload,
-  remembered,
-  toOutline,
-} from './clipboard.ts'
-import { createNode, deleteSelection, link } from './commands.ts'
-import { ConnectionPreview, nodeAt } from './ConnectionPreview.tsx'
+import { allowed } from './actions.ts'
+import { createNode } from './commands.ts'
+import { connectHandlers } from './connecting.ts'
+import { ConnectionPreview } from './ConnectionPreview.tsx'
 import { DragWriter } from './drag.ts'
 import type { PEdge, PNode } from './flow-model.ts'
 import { useFlowWindow } from './flow-window.ts'
-import { canvasKey } from './keymap.ts'
+import { useOverview } from './level-of-detail.ts'
 import { Minimap } from './Minimap.tsx'
 import { MovingClass } from './moving.ts'
-import { useOverview } from './level-of-detail.ts'
 import { Overview } from './Overview.tsx'
-import { fitPadding } from './overlays.ts'
 import { EdgeMarkers, PlexusEdge } from './PlexusEdge.tsx'
 import { PlexusNode } from './PlexusNode.tsx'
+import { useCanvasKeys } from './useCanvasKeys.ts'
+import { useClipboard } from './useClipboard.ts'
+import { useView } from './useView.ts'
 import { useWorkspace } from './workspace.ts'
+import { Dots, MIN_ZOOM, ZoomClass, ZoomFloor } from './Zoom.tsx'
 
 const nodeTypes = { plexus: PlexusNode }
 const edgeTypes = { plexus: PlexusEdge }
@@ -52,15 +29,11 @@ const CURSOR_MS = 50
 const NONE_N: PNode[] = []
 const NONE_E: PEdge[] = []
 
-function editable(t: EventTarget | null): boolean {
-  const el = t as HTMLElement | null
-  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName))
-}
-
 /** The React Flow canvas over the live graph. */
 export function Canvas() {
   const ws = useWorkspace()
   const { model, session } = ws
+  const readOnly = useUI((s) => s.readOnly) !== null
   // Far out on a big graph: one canvas instead of thousands of DOM nodes (level of detail).
   const overview = useOverview(model)
   // On a big graph React Flow is given only a window around the view (flow-window.ts).
@@ -69,104 +42,14 @@ export function Canvas() {
   const drag = useMemo(() => new DragWriter(ws), [ws])
   const pointer = useRef<{ x: number; y: number } | null>(null)
   const lastCursor = useRef(0)
-
-  const onInit = useCallback(
-    (rf: ReactFlowInstance<PNode, PEdge>) => {
-      ws.rf = rf
-      const saved = sessionStorage.getItem(`plexus.view.${session.id}`)
-      if (saved) {
-        try {
-          void rf.setViewport(JSON.parse(saved) as { x: number; y: number; zoom: number })
-          return
-        } catch {
-          // fall through to a fresh view
-        }
-      }
-      if (model.nodes.length <= 300)
-        void rf.fitView({ maxZoom: 1, padding: fitPadding(), includeHiddenNodes: true })
-      else {
-        // Fitting thousands of nodes would render them all at once; start at the root instead.
-        const root = meta(session.g).root
-        const p = root ? model.positionOf(root) : null
-        const box = wrap.current?.getBoundingClientRect()
-        if (p && box) void rf.setViewport({ x: box.width / 3 - p.x, y: box.height / 2 - p.y, zoom: 1 })
-      }
-      requestAnimationFrame(() => requestAnimationFrame(() => performance.mark('plexus:first-render')))
-    },
-    [ws, model, session],
-  )
-
-  // Copy, cut and paste arrive as clipboard events, so they work with the system clipboard across tabs.
-  useEffect(() => {
-    const onCopy = (e: ClipboardEvent, cut: boolean) => {
-      if (editable(e.target) || !wrap.current?.contains(document.activeElement)) return
-      const p = copySelection(ws)
-      if (!p || !e.clipboardData) return
-      e.preventDefault()
-      e.clipboardData.setData(CLIP_MIME, JSON.stringify(p))
-      e.clipboardData.setData('text/plain', toOutline(p))
-      if (cut) deleteSelection(ws)
-    }
-    const copy = (e: ClipboardEvent) => onCopy(e, false)
-    const cut = (e: ClipboardEvent) => onCopy(e, true)
-    const onPaste = (e: ClipboardEvent) => {
-      if (editable(e.target) || !wrap.current?.contains(document.activeElement)) return
-      const data = e.clipboardData
-      const text = data?.getData('text/plain') ?? ''
-      const mine = remembered()
-      const p =
-        parsePayload(data?.getData(CLIP_MIME) ?? '') ??
-        (mine && toOutline(mine) === text ? mine : null) ??
-        parsePayload(text) ??
-        fromOutline(text)
-      if (!p) return
-      e.preventDefault()
-      const at = pointer.current ? ws.rf?.screenToFlowPosition(pointer.current) : null
-      paste(ws, p, at ?? null)
-    }
-    document.addEventListener('copy', copy)
-    document.addEventListener('cut', cut)
-    document.addEventListener('paste', onPaste)
-    return () => {
-      document.removeEventListener('copy', copy)
-      document.removeEventListener('cut', cut)
-      document.removeEventListener('paste', onPaste)
-    }
-  }, [ws])
-
-  // Keys pressed with nothing focused (a clicked button went away, the page was just opened) belong to
-  // the canvas too, and take the focus back there.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.target !== document.body || e.defaultPrevented) return
-      if (canvasKey(e, ws)) {
-        e.preventDefault()
-        wrap.current?.focus({ preventScroll: true })
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [ws])
-
-  useEffect(() => {
-    wrap.current?.focus({ preventScroll: true })
-    return () => {
-      const rf = ws.rf
-      if (rf) sessionStorage.setItem(`plexus.view.${session.id}`, JSON.stringify(rf.getViewport()))
-    }
-  }, [ws, session])
-
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    if (editable(e.target)) return
-    if (canvasKey(e.nativeEvent, ws)) {
-      e.preventDefault()
-      e.stopPropagation()
-    }
-  }
+  const { onInit, onMoveEnd } = useView(ws, wrap)
+  useClipboard(ws, wrap, pointer)
+  const onKeyDown = useCanvasKeys(ws, wrap)
+  const { onConnect, onConnectEnd } = connectHandlers(ws)
 
   const onDoubleClick = (e: ReactMouseEvent) => {
     const t = e.target as HTMLElement
-    if (!t.classList.contains('react-flow__pane') || !ws.rf) return
+    if (!t.classList.contains('react-flow__pane') || !ws.rf || !allowed(ws, 'pointer.create')) return
     const at = ws.rf.screenToFlowPosition({ x: e.clientX, y: e.clientY })
     const sel = model.selection()
     createNode(ws, {
@@ -182,28 +65,6 @@ export function Canvas() {
     lastCursor.current = now
     const p = ws.rf.screenToFlowPosition(pointer.current)
     session.setPresence({ cursor: { x: Math.round(p.x), y: Math.round(p.y) } })
-  }
-
-  const onConnect: OnConnect = (c) => {
-    if (c.source && c.target && c.source !== c.target) link(ws, c.source, c.target, useUI.getState().linkType)
-  }
-
-  // Dropping a connection anywhere on a node's body connects to it, as the preview said; on empty
-  // canvas it creates a child there: the fastest way to grow a branch.
-  const onConnectEnd = (e: MouseEvent | TouchEvent, state: FinalConnectionState) => {
-    if (state.isValid || !state.fromNode || !ws.rf) return
-    const pt = 'changedTouches' in e ? e.changedTouches[0]! : e
-    const onto = nodeAt(pt.clientX, pt.clientY, state.fromNode.id)
-    if (onto) {
-      const back = state.fromHandle?.type === 'target'
-      const from = back ? onto : state.fromNode.id
-      link(ws, from, back ? state.fromNode.id : onto, useUI.getState().linkType)
-      return
-    }
-    const t = e.target as HTMLElement | null
-    if (!t?.classList.contains('react-flow__pane')) return
-    const at = ws.rf.screenToFlowPosition({ x: pt.clientX, y: pt.clientY })
-    createNode(ws, { parent: state.fromNode.id, at: { x: at.x, y: at.y - 22 } })
   }
 
   const onDrop = (e: DragEvent) => {
@@ -245,18 +106,23 @@ export function Canvas() {
         onNodeDragStop={() => drag.stop()}
         onSelectionDragStart={() => drag.start()}
         onSelectionDragStop={() => drag.stop()}
-        onNodeDoubleClick={(_, n) => useUI.getState().setEditing({ id: n.id, initial: null })}
+        onNodeDoubleClick={(_, n) =>
+          allowed(ws, 'node.edit') && useUI.getState().setEditing({ id: n.id, initial: null })
+        }
         onConnect={onConnect}
         onConnectEnd={onConnectEnd}
         connectionLineComponent={ConnectionPreview}
         connectionRadius={30}
-        onMoveEnd={(_, v) => sessionStorage.setItem(`plexus.view.${session.id}`, JSON.stringify(v))}
+        // Read-only here (a newer schema, a reading token): nothing to drag, no handles to connect.
+        nodesDraggable={!readOnly}
+        nodesConnectable={!readOnly}
+        onMoveEnd={onMoveEnd}
         onlyRenderVisibleElements
         // The drag starts at pointer down, so the node never lags the pointer by a threshold; selecting
         // happens on click (a drag at pointer down would select first and let Shift+click unselect).
         nodeDragThreshold={0}
         selectNodesOnDrag={false}
-        minZoom={0.05}
+        minZoom={MIN_ZOOM}
         maxZoom={2.5}
         zoomOnDoubleClick={false}
         deleteKeyCode={null}
@@ -271,23 +137,15 @@ export function Canvas() {
         proOptions={{ hideAttribution: true }}
         elevateNodesOnSelect
       >
-        <Background variant={BackgroundVariant.Dots} gap={22} size={1.2} className="canvas-bg" />
+        <Dots />
         <Minimap />
         <Controls showInteractive={false} showFitView={false} className="controls" position="bottom-left" />
         <Cursors />
         <ZoomClass />
         <MovingClass />
+        <ZoomFloor />
         {overview && <Overview />}
       </ReactFlow>
     </div>
   )
-}
-
-/** Marks the canvas as zoomed far out, where CSS drops node details nobody could read anyway. */
-function ZoomClass() {
-  const far = useStore((s) => s.transform[2] < 0.45)
-  useEffect(() => {
-    document.querySelector('.react-flow')?.classList.toggle('zoomed-out', far)
-  }, [far])
-  return null
 }

@@ -7,6 +7,7 @@ import { useUI } from '../store.ts'
 import { Icon } from '../ui/Icon.tsx'
 import type { PNode } from './flow-model.ts'
 import { nodeLook } from './node-style.ts'
+import { pointsIn } from './shapes.ts'
 import { SummaryEditor } from './SummaryEditor.tsx'
 
 const KNOWN_KINDS = new Set(['concept', 'task', 'goal', 'question', 'evidence', 'action'])
@@ -23,7 +24,7 @@ const STATUS_LABEL = {
  * changed) and subscribes to nothing global but its own editing state, highlight and presence, so a
  * change elsewhere in the graph never renders it. Text is only ever rendered as text.
  */
-function PlexusNodeImpl({ id, data, selected }: NodeProps<PNode>) {
+function PlexusNodeImpl({ id, data, selected, isConnectable }: NodeProps<PNode>) {
   const editing = useUI((s) => (s.editing?.id === id ? s.editing : null))
   const flash = useUI((s) => s.flash[id] !== undefined)
   const presence = usePresence((s) => s.byNode[id])
@@ -53,10 +54,23 @@ function PlexusNodeImpl({ id, data, selected }: NodeProps<PNode>) {
       data-id={id}
       data-status={status}
       data-kind={view.kind}
+      {...(look.color ? { 'data-color': look.color } : {})}
       {...(view.tier ? { 'data-tier': view.tier } : {})}
       title={`${STATUS_LABEL[status]} · ${view.kind}`}
     >
-      <Handle type="target" position={Position.Left} className="phandle" />
+      <Handle type="target" position={Position.Left} className="phandle" isConnectable={isConnectable} />
+      {look.outline && (
+        // A shape a box cannot draw: its outline in a 100x100 box stretched over the node (shapes.ts).
+        <svg
+          className="pnode-outline"
+          data-testid="node-outline"
+          viewBox="0 0 100 100"
+          preserveAspectRatio="none"
+          aria-hidden
+        >
+          <polygon points={pointsIn(look.outline, 0, 0, 100, 100)} vectorEffect="non-scaling-stroke" />
+        </svg>
+      )}
       {ring && (
         <div className="pnode-peer" style={{ background: ring.color }}>
           {presence!.selectedBy.map((p) => p.name).join(', ')}
@@ -120,7 +134,7 @@ function PlexusNodeImpl({ id, data, selected }: NodeProps<PNode>) {
           +{data.folded}
         </span>
       )}
-      <Handle type="source" position={Position.Right} className="phandle" />
+      <Handle type="source" position={Position.Right} className="phandle" isConnectable={isConnectable} />
     </div>
   )
 }

@@ -1,113 +1,54 @@
-import { useState } from 'react'
+import { Fragment, useReducer } from 'react'
 import { useUI } from '../store.ts'
 import { Icon } from '../ui/Icon.tsx'
-import { arrange } from './arrange.ts'
-import { addChild, fit, redo, undo } from './commands.ts'
+import { ACTIONS, isEnabled, keyLabel, perform, type Action, type ToolbarGroup } from './actions.ts'
 import { useWorkspace } from './workspace.ts'
 
-/** The canvas tools, each also on the keyboard (see the help overlay). */
+const GROUPS: readonly ToolbarGroup[] = ['create', 'history', 'style', 'layout', 'toggles']
+
+/** The canvas tools: the registry's actions with a toolbar group (actions.ts), each also on the keyboard. */
 export function Toolbar() {
   const ws = useWorkspace()
-  const linkType = useUI((s) => s.linkType)
-  const setLinkType = useUI((s) => s.setLinkType)
-  const multi = useUI((s) => s.selection.length > 1)
-  const [hideArchived, setHideArchived] = useState(() => ws.model.hidesArchived)
+  // What the buttons show and whether they are on depends on these.
+  const sel = useUI((s) => s.selection)
+  const readOnly = useUI((s) => s.readOnly)
+  useUI((s) => s.linkType)
+  const [, rerender] = useReducer((n: number) => n + 1, 0)
+  const c = { ws, sel, readOnly }
   const refocus = () =>
     (document.querySelector('.canvas-wrap') as HTMLElement | null)?.focus({ preventScroll: true })
-  const act = (fn: () => void) => () => {
-    fn()
-    refocus()
+  const button = (a: Action) => {
+    const on = isEnabled(a, c)
+    const keys = a.keys.length ? ` (${a.keys.map(keyLabel).join(', ')})` : ''
+    const text = a.text?.(c)
+    return (
+      <button
+        key={a.id}
+        className={`tool ${a.id === 'link.type' ? `link-type ${text === 'depends on' ? 'dep' : 'rel'}` : ''} ${a.id === 'view.archived' ? 'archived-toggle' : ''}`}
+        onClick={() => {
+          perform(a, { ...c, sel: ws.model.selection() })
+          rerender()
+          refocus()
+        }}
+        disabled={!on}
+        title={!on && a.edits && readOnly ? readOnly : `${a.label}${keys}`}
+        aria-label={text ? `${a.label}: ${text}` : a.label}
+        aria-pressed={a.pressed?.(c)}
+        data-testid={a.testId ?? `tool-${a.id}`}
+      >
+        {a.icon && <Icon name={a.icon} />}
+        {text && <span>{text}</span>}
+      </button>
+    )
   }
   return (
     <div className="toolbar" role="toolbar" aria-label="Canvas tools">
-      <button
-        className="tool"
-        onClick={act(() => addChild(ws))}
-        title="Add a node (Tab)"
-        aria-label="Add a node"
-        data-testid="add-node"
-      >
-        <Icon name="plus" />
-      </button>
-      <span className="tool-sep" />
-      <button
-        className="tool"
-        onClick={act(() => undo(ws))}
-        title="Undo your last change (Ctrl/⌘+Z)"
-        aria-label="Undo"
-        data-testid="undo"
-      >
-        <Icon name="undo" />
-      </button>
-      <button
-        className="tool"
-        onClick={act(() => redo(ws))}
-        title="Redo (Shift+Ctrl/⌘+Z)"
-        aria-label="Redo"
-        data-testid="redo"
-      >
-        <Icon name="redo" />
-      </button>
-      <span className="tool-sep" />
-      <button
-        className="tool"
-        onClick={act(() => arrange(ws, 'mindmap'))}
-        title="Mind map layout: branches on both sides of the root (Shift+M)"
-        aria-label="Mind map layout"
-        data-testid="layout-mindmap"
-      >
-        <Icon name="mindmap" />
-      </button>
-      <button
-        className="tool"
-        onClick={act(() => arrange(ws, 'tree'))}
-        title={`Tree layout${multi ? ' of the selection' : ''} (Shift+T)`}
-        aria-label="Tree layout"
-        data-testid="layout-tree"
-      >
-        <Icon name="tree" />
-      </button>
-      <button
-        className="tool"
-        onClick={act(() => arrange(ws, 'layered'))}
-        title={`Layered layout by dependencies${multi ? ' of the selection' : ''} (Shift+L)`}
-        aria-label="Layered layout"
-        data-testid="layout-layered"
-      >
-        <Icon name="layers" />
-      </button>
-      <button
-        className="tool"
-        onClick={act(() => fit(ws))}
-        title="Fit view (Shift+1)"
-        aria-label="Fit view"
-        data-testid="fit-view"
-      >
-        <Icon name="fit" />
-      </button>
-      <span className="tool-sep" />
-      <button
-        className={`tool link-type ${linkType === 'depends_on' ? 'dep' : 'rel'}`}
-        onClick={act(() => setLinkType(linkType === 'depends_on' ? 'relates_to' : 'depends_on'))}
-        title="What dragging between nodes creates"
-        aria-label={`New edges: ${linkType === 'depends_on' ? 'depends on' : 'relates to'}`}
-        data-testid="link-type"
-      >
-        <Icon name="link" />
-        <span>{linkType === 'depends_on' ? 'depends on' : 'relates to'}</span>
-      </button>
-      <button
-        className="tool archived-toggle"
-        onClick={act(() => {
-          ws.model.setArchivedHidden(!hideArchived)
-          setHideArchived(!hideArchived)
-        })}
-        title="Show or hide what agent memory archived (stale, rarely read nodes); a read brings one back"
-        aria-pressed={hideArchived}
-        data-testid="toggle-archived"
-      >
-        <span>{hideArchived ? 'archived hidden' : 'archived shown'}</span>
-      </button>
+      {GROUPS.map((g, i) => (
+        <Fragment key={g}>
+          {i > 0 && <span className="tool-sep" />}
+          {ACTIONS.filter((a) => a.toolbar === g).map(button)}
+        </Fragment>
+      ))}
     </div>
   )
 }

@@ -202,28 +202,14 @@ export function jumpTo(ws: Workspace, id: string): void {
  * measured them: `includeHiddenNodes` makes it use their declared sizes instead of leaving them out.
  */
 export function fit(ws: Workspace, opts: { nodes?: string[]; duration?: number } = {}): void {
-  // From the model's boxes, not React Flow's nodes: far out on a big graph there are none (Overview).
-  const ix = ws.session.g.index
-  const ids = opts.nodes ?? [...ix.nodes.keys()].filter((id) => ix.live(id))
-  const box = bounds(
-    ids.flatMap((id) => {
-      const p = ws.model.positionOf(id)
-      return p ? [{ ...p, ...ws.model.sizeOf(id) }] : []
-    }),
-  )
+  const box = graphBox(ws, opts.nodes)
   if (!box || !ws.rf) return
   const el = document.querySelector('.react-flow')?.getBoundingClientRect()
-  const pad = fitInsets()
-  // fitBounds has no maxZoom: a small drawing is shown at 1.2 at most, centred in the free area.
-  const zoom = el
-    ? Math.min(
-        1.2,
-        (el.width - pad.left - pad.right) / Math.max(1, box.width),
-        (el.height - pad.top - pad.bottom) / Math.max(1, box.height),
-      )
-    : 1
   if (!el) return
-  const k = Math.max(0.05, zoom)
+  const pad = fitInsets()
+  const k = fitZoom(box, el, pad)
+  // A tall one-sided tree may need less than the canvas's usual minimum zoom: lower it to fit.
+  ws.zoomFloor?.(k)
   void ws.rf.setViewport(
     {
       x: pad.left + (el.width - pad.left - pad.right - box.width * k) / 2 - box.x * k,
@@ -231,5 +217,35 @@ export function fit(ws: Workspace, opts: { nodes?: string[]; duration?: number }
       zoom: k,
     },
     { duration: opts.duration ?? 300 },
+  )
+}
+
+/** The box around these nodes (default: every live one), from the model's boxes, not React Flow's nodes: far out on a big graph there are none (Overview). */
+export function graphBox(ws: Workspace, ids?: string[]): ReturnType<typeof bounds> {
+  const ix = ws.session.g.index
+  return bounds(
+    (ids ?? [...ix.nodes.keys()].filter((id) => ix.live(id))).flatMap((id) => {
+      const p = ws.model.positionOf(id)
+      return p ? [{ ...p, ...ws.model.sizeOf(id) }] : []
+    }),
+  )
+}
+
+/**
+ * The zoom that shows `box` in the part of the canvas the overlays leave free: 1.2 at most (fitBounds
+ * has no maxZoom), and as little as it takes, however tall the drawing (no fixed minimum).
+ */
+export function fitZoom(
+  box: { width: number; height: number },
+  el: { width: number; height: number },
+  pad = fitInsets(),
+): number {
+  return Math.max(
+    1e-4,
+    Math.min(
+      1.2,
+      (el.width - pad.left - pad.right) / Math.max(1, box.width),
+      (el.height - pad.top - pad.bottom) / Math.max(1, box.height),
+    ),
   )
 }

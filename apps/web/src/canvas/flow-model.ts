@@ -86,7 +86,7 @@ export class FlowModel {
   private readonly collapsed = new Set<string>()
   /** Whether memory's archived and orphaned nodes are hidden (local to this canvas). */
   private archivedHidden = false
-  /** Nodes whose text changed since they were last measured: only their growth makes room. */
+  /** Nodes whose text or shape changed since they were last measured: only their growth makes room. */
   private readonly retexted = new Set<string>()
   private readonly listeners = new Set<() => void>()
   private structRef: unknown = null
@@ -314,7 +314,12 @@ export class FlowModel {
       const after = ix.nodes.get(id)
       if (after && after.x !== null && after.y !== null) this.provisional.delete(id)
       if (nodes.size <= GLIDE_MAX_NODES) this.startGlide(id)
-      if (before && after && (before.summary !== after.summary || before.notes !== after.notes))
+      // Text, and a shape (a diamond is larger than the box around the same text).
+      if (
+        before &&
+        after &&
+        (before.summary !== after.summary || before.notes !== after.notes || before.shape !== after.shape)
+      )
         this.retexted.add(id)
       if (!before && live(after)) added.push(id)
       else if (!before || !after || before.parent !== after.parent || !live(after)) structural = true

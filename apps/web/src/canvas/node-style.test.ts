@@ -25,9 +25,20 @@ describe('node look from imported fields', () => {
   })
 
   it('turns them into a class and a style, and a plain node into nothing', () => {
-    expect(nodeLook(view({}))).toEqual({ className: '', style: {} })
+    expect(nodeLook(view({}))).toEqual({ className: '', style: {}, color: null, outline: null })
     const l = nodeLook(view({ shape: 'diamond', color: '2', width: 300, height: 120 }))
-    expect(l.className).toBe('shape-diamond is-tinted')
+    expect(l.className).toBe('shape-diamond is-outlined is-tinted')
+    expect(l.color).toBe('2')
+    expect(l.outline).toEqual([
+      [0.5, 0],
+      [1, 0.5],
+      [0.5, 1],
+      [0, 0.5],
+    ])
+    expect(nodeLook(view({ shape: 'round', color: '#123456' }))).toMatchObject({
+      color: '#123456',
+      outline: null,
+    })
     expect(l.style).toEqual({ '--tint': '#f76b15', width: 300, minHeight: 120, maxWidth: 'none' })
   })
 })

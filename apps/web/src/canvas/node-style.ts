@@ -1,5 +1,6 @@
 import { SHAPES, type NodeView, type Shape } from '@plexus/model'
 import type { CSSProperties } from 'react'
+import { outlineOf, type Point } from './shapes.ts'
 
 // How a node looks beyond its readiness: the colour, shape and size an import brought in (Mermaid node
 // shapes, JSON Canvas card colours and sizes). The fields are optional on NodeView (`shape`, `color`,
@@ -42,8 +43,17 @@ export function givenSize(n: Styled): { width: number; height: number } | null {
   return { width: Math.min(4000, Math.max(40, n.width)), height: Math.min(4000, Math.max(24, n.height)) }
 }
 
-/** The class names and inline style PlexusNode adds for these fields. */
-export function nodeLook(view: NodeView): { className: string; style: CSSProperties } {
+export interface NodeLook {
+  className: string
+  style: CSSProperties
+  /** The colour as stored (a preset `"1"`-`"6"` or `#rrggbb`) when it is one the canvas draws. */
+  color: string | null
+  /** The polygon drawn for shapes a box cannot draw (shapes.ts), else null. */
+  outline: readonly Point[] | null
+}
+
+/** The class names, inline style and outline PlexusNode adds for these fields. */
+export function nodeLook(view: NodeView): NodeLook {
   const n = view as NodeView & Styled
   const shape = shapeOf(n)
   const color = colorOf(n)
@@ -55,8 +65,18 @@ export function nodeLook(view: NodeView): { className: string; style: CSSPropert
     style.minHeight = size.height
     style.maxWidth = 'none'
   }
-  const className = [shape && shape !== 'rect' ? `shape-${shape}` : '', color ? 'is-tinted' : '']
+  const outline = outlineOf(shape)
+  const className = [
+    shape && shape !== 'rect' ? `shape-${shape}` : '',
+    outline ? 'is-outlined' : '',
+    color ? 'is-tinted' : '',
+  ]
     .filter(Boolean)
     .join(' ')
-  return { className, style: style as CSSProperties }
+  return {
+    className,
+    style: style as CSSProperties,
+    color: color ? (n.color as string) : null,
+    outline,
+  }
 }

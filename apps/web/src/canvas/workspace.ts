@@ -8,6 +8,8 @@ export interface Workspace {
   session: GraphSession
   model: FlowModel
   rf: ReactFlowInstance<PNode, PEdge> | null
+  /** Lowers the canvas's minimum zoom to `zoom` if it is above it (set by the canvas, ZoomFloor.tsx). */
+  zoomFloor?: (zoom: number) => void
 }
 
 export const WorkspaceContext = createContext<Workspace | null>(null)

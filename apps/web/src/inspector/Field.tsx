@@ -32,6 +32,7 @@ export function CommitInput({
   list,
   testId,
   multiline,
+  disabled,
 }: {
   value: string
   onCommit: (v: string) => void
@@ -40,6 +41,8 @@ export function CommitInput({
   list?: string
   testId?: string
   multiline?: boolean
+  /** Why the value cannot be changed here (shown as the tooltip), or null/undefined when it can. */
+  disabled?: string | null
 }) {
   const [draft, setDraftState] = useState<string | null>(null)
   const latest = useRef<string | null>(null)
@@ -58,6 +61,8 @@ export function CommitInput({
     value: draft ?? value,
     placeholder,
     'data-testid': testId,
+    disabled: !!disabled,
+    title: disabled ?? undefined,
     onChange: (e: { target: { value: string } }) => setDraft(e.target.value),
     onBlur: commit,
     onKeyDown: (e: React.KeyboardEvent) => {

@@ -4,7 +4,18 @@ import { useWorkspace } from '../canvas/workspace.ts'
 import { Icon } from '../ui/Icon.tsx'
 
 /** What this node depends on and what depends on it, each a jump on the canvas away. */
-export function Relations({ g, id, version }: { g: Graph; id: string; version: number }) {
+export function Relations({
+  g,
+  id,
+  version,
+  readOnly,
+}: {
+  g: Graph
+  id: string
+  version: number
+  /** The graph cannot be changed here: the jumps stay, the remove buttons go. */
+  readOnly?: boolean
+}) {
   const ws = useWorkspace()
   void version
   const ix = g.index
@@ -22,6 +33,7 @@ export function Relations({ g, id, version }: { g: Graph; id: string; version: n
         </button>
         <button
           className="icon-btn"
+          disabled={readOnly}
           aria-label="Remove this edge"
           onClick={() => {
             const r = disconnect(g, [{ id: edgeId }])

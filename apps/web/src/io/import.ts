@@ -1,4 +1,5 @@
 import { meta } from '@plexus/model'
+import { allowed } from '../canvas/actions.ts'
 import { fit, report } from '../canvas/commands.ts'
 import type { Workspace } from '../canvas/workspace.ts'
 import { useUI } from '../store.ts'
@@ -13,6 +14,7 @@ const MAX_BYTES = 32 * 1024 * 1024
  * then placed by the canvas like any other. One undo step.
  */
 export async function importFile(ws: Workspace, file: File): Promise<void> {
+  if (!allowed(ws, 'graph.import')) return
   const ui = useUI.getState()
   const format = formatOfFile(file.name)
   if (!format) {

@@ -2,6 +2,8 @@ import { claimOf, meta, type NodeView, type Status } from '@plexus/model'
 import { edgeGeometry } from '../canvas/edge-geometry.ts'
 import type { FlowModel } from '../canvas/flow-model.ts'
 import { bounds, type Rect } from '../canvas/geometry.ts'
+import { colorOf, shapeOf } from '../canvas/node-style.ts'
+import { outlineOf, pointsIn } from '../canvas/shapes.ts'
 
 // The picture of the graph as a standalone SVG, drawn from the same positions and statuses as the canvas.
 // Built as a string with every piece of text escaped, so a node's text can never become markup.
@@ -133,10 +135,14 @@ export function graphToSvg(model: FlowModel, only?: readonly string[]): SvgPictu
     const r = rect.get(id)!
     const st = ix.statusOf(id)
     const isRoot = id === root
-    // The box model of `.pnode` in canvas.css: padding, a 14 px status icon, a 7 px gap, 19 px lines.
-    const padL = isRoot ? 14 : 12
-    const padR = isRoot ? 16 : 14
-    const padT = isRoot ? 12 : 9
+    const shape = shapeOf(n)
+    const outline = outlineOf(shape)
+    const tint = colorOf(n)
+    // The box model of `.pnode` in canvas.css: padding, a 14 px status icon, a 7 px gap, 19 px lines;
+    // a diamond keeps its text in its middle, the other outlined shapes clear of their slants.
+    const padL = shape === 'diamond' ? 46 : outline ? 30 : isRoot ? 14 : 12
+    const padR = shape === 'diamond' ? 46 : outline ? 30 : isRoot ? 16 : 14
+    const padT = shape === 'diamond' ? 24 : isRoot ? 12 : 9
     const size = isRoot ? 15 : 13.5
     const font = `${isRoot ? 620 : 400} ${size}px ${family}`
     const claim = claimOf(n)
@@ -148,17 +154,41 @@ export function graphToSvg(model: FlowModel, only?: readonly string[]): SvgPictu
     const room = Math.max(1, Math.floor((r.height - padT * 2 - metaH + 2) / 19))
     const lines = wrapText(n.summary, Math.max(20, r.x + r.width - padR - textX), font, room)
     const col = c.status[st]
+    // A diamond centres its text vertically (display: grid; align-content: center).
+    const top =
+      shape === 'diamond' ? r.y + Math.max(padT, (r.height - lines.length * 19 - metaH) / 2) : r.y + padT
     out.push(`<g data-node="${esc(id)}" opacity="${st === 'resolved' ? 0.72 : 1}">`)
-    out.push(
-      `<rect x="${r.x}" y="${r.y}" width="${r.width}" height="${r.height}" rx="10" fill="${esc(c.node)}" stroke="${esc(c.border)}"/>`,
-    )
-    out.push(
-      `<rect x="${r.x}" y="${r.y + 8}" width="3" height="${r.height - 16}" rx="1.5" fill="${esc(col)}"/>`,
-    )
-    out.push(`<circle cx="${r.x + padL + 7}" cy="${r.y + padT + 9.5}" r="3.5" fill="${esc(col)}"/>`)
+    // The node's box, always first (tests and tools read it); drawn only when the shape is the box.
+    const rx =
+      shape === 'circle' || shape === 'double-circle' || shape === 'stadium'
+        ? r.height / 2
+        : shape === 'round'
+          ? 16
+          : 10
+    const box = `x="${r.x}" y="${r.y}" width="${r.width}" height="${r.height}" rx="${rx}"`
+    const paint = (el: string) => {
+      out.push(el.replace('/>', ` fill="${esc(c.node)}" stroke="${esc(c.border)}"/>`))
+      // A colour as the canvas mixes it: a 12 % wash and a stronger border.
+      if (tint)
+        out.push(
+          el.replace('/>', ` fill="${tint}" fill-opacity="0.12" stroke="${tint}" stroke-opacity="0.6"/>`),
+        )
+    }
+    if (outline) {
+      out.push(`<rect data-box="" ${box} fill="none" stroke="none"/>`)
+      paint(`<polygon points="${pointsIn(outline, r.x, r.y, r.width, r.height)}" stroke-linejoin="round"/>`)
+    } else {
+      out.push(`<rect data-box="" ${box} fill="${esc(c.node)}" stroke="${esc(c.border)}"/>`)
+      if (tint)
+        out.push(`<rect ${box} fill="${tint}" fill-opacity="0.12" stroke="${tint}" stroke-opacity="0.6"/>`)
+      out.push(
+        `<rect x="${r.x}" y="${r.y + 8}" width="3" height="${r.height - 16}" rx="1.5" fill="${esc(tint ?? col)}"/>`,
+      )
+    }
+    out.push(`<circle cx="${r.x + padL + 7}" cy="${top + 9.5}" r="3.5" fill="${esc(col)}"/>`)
     lines.forEach((l, i) => {
       out.push(
-        `<text x="${textX}" y="${r.y + padT + 14 + i * 19}" font-size="${size}"${isRoot ? ' font-weight="620"' : ''} fill="${esc(c.text)}"${st === 'resolved' ? ' text-decoration="line-through"' : ''}>${esc(l)}</text>`,
+        `<text x="${textX}" y="${top + 14 + i * 19}" font-size="${size}"${isRoot ? ' font-weight="620"' : ''} fill="${esc(c.text)}"${st === 'resolved' ? ' text-decoration="line-through"' : ''}>${esc(l)}</text>`,
       )
     })
     if (tag)

@@ -51,6 +51,26 @@ export async function serverActor(
   }
 }
 
+/**
+ * The token's role on one graph ('read', 'write', 'admin'; null: no access), or undefined when there
+ * is no token (the local default: everyone may write) or the server cannot be asked (offline: the
+ * server still refuses what the token may not do, and the page learns it once online).
+ */
+export async function graphRole(graph: string, signal?: AbortSignal): Promise<string | null | undefined> {
+  if (!token()) return undefined
+  try {
+    const res = await fetch(`/api/identity?graph=${encodeURIComponent(graph)}`, {
+      headers: headers(),
+      signal,
+    })
+    if (!res.ok) return undefined
+    const body = (await res.json()) as { graph_role?: unknown }
+    return typeof body.graph_role === 'string' ? body.graph_role : body.graph_role === null ? null : undefined
+  } catch {
+    return undefined
+  }
+}
+
 function keptActor(t: string): string | null | undefined {
   try {
     const kept = JSON.parse(localStorage.getItem(ACTOR_KEY) ?? 'null') as {

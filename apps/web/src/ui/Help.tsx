@@ -1,7 +1,8 @@
 import { useEffect } from 'react'
-import { SHORTCUTS } from '../canvas/keymap.ts'
+import { ACTIONS, keyLabel } from '../canvas/actions.ts'
 import { useUI } from '../store.ts'
 
+/** The help overlay: every canvas action of the registry (actions.ts) with its keys. */
 export function Help() {
   const close = () => useUI.getState().setHelpOpen(false)
   useEffect(() => {
@@ -23,12 +24,14 @@ export function Help() {
           </button>
         </header>
         <dl>
-          {SHORTCUTS.map(([k, v]) => (
-            <div key={k} className="help-row">
+          {ACTIONS.filter((a) => a.keys.length).map((a) => (
+            <div key={a.id} className="help-row" data-action={a.id}>
               <dt>
-                <kbd>{k}</kbd>
+                {a.keys.map((k) => (
+                  <kbd key={k}>{keyLabel(k)}</kbd>
+                ))}
               </dt>
-              <dd>{v}</dd>
+              <dd>{a.label}</dd>
             </div>
           ))}
         </dl>

@@ -36,6 +36,9 @@ const PATHS = {
   more: 'M5 12h.01M12 12h.01M19 12h.01',
   history: 'M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 8v4l3 2',
   arrow: 'M5 12h14M13 6l6 6-6 6',
+  shape: 'M12 3l9 9-9 9-9-9z',
+  palette:
+    'M12 21a9 9 0 1 1 9-9c0 2-1.5 3-3.5 3H15a2 2 0 0 0-1.5 3.3A1.6 1.6 0 0 1 12 21zM7.5 11h.01M10 7h.01M15 7.5h.01',
 } as const
 
 export type IconName = keyof typeof PATHS

@@ -1,0 +1,82 @@
+import { updateNodes, type NodeView } from '@plexus/model'
+import { report } from '../canvas/commands.ts'
+import { useWorkspace } from '../canvas/workspace.ts'
+import { useGraphVersion } from '../graph/hooks.ts'
+import { useUI } from '../store.ts'
+import { describeActor } from '../identity.ts'
+import { ago, stamp } from '../ui/time.ts'
+import { AddRelation } from './AddRelation.tsx'
+import { HistoryList } from './HistoryList.tsx'
+import { EvidenceList, Links, Properties } from './Lists.tsx'
+import { ClaimBox, CoreFields, StatusLine, type NodeUpdate } from './NodeFields.tsx'
+import { Notes } from './Notes.tsx'
+import { Relations } from './Relations.tsx'
+import { StyleFields } from './StyleFields.tsx'
+
+/** Escape in the inspector returns the keyboard to the canvas, after the field has handled it. */
+function backToCanvas(e: React.KeyboardEvent): void {
+  if (e.key !== 'Escape') return
+  setTimeout(() => document.querySelector<HTMLElement>('.canvas-wrap')?.focus({ preventScroll: true }), 0)
+}
+
+/** Every field of one node, editable, with its relations and history. */
+export function NodeInspector({ id, n }: { id: string; n: NodeView }) {
+  const ws = useWorkspace()
+  const g = ws.session.g
+  const version = useGraphVersion(g)
+  // Read-only here: every field shows its value and edits nothing (a disabled fieldset), and says why.
+  const readOnly = useUI((s) => s.readOnly)
+  const locked = readOnly !== null
+  const update = (item: NodeUpdate) => {
+    ws.session.undo.stopCapturing()
+    const r = updateNodes(g, [{ id, ...item }])
+    ws.session.undo.stopCapturing()
+    if (!r.ok) report(r)
+  }
+  return (
+    <aside className="inspector" aria-label="Inspector" data-testid="inspector" onKeyDown={backToCanvas}>
+      {readOnly && (
+        <p className="insp-readonly" data-testid="insp-readonly">
+          {readOnly}.
+        </p>
+      )}
+      <fieldset className="insp-fields" disabled={locked}>
+        <StatusLine id={id} n={n} />
+        <CoreFields id={id} n={n} update={update} />
+        <StyleFields n={n} update={update} />
+        <ClaimBox n={n} update={update} />
+        <Notes key={id} notes={n.notes} onSave={(v) => update({ notes: v })} />
+      </fieldset>
+      <section className="insp-section">
+        <h3>Edges</h3>
+        <Relations g={g} id={id} version={version} readOnly={locked} />
+        <fieldset className="insp-fields" disabled={locked}>
+          <AddRelation g={g} id={id} />
+        </fieldset>
+      </section>
+      <fieldset className="insp-fields" disabled={locked}>
+        <section className="insp-section">
+          <h3>Properties</h3>
+          <Properties g={g} n={n} />
+        </section>
+        <section className="insp-section">
+          <h3>Context links</h3>
+          <Links g={g} n={n} />
+        </section>
+        <section className="insp-section">
+          <h3>Evidence</h3>
+          <EvidenceList g={g} n={n} />
+        </section>
+      </fieldset>
+      <section className="insp-section">
+        <h3>History</h3>
+        <HistoryList g={g} id={id} version={version} />
+      </section>
+      <p className="muted small insp-foot">
+        Created by {describeActor(n.created_by).name}{' '}
+        <time title={stamp(n.created_at)}>{ago(n.created_at)}</time> · rev {n.rev} ·{' '}
+        <span className="mono">{n.id}</span>
+      </p>
+    </aside>
+  )
+}
