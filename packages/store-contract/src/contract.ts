@@ -83,18 +83,9 @@ export function runStoreContract(name: string, factory: StoreFactory): void {
       const last = await store.appendMany('g', batch)
       expect(last).toBeGreaterThan(first)
       const stored = (await store.load('g'))!
-      if (factory.batches === 'merged') {
-        expect(stored.updates.length).toBe(2)
-        expect(
-          replay({ snapshot: null, updates: stored.updates.slice(1) })
-            .getMap('nodes')
-            .toJSON(),
-        ).toEqual({
-          b: 'b',
-          c: 'c',
-          d: 'd',
-        })
-      } else expect(stored.updates.slice(1)).toEqual(batch)
+      // A merged batch is one update after the first; the replay below checks its content.
+      if (factory.batches === 'merged') expect(stored.updates.length).toBe(2)
+      else expect(stored.updates.slice(1)).toEqual(batch)
       expect(stored.lastSeq).toBe(last)
       expect(replay(stored).getMap('nodes').toJSON()).toEqual({ a: '1', b: 'b', c: 'c', d: 'd' })
       await store.close()
