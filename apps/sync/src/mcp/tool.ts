@@ -11,8 +11,17 @@ import type { CallContext } from './context.ts'
 export type Access = 'read' | 'write' | 'mixed'
 export type OutType = 'array' | 'object' | 'string' | 'number' | 'boolean' | 'integer'
 
+/** For people, not agents: the README's tool table is generated from it (`pnpm docs:tools`). */
+export interface ToolDocs {
+  /** What the tool does and answers, in more words than the description every client pays for. */
+  does: string
+  /** Arguments of a typical call; a test checks them against the input schema. */
+  example: Record<string, unknown>
+}
+
 export interface ToolSpec<S extends z.ZodRawShape> {
   name: string
+  docs?: ToolDocs
   description: string
   input: S
   /** Top-level keys of the structured result and their JSON types; keys may be left out when empty. */
@@ -24,6 +33,7 @@ export interface ToolSpec<S extends z.ZodRawShape> {
 
 export interface Tool {
   name: string
+  docs?: ToolDocs
   description: string
   input: z.ZodObject<z.ZodRawShape>
   output: Record<string, OutType | OutType[]>

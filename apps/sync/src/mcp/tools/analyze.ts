@@ -34,6 +34,10 @@ const OPS = [
 
 export const graphAnalyze = tool({
   name: 'graph_analyze',
+  docs: {
+    does: 'paths (along edge direction), cycles (every edge type unless `types`), PageRank, components, centrality, hubs, reduction, subgraph, orphans, plain questions (a near match is named in `took`)',
+    example: { project: 'launch', question: 'what depends on Database' },
+  },
   description:
     'Run op (path and paths take from, to; subgraph takes ids) or answer a plain question ("what depends on X", "what does X depend on", "path from A to B", "cycles"). Nodes by id or label.',
   input: {
@@ -173,6 +177,10 @@ function clipAnswer(r: Record<string, unknown>): Record<string, unknown> {
 
 export const graphSuggest = tool({
   name: 'graph_suggest',
+  docs: {
+    does: 'gaps, likely duplicates, orphans, next, integrity problems',
+    example: { project: 'launch' },
+  },
   description: 'What to improve: gaps, likely duplicates, orphans, next work, integrity problems.',
   input: { project, limit: limit(100, 10) },
   output: { gaps: 'array', likely_duplicates: 'array', orphans: 'array', integrity: 'array' },

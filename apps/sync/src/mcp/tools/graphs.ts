@@ -26,6 +26,10 @@ export function countsOf(g: Graph) {
 
 export const graphOpen = tool({
   name: 'graph_open',
+  docs: {
+    does: 'no project: `projects[{id, summary, total, resolved, unresolved, updated_at}]`; with one, opens or creates it: `root` (the Node) and `summary` counts (total, resolved, unresolved, blocked, actionable)',
+    example: { project: 'launch', goal: 'Ship v1 by June' },
+  },
   description:
     'No project: the projects with counts. With project (goal on creation): opens or creates it; the root node and summary counts. Start here.',
   input: {
@@ -109,6 +113,10 @@ async function listProjects(ctx: CallContext, max: number, cursor: string | unde
 
 export const graphOnboard = tool({
   name: 'graph_onboard',
+  docs: {
+    does: 'goal, summary counts, outline, next work, open claims, recent changes by others, hints; `detail: "full"` for the readable dump',
+    example: { project: 'launch' },
+  },
   description:
     'Orientation in one call: goal, counts, top-level outline, next work, open claims, recent changes by others, hints. detail "full": the whole readable outline.',
   input: {

@@ -19,6 +19,10 @@ const format = z.enum(['json', 'mermaid', 'dsl', 'canvas'])
 
 export const graphExport = tool({
   name: 'graph_export',
+  docs: {
+    does: 'JSON, Mermaid (subgraphs, direction, shapes, arrows, edge text), DSL, JSON Canvas 1.0 (card types, sizes, colours, sides), paged',
+    example: { project: 'launch', format: 'mermaid' },
+  },
   description:
     'The graph as json (lossless), mermaid, dsl or canvas text, in pages: pass next_offset as offset.',
   input: {
@@ -49,6 +53,10 @@ export const graphExport = tool({
 
 export const graphImport = tool({
   name: 'graph_import',
+  docs: {
+    does: "the same formats in; creates the graph if missing; matches by the file's ids, then exact names (`fuzzy` to ask for more), each match listed with its confidence; the same file twice changes nothing; cycles kept and reported unless `strict`",
+    example: { project: 'launch', format: 'dsl', text: 'Docs depends_on API' },
+  },
   description:
     'Add json, mermaid, dsl or canvas text (graph created if missing). Nodes match by their id in the file, then exact name; fuzzy: true adds similar names. Matches listed with confidence; the same file twice changes nothing. Cycles kept and reported unless strict. Atomic.',
   input: {

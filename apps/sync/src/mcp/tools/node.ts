@@ -16,6 +16,10 @@ import { limit, project, tool } from '../tool.ts'
 
 export const graphContext = tool({
   name: 'graph_context',
+  docs: {
+    does: '`node`, `ancestors[{id, summary, resolved}]`, `children` as a tree to `depth` (default 2; `child_count` where cut), `depends_on` and `depended_by` as `{node, satisfied}`; other edges by type',
+    example: { node_id: 'n_8k2m4q0c1x7z' },
+  },
   description:
     'A node and its neighbourhood: ancestors, children tree to depth (default 2; child_count where cut), depends_on and depended_by with satisfied, other edges.',
   input: {
@@ -97,6 +101,10 @@ function asNodeId<T extends { ok: boolean }>(r: T | Failure): T | Failure {
 
 export const graphHistory = tool({
   name: 'graph_history',
+  docs: {
+    does: "a node's trail, newest first: `events[{timestamp, agent, action, changes[{field, before, after}]}]` (`created`, `updated`, `resolved`, `moved`, `merged`, `dropped`, \u2026), `next_cursor`; without `node_id`, a project's changes `since` a cursor (by others unless `include_own`)",
+    example: { node_id: 'n_8k2m4q0c1x7z', limit: 20 },
+  },
   description:
     "A node's trail, newest first, paged by next_cursor. Without node_id: a project's changes since a cursor (since; by others unless include_own).",
   input: {

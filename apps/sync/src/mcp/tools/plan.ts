@@ -37,6 +37,20 @@ const planItem = z
 
 export const graphPlan = tool({
   name: 'graph_plan',
+  docs: {
+    does: 'batch create: `nodes[{ref, parent_ref, summary, context_links, depends_on, properties}]`; `parent_ref` and `depends_on` take batch refs or existing node ids; atomic; cycles rejected with the path; returns `created[{ref, id}]`. Plexus adds `kind`, `notes`, dedup `mode`, a default `parent`',
+    example: {
+      nodes: [
+        {
+          ref: 'db',
+          parent_ref: 'n_8k2m4q0c1x7z',
+          summary: 'Pick a database',
+          context_links: ['docs/adr/004.md'],
+        },
+        { ref: 'api', parent_ref: 'n_8k2m4q0c1x7z', summary: 'Write the API', depends_on: ['db'] },
+      ],
+    },
+  },
   description:
     'Create nodes atomically. parent_ref, depends_on: batch refs or node ids (an id names the project). No parent_ref: under `parent` or the root. mode: auto (reuse matches; default), strict, enrich, explore, force. Cycles rejected with their path.',
   input: {
@@ -100,6 +114,10 @@ const fact = z.object({ from: z.string(), rel: z.string(), to: z.string() }).str
 
 export const graphAddFacts = tool({
   name: 'graph_add_facts',
+  docs: {
+    does: 'relationship-first entry: `facts`, line-DSL `text` or `mermaid`; names matched by label with a confidence, or created',
+    example: { project: 'launch', text: 'API depends_on Database\nBackend contains API' },
+  },
   description:
     'Relationship-first entry: facts [{from, rel, to}], or text in the line DSL ("A depends_on B", "P contains C"), or mermaid. Names match nodes by label or id (with confidence), else are created. Atomic.',
   input: {

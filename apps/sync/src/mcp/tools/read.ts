@@ -61,6 +61,10 @@ const SORTS = {
 
 export const graphQuery = tool({
   name: 'graph_query',
+  docs: {
+    does: '`filter` (`resolved`, `properties`, `text`, `ancestor`, `has_evidence_type`, `is_leaf`, `is_actionable`, `is_blocked`, `claimed_by`, null for unclaimed), `sort` (`readiness`, `depth`, `recent`, `created`), `limit` (20, max 100), `cursor`; `nodes[{id, summary, resolved, state?, parent?, depth, properties}]`, `total`, `next_cursor`; `group_by: "status"` for a board',
+    example: { project: 'launch', filter: { is_actionable: true, claimed_by: null }, sort: 'readiness' },
+  },
   description:
     'Filter, sort and page nodes (limit default 20, max 100; next_cursor). group_by "status": board columns.',
   input: {
@@ -133,6 +137,10 @@ function queryRow(g: Graph, n: NodeView) {
 
 export const graphSearch = tool({
   name: 'graph_search',
+  docs: {
+    does: 'ranked full-text search, one graph or all you can read',
+    example: { query: 'rate limit', project: 'launch' },
+  },
   description:
     'Ranked full-text search over summaries, notes, links, evidence: one graph (project) or all you can read.',
   input: {

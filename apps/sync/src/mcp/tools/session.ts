@@ -16,6 +16,10 @@ import { project, tool } from '../tool.ts'
 
 export const graphSession = tool({
   name: 'graph_session',
+  docs: {
+    does: 'working set (10 hot, 40 warm), checkpoint, resume, list',
+    example: { project: 'launch', action: 'checkpoint', name: 'before-lunch' },
+  },
   description:
     'Your working set: the 10 hot and 40 warm nodes you touched. action: get, checkpoint {name, note}, resume {name}, list.',
   input: {

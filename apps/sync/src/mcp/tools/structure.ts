@@ -27,6 +27,10 @@ const edge = z
 
 export const graphConnect = tool({
   name: 'graph_connect',
+  docs: {
+    does: '`edges[{from, to, type, remove?}]`; returns `applied` and `rejected[{from, to, reason}]` (`cycle_detected` with its path, `node_not_found`, `edge_not_found`)',
+    example: { edges: [{ from: 'n_api', to: 'n_db', type: 'depends_on' }] },
+  },
   description:
     'Add edges, or remove them (remove: true). depends_on drives readiness. Bad edges are rejected one by one (cycle_detected with path, node_not_found, edge_not_found).',
   input: {
@@ -158,6 +162,10 @@ function inOps<T extends { ok: boolean }>(r: T | Failure, ops: RestructureOp[]):
 
 export const graphRestructure = tool({
   name: 'graph_restructure',
+  docs: {
+    does: "`operations[]`: `move {node_id, new_parent}`, `merge {source, target}`, `drop {node_id, reason}` (resolves the subtree, evidence type `dropped`), and Plexus's `forget`/`restore {node_id}`; atomic; `applied`, `details[{op, node_id, result}]`, `newly_actionable`",
+    example: { operations: [{ op: 'drop', node_id: 'n_old', reason: 'out of scope' }] },
+  },
   description:
     'Atomic operations: move {node_id, new_parent (null: top)}, merge {source, target}, drop {node_id, reason} (resolves the subtree), forget {node_id}, restore {node_id}.',
   input: {

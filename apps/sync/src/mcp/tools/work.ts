@@ -9,6 +9,10 @@ import { project, props, tool } from '../tool.ts'
 
 export const graphNext = tool({
   name: 'graph_next',
+  docs: {
+    does: 'actionable work (never knowledge: notes, facts, and concepts once the graph types its work), best first (priority, depth, least recently updated), with `scope`, `filter` (property values), `count`, `claim`; `nodes[{node, ancestors, context_links: {self, inherited[{node_id, links}]}, resolved_deps[{id, summary, evidence}]}]`',
+    example: { project: 'launch', claim: true },
+  },
   description:
     'Actionable work, best first. claim: true claims it so others skip it. nodes[]: node, ancestors, context_links (self, inherited), resolved_deps with evidence.',
   input: {
@@ -111,6 +115,14 @@ const evidenceItem = z.object({ type: z.string(), ref: z.string() }).strict()
 
 export const graphUpdate = tool({
   name: 'graph_update',
+  docs: {
+    does: '`updates[{node_id, resolved, state, summary, properties (merged; null deletes), add_context_links, remove_context_links, add_evidence}]`, atomic; returns `updated[{node_id, rev}]` and `newly_actionable`',
+    example: {
+      updates: [
+        { node_id: 'n_8k2m4q0c1x7z', resolved: true, add_evidence: [{ type: 'git', ref: 'a1b2c3d' }] },
+      ],
+    },
+  },
   description:
     'Change nodes atomically: fields, properties (merged; null deletes), context links, evidence; release: true drops your claim. Finish work: {node_id, resolved: true, add_evidence: [{type, ref}]}. Returns revisions, newly_actionable, warnings (held by others).',
   input: {
