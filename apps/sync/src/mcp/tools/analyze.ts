@@ -17,7 +17,7 @@ import {
   type Graph,
 } from '../model.ts'
 import { brief, clip, compact } from '../shape.ts'
-import { limit, project, tool } from '../tool.ts'
+import { limit, project, tool, out } from '../tool.ts'
 
 const OPS = [
   'path',
@@ -52,7 +52,7 @@ export const graphAnalyze = tool({
     depth: z.number().int().min(0).max(12).optional(),
     limit: limit(1000, 20),
   },
-  output: { op: 'string', text: 'string' },
+  output: { op: out.string, text: out.string },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>
@@ -183,7 +183,12 @@ export const graphSuggest = tool({
   },
   description: 'What to improve: gaps, likely duplicates, orphans, next work, integrity problems.',
   input: { project, limit: limit(100, 10) },
-  output: { gaps: 'array', likely_duplicates: 'array', orphans: 'array', integrity: 'array' },
+  output: {
+    gaps: out.list(z.unknown()),
+    likely_duplicates: out.list(z.unknown()),
+    orphans: out.list(z.unknown()),
+    integrity: out.list(z.unknown()),
+  },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) => withGraph(ctx, args.project, (g) => suggestions(g, args.limit)),

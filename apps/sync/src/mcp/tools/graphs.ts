@@ -11,7 +11,7 @@ import {
 } from '../context.ts'
 import { CLAIMED_BY, contextDump, counts, historyCursor, holderOf, meta, next, type Graph } from '../model.ts'
 import { brief, clip, compact, iso, seedNode } from '../shape.ts'
-import { limit, project, tool } from '../tool.ts'
+import { limit, project, tool, out } from '../tool.ts'
 
 export function countsOf(g: Graph) {
   const c = counts(g)
@@ -39,7 +39,7 @@ export const graphOpen = tool({
     limit: limit(200, 50),
     cursor: z.string().optional(),
   },
-  output: { projects: 'array', root: 'object', summary: 'object', created: 'boolean' },
+  output: { projects: out.list(z.unknown()), root: out.record, summary: out.record, created: out.boolean },
   access: 'mixed',
   annotations: { readOnly: false, idempotent: true },
   async run(ctx, args) {
@@ -125,12 +125,12 @@ export const graphOnboard = tool({
     max_chars: z.number().int().min(500).max(200_000).optional(),
   },
   output: {
-    goal: 'string',
-    summary: 'object',
-    outline: 'array',
-    next: 'array',
-    since: 'string',
-    text: 'string',
+    goal: out.string,
+    summary: out.record,
+    outline: out.list(z.unknown()),
+    next: out.list(z.unknown()),
+    since: out.string,
+    text: out.string,
   },
   access: 'read',
   annotations: { readOnly: true },

@@ -13,7 +13,7 @@ import {
 } from '../context.ts'
 import { exportGraph, exportJSON, importGraph, type Format, type ImportResult } from '../model.ts'
 import { compact } from '../shape.ts'
-import { project, tool } from '../tool.ts'
+import { project, tool, out } from '../tool.ts'
 
 const format = z.enum(['json', 'mermaid', 'dsl', 'canvas'])
 
@@ -31,7 +31,7 @@ export const graphExport = tool({
     offset: z.number().int().min(0).optional(),
     max_chars: z.number().int().min(1000).max(200_000).optional(),
   },
-  output: { text: 'string', next_offset: 'integer' },
+  output: { text: out.string, next_offset: out.integer },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>
@@ -67,7 +67,7 @@ export const graphImport = tool({
     fuzzy: z.boolean().optional(),
     strict: z.boolean().optional(),
   },
-  output: { created: 'integer', matched: 'integer', edges: 'integer' },
+  output: { created: out.integer, matched: out.integer, edges: out.integer },
   access: 'write',
   annotations: { readOnly: false, idempotent: true },
   async run(ctx, args) {

@@ -12,7 +12,7 @@ import {
   type NodeView,
 } from '../model.ts'
 import { clip, compact, iso, seedNode } from '../shape.ts'
-import { limit, project, tool } from '../tool.ts'
+import { limit, project, tool, out } from '../tool.ts'
 
 export const graphContext = tool({
   name: 'graph_context',
@@ -29,11 +29,11 @@ export const graphContext = tool({
     limit: limit(500, 50),
   },
   output: {
-    node: 'object',
-    ancestors: 'array',
-    children: 'array',
-    depends_on: 'array',
-    depended_by: 'array',
+    node: out.record,
+    ancestors: out.list(z.unknown()),
+    children: out.list(z.unknown()),
+    depends_on: out.list(z.unknown()),
+    depended_by: out.list(z.unknown()),
   },
   access: 'read',
   annotations: { readOnly: true },
@@ -115,7 +115,7 @@ export const graphHistory = tool({
     since: z.string().optional(),
     include_own: z.boolean().optional(),
   },
-  output: { events: 'array', next_cursor: 'string' },
+  output: { events: out.list(z.unknown()), next_cursor: out.string },
   access: 'read',
   annotations: { readOnly: true },
   async run(ctx, args) {

@@ -18,7 +18,7 @@ import {
   type Parsed,
 } from '../model.ts'
 import { capped, clip, compact } from '../shape.ts'
-import { project, props, tool } from '../tool.ts'
+import { project, props, tool, out } from '../tool.ts'
 
 const planItem = z
   .object({
@@ -59,7 +59,7 @@ export const graphPlan = tool({
     mode: z.enum(['auto', 'strict', 'enrich', 'explore', 'force']).optional(),
     parent: z.string().optional(),
   },
-  output: { created: 'array', matched: 'array' },
+  output: { created: out.list(z.unknown()), matched: out.list(z.unknown()) },
   access: 'write',
   annotations: { readOnly: false, idempotent: false },
   async run(ctx, args) {
@@ -127,7 +127,7 @@ export const graphAddFacts = tool({
     mermaid: z.string().optional(),
     parent: z.string().optional(),
   },
-  output: { created: 'array', matched: 'array', edges: 'integer' },
+  output: { created: out.list(z.unknown()), matched: out.list(z.unknown()), edges: out.integer },
   access: 'write',
   annotations: { readOnly: false, idempotent: true },
   run: (ctx, args) => withGraph(ctx, args.project, (g, touched) => addFacts(g, touched, args)),

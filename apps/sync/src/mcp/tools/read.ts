@@ -14,7 +14,7 @@ import {
   type SortKey,
 } from '../model.ts'
 import { brief, clip, compact, evidence, seedNode } from '../shape.ts'
-import { limit, project, props, tool, verbose } from '../tool.ts'
+import { limit, project, props, tool, verbose, out } from '../tool.ts'
 
 /** The node itself as an agent looks at it: the brief plus what it needs to work on it. */
 export function look(g: Graph, n: NodeView) {
@@ -77,7 +77,7 @@ export const graphQuery = tool({
     group_by: z.enum(['status']).optional(),
     verbose,
   },
-  output: { nodes: 'array', total: 'integer', next_cursor: 'string', columns: 'object' },
+  output: { nodes: out.list(z.unknown()), total: out.integer, next_cursor: out.string, columns: out.record },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>
@@ -152,7 +152,7 @@ export const graphSearch = tool({
     include_resolved: z.boolean().optional(),
     within: z.string().optional().describe('subtree root'),
   },
-  output: { items: 'array', next_cursor: 'string' },
+  output: { items: out.list(z.unknown()), next_cursor: out.string },
   access: 'read',
   annotations: { readOnly: true },
   async run(ctx, args) {

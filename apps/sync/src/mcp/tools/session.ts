@@ -12,7 +12,7 @@ import {
 } from '../model.ts'
 import { clip, compact } from '../shape.ts'
 import { look } from './read.ts'
-import { project, tool } from '../tool.ts'
+import { project, tool, out } from '../tool.ts'
 
 export const graphSession = tool({
   name: 'graph_session',
@@ -29,7 +29,7 @@ export const graphSession = tool({
     note: z.string().max(4000).optional(),
     session: z.string().optional(),
   },
-  output: { hot: 'array', warm: 'array', checkpoints: 'array' },
+  output: { hot: out.list(z.unknown()), warm: out.list(z.unknown()), checkpoints: out.list(z.unknown()) },
   access: 'mixed',
   annotations: { readOnly: false, idempotent: true },
   run: (ctx, args) =>

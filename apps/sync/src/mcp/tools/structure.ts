@@ -12,7 +12,7 @@ import {
   type RestructureOp,
 } from '../model.ts'
 import { briefs, capped, compact } from '../shape.ts'
-import { props, project, tool } from '../tool.ts'
+import { props, project, tool, out } from '../tool.ts'
 
 const edge = z
   .object({
@@ -37,7 +37,7 @@ export const graphConnect = tool({
     project: project.optional(),
     edges: z.array(edge).min(1).max(2000),
   },
-  output: { applied: 'integer', rejected: 'array' },
+  output: { applied: out.integer, rejected: out.list(z.unknown()) },
   access: 'write',
   annotations: { readOnly: false, destructive: true, idempotent: true },
   async run(ctx, args) {
@@ -172,7 +172,7 @@ export const graphRestructure = tool({
     project: project.optional(),
     operations: z.array(operation).min(1).max(2000),
   },
-  output: { applied: 'integer', details: 'array', newly_actionable: 'array' },
+  output: { applied: out.integer, details: out.list(z.unknown()), newly_actionable: out.list(z.unknown()) },
   access: 'write',
   annotations: { readOnly: false, destructive: true, idempotent: false },
   async run(ctx, args) {

@@ -5,7 +5,7 @@ import { inArgs, must, requireWrite, withGraph } from '../context.ts'
 import { projectOf } from '../locate.ts'
 import { next, updateNodes, type Graph, type NextOptions, type NodeView, type UpdateItem } from '../model.ts'
 import { briefs, capped, clip, compact, evidence, seedNode } from '../shape.ts'
-import { project, props, tool } from '../tool.ts'
+import { project, props, tool, out } from '../tool.ts'
 
 export const graphNext = tool({
   name: 'graph_next',
@@ -24,7 +24,11 @@ export const graphNext = tool({
     kind: z.string().optional(),
     ttl_minutes: z.number().positive().max(1440).optional().describe("lease; default the server's, 60"),
   },
-  output: { nodes: 'array', claimed: 'array', lost_claims: 'array' },
+  output: {
+    nodes: out.list(z.unknown()),
+    claimed: out.list(z.unknown()),
+    lost_claims: out.list(z.unknown()),
+  },
   access: 'mixed',
   annotations: { readOnly: false, idempotent: false },
   run: async (ctx, args) => {
@@ -149,7 +153,11 @@ export const graphUpdate = tool({
       .min(1)
       .max(2000),
   },
-  output: { updated: 'array', newly_actionable: 'array', warnings: 'array' },
+  output: {
+    updated: out.list(z.unknown()),
+    newly_actionable: out.list(z.unknown()),
+    warnings: out.list(z.unknown()),
+  },
   access: 'write',
   annotations: { readOnly: false, destructive: true, idempotent: false },
   async run(ctx, args) {
