@@ -21,16 +21,15 @@ function definition(t: Tool): ToolDefinition {
   const input = slim(
     toJsonSchemaCompat(t.input as never, { strictUnions: true, pipeStrategy: 'input' }),
   ) as Record<string, unknown>
-  // The result's keys by name only. Each tool has a full output schema (`t.output`, checked on every
-  // call below), but its top-level types alone would add 774 B to the work surface's tools/list and
-  // 743 B to the engine's, past their 12 KB and 8 KB budgets that every client pays on each listing.
-  const properties: Record<string, object> = {}
-  for (const k of Object.keys(t.output.shape)) properties[k] = {}
+  // Only "an object". Each tool has a full output schema (`t.output`, checked on every call below),
+  // but sent here even its key names would put the work surface's tools/list at 12.7 KB and the
+  // engine's at 8.7 KB, past the 12 KB and 8 KB every client pays on each listing. The keys are in
+  // the descriptions where an agent needs them, and in the README's generated tool table.
   return {
     name: t.name,
     description: t.description,
     inputSchema: input as ToolDefinition['inputSchema'],
-    outputSchema: { type: 'object', properties },
+    outputSchema: { type: 'object' },
     annotations: annotations(t.annotations),
   }
 }
@@ -154,7 +153,9 @@ export async function callTool(
  * is saved), so the agent is told not to repeat it.
  */
 function unlike(t: Tool, error: z.ZodError): string {
-  console.error(`plexus mcp: ${t.name} answered outside its output schema:`, error.issues.slice(0, 4))
+  console.error(
+    `plexus mcp: ${t.name} answered outside its output schema: ${JSON.stringify(error.issues.slice(0, 4))}`,
+  )
   const where = error.issues
     .slice(0, 3)
     .map((i) => `${pathOf(i.path) || 'result'}: ${i.message.toLowerCase()}`)

@@ -48,7 +48,11 @@ export function tool<S extends z.ZodRawShape, O extends z.ZodRawShape>(spec: Too
   return {
     ...spec,
     input,
-    output: z.object(spec.output).partial().strict(),
+    // `resolved`: the labels taken for node ids (context.ts), on any tool that names nodes.
+    output: z
+      .object({ ...spec.output, resolved: out.list(z.unknown()) })
+      .partial()
+      .strict(),
     // The catalogue parses arguments with `input` before it calls `run`.
     run: spec.run as Tool['run'],
   }

@@ -29,10 +29,13 @@ export const getGraphInfo = tool({
   input: { graph: graphArg },
   output: {
     graph: out.string,
+    title: out.string,
     nodes: out.integer,
     relationships: out.integer,
     node_types: out.record,
     relation_types: out.record,
+    components: out.integer,
+    has_cycles: out.boolean,
   },
   access: 'read',
   annotations: { readOnly: true },
@@ -111,7 +114,8 @@ export const exportGraphTool = tool({
   name: 'export_graph',
   description: 'The graph as json, mermaid, dsl or canvas text, paged by offset.',
   input: { graph: graphArg, format, offset: z.number().int().min(0).optional(), file_path: noFiles },
-  output: { text: out.string, next_offset: out.integer },
+  // It answers what graph_export answers.
+  output: graphExport.output.shape,
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx: CallContext, args) => {
@@ -128,7 +132,8 @@ export const importGraphTool = tool({
   name: 'import_graph',
   description: 'Add json, mermaid, dsl or canvas content (graph created if missing).',
   input: { graph: graphArg, format, content: z.string().min(1), file_path: noFiles },
-  output: { created: out.integer, matched: out.integer, edges: out.integer },
+  // It answers what graph_import answers.
+  output: graphImport.output.shape,
   access: 'write',
   annotations: { readOnly: false, idempotent: true },
   run: (ctx: CallContext, args) => {

@@ -52,7 +52,25 @@ export const askGraph = tool({
   description:
     'Plain questions: "what depends on X", "what does X depend on", "path from A to B", "cycles", "orphans", "most connected".',
   input: { graph: graphArg, query: z.string().min(1).max(1000) },
-  output: { query: out.string, intent: out.string, result: out.string },
+  // The model's Answer, by intent (analysis-ask.ts), with the question and a sentence.
+  output: {
+    query: out.string,
+    intent: out.string,
+    result: out.string,
+    text: out.string,
+    node: out.record,
+    nodes: out.list(z.unknown()),
+    from: out.record,
+    to: out.record,
+    direction: out.string,
+    found: out.boolean,
+    path: out.list(z.unknown()),
+    hops: out.list(z.unknown()),
+    cycles: out.list(z.unknown()),
+    truncated: out.boolean,
+    count: out.integer,
+    took: out.list(z.unknown()),
+  },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>
@@ -159,7 +177,7 @@ export const pageRankTool = tool({
   name: 'pagerank',
   description: 'PageRank: high when much points at a node.',
   input: { graph: graphArg, top_n: topN },
-  output: { rankings: out.list(z.unknown()) },
+  output: { rankings: out.list(z.unknown()), converged: out.boolean },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>

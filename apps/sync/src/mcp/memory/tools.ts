@@ -118,7 +118,22 @@ export const kgRead = tool({
   description:
     'Start here. Without id: starts a session, returns session_id and both graphs (user, project) as gists and edges with health. With id: one node in full (promotes it if archived).',
   input: { cwd: z.string().min(1).max(4096), id: z.string().max(2048).optional(), level: level.optional() },
-  output: { session_id: out.string, user: out.record, project: out.record, id: out.string, gist: out.string },
+  // Without id: the session and both levels; with id: the memory (fullNode), promoted if it was archived.
+  output: {
+    session_id: out.string,
+    user: out.record,
+    project: out.record,
+    level: out.string,
+    id: out.string,
+    gist: out.string,
+    notes: z.unknown(),
+    touches: out.list(z.unknown()),
+    tier: out.string,
+    edges: out.record,
+    updated_at: out.string,
+    updated_by: out.string,
+    promoted: out.boolean,
+  },
   access: 'mixed',
   annotations: { readOnly: false, idempotent: false },
   run: async (ctx, args) => {
@@ -299,7 +314,7 @@ export const kgPutEdge = tool({
     rel: z.string().min(1).max(64),
     notes: z.array(z.string()).max(100).optional(),
   },
-  output: { from: out.string, to: out.string, rel: out.string, created: out.boolean },
+  output: { level: out.string, from: out.string, to: out.string, rel: out.string, created: out.boolean },
   access: 'write',
   annotations: { readOnly: false, idempotent: true },
   run: async (ctx, args) => {

@@ -31,13 +31,13 @@ export const graphExport = tool({
     offset: z.number().int().min(0).optional(),
     max_chars: z.number().int().min(1000).max(200_000).optional(),
   },
-  output: { text: out.string, next_offset: out.integer },
+  output: { format: out.string, text: out.string, total_chars: out.integer, next_offset: out.integer },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>
     withGraph(ctx, args.project, (g) => {
       const text =
-        args.format === 'json' ? JSON.stringify(exportJSON(g)) : exportGraph(g, args.format as Format)
+        args.format === 'json' ? JSON.stringify(exportJSON(g)) : exportGraph(g, args.format satisfies Format)
       const start = args.offset ?? 0
       const end = start + (args.max_chars ?? 20_000)
       if (start > text.length)
@@ -67,11 +67,19 @@ export const graphImport = tool({
     fuzzy: z.boolean().optional(),
     strict: z.boolean().optional(),
   },
-  output: { created: out.integer, matched: out.integer, edges: out.integer },
+  output: {
+    created: out.integer,
+    matched: out.integer,
+    edges: out.integer,
+    matches: out.list(out.item({ key: out.string, id: out.string, by: out.string, confidence: out.number })),
+    skipped: out.list(z.unknown()),
+    problems: out.list(z.unknown()),
+    project_created: out.boolean,
+  },
   access: 'write',
   annotations: { readOnly: false, idempotent: true },
   async run(ctx, args) {
-    const fmt = args.format as Format
+    const fmt = args.format satisfies Format
     checkProject(args.project)
     if (await ctx.source.exists(args.project)) {
       return withGraph(ctx, args.project, (g) =>

@@ -34,6 +34,8 @@ export const graphContext = tool({
     children: out.list(z.unknown()),
     depends_on: out.list(z.unknown()),
     depended_by: out.list(z.unknown()),
+    child_count: out.integer,
+    edges: out.record,
   },
   access: 'read',
   annotations: { readOnly: true },
@@ -115,7 +117,7 @@ export const graphHistory = tool({
     since: z.string().optional(),
     include_own: z.boolean().optional(),
   },
-  output: { events: out.list(z.unknown()), next_cursor: out.string },
+  output: { events: out.list(z.unknown()), total: out.integer, next_cursor: out.string },
   access: 'read',
   annotations: { readOnly: true },
   async run(ctx, args) {

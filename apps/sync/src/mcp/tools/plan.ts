@@ -18,7 +18,7 @@ import {
   type Parsed,
 } from '../model.ts'
 import { capped, clip, compact } from '../shape.ts'
-import { project, props, tool, out } from '../tool.ts'
+import { json, project, props, tool, out } from '../tool.ts'
 
 const planItem = z
   .object({
@@ -31,7 +31,7 @@ const planItem = z
     notes: z.string().optional(),
     kind: z.string().optional(),
     resolved: z.boolean().optional(),
-    state: z.unknown().optional(),
+    state: json.optional(),
   })
   .strict()
 
@@ -77,7 +77,7 @@ export const graphPlan = tool({
       const top = args.parent ?? meta(g).root ?? null
       const items = args.nodes.map(({ context_links, ...n }) =>
         compact({ ...n, links: context_links, parent: n.parent_ref === undefined ? top : undefined }),
-      ) as CreateItem[]
+      ) satisfies CreateItem[]
       const r = must(inArgs(createNodes(g, items, { mode: args.mode }), 'nodes'))
       touched.ids.push(...r.created.map((c) => c.id), ...r.matched.map((m) => m.id))
       const created = capped(

@@ -85,7 +85,7 @@ export const graphQuery = tool({
       const a = args.filter ?? {}
       const f: QueryFilter = {
         resolved: a.resolved,
-        properties: a.properties as QueryFilter['properties'],
+        properties: a.properties,
         text: a.text,
         ancestor: a.ancestor,
         evidence_type: a.has_evidence_type,
@@ -152,7 +152,7 @@ export const graphSearch = tool({
     include_resolved: z.boolean().optional(),
     within: z.string().optional().describe('subtree root'),
   },
-  output: { items: out.list(z.unknown()), next_cursor: out.string },
+  output: { items: out.list(z.unknown()), total: out.integer, next_cursor: out.string, graphs: out.integer },
   access: 'read',
   annotations: { readOnly: true },
   async run(ctx, args) {

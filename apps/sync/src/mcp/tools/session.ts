@@ -29,7 +29,12 @@ export const graphSession = tool({
     note: z.string().max(4000).optional(),
     session: z.string().optional(),
   },
-  output: { hot: out.list(z.unknown()), warm: out.list(z.unknown()), checkpoints: out.list(z.unknown()) },
+  output: {
+    session: out.string,
+    hot: out.list(z.unknown()),
+    warm: out.list(z.unknown()),
+    checkpoints: out.list(z.unknown()),
+  },
   access: 'mixed',
   annotations: { readOnly: false, idempotent: true },
   run: (ctx, args) =>

@@ -53,7 +53,7 @@ export const graphConnect = tool({
       const adds: Array<[number, EdgeInput]> = []
       args.edges.forEach((e, i) => {
         const { remove, ...rest } = e
-        if (!remove) return void adds.push([i, rest as EdgeInput])
+        if (!remove) return void adds.push([i, rest satisfies EdgeInput])
         // One at a time, so a missing edge is named by its own place in the batch.
         const r = must(disconnect(g, [{ from: e.from, to: e.to, type: e.type }]))
         if (r.removed.length) applied++

@@ -3,9 +3,9 @@ import { z } from 'zod'
 import { claimThroughServer, localWork, servedWork } from '../claiming.ts'
 import { inArgs, must, requireWrite, withGraph } from '../context.ts'
 import { projectOf } from '../locate.ts'
-import { next, updateNodes, type Graph, type NextOptions, type NodeView, type UpdateItem } from '../model.ts'
+import { next, updateNodes, type Graph, type NodeView, type UpdateItem } from '../model.ts'
 import { briefs, capped, clip, compact, evidence, seedNode } from '../shape.ts'
-import { project, props, tool, out } from '../tool.ts'
+import { json, project, props, tool, out } from '../tool.ts'
 
 export const graphNext = tool({
   name: 'graph_next',
@@ -28,6 +28,8 @@ export const graphNext = tool({
     nodes: out.list(z.unknown()),
     claimed: out.list(z.unknown()),
     lost_claims: out.list(z.unknown()),
+    /** Why there is nothing to do, when nothing is actionable. */
+    none: out.string,
   },
   access: 'mixed',
   annotations: { readOnly: false, idempotent: false },
@@ -38,7 +40,7 @@ export const graphNext = tool({
       count: args.count,
       scope: args.scope,
       kind: args.kind,
-      properties: args.filter as NextProps,
+      properties: args.filter,
       ttlMs,
       claimTtlMs: ttlMs,
     }
@@ -75,8 +77,6 @@ function claimWarnings(ws: Array<{ id: string; claimed_by: string; until: number
     until: new Date(w.until).toISOString(),
   }))
 }
-
-type NextProps = NonNullable<NextOptions['properties']>
 
 function noneReason(g: Graph): string {
   let blocked = 0
@@ -137,7 +137,7 @@ export const graphUpdate = tool({
           .object({
             node_id: z.string(),
             resolved: z.boolean().optional(),
-            state: z.unknown().optional(),
+            state: json.optional(),
             summary: z.string().optional(),
             properties: props.optional(),
             add_context_links: z.array(z.string()).optional(),
@@ -166,7 +166,7 @@ export const graphUpdate = tool({
     return withGraph(ctx, graph, (g, touched) => {
       const items = args.updates.map(({ node_id, add_context_links, remove_context_links, ...u }) =>
         compact({ ...u, id: node_id, add_links: add_context_links, remove_links: remove_context_links }),
-      ) as UpdateItem[]
+      ) satisfies UpdateItem[]
       const r = must(inArgs(updateNodes(g, items), 'updates'))
       touched.ids.push(...r.updated.map((u) => u.id))
       const na = capped(r.newly_actionable, 20)
