@@ -11,13 +11,15 @@ export const TOOL_TABLE_FILES = ['README.md', 'apps/sync/src/mcp/README.md'] as 
 const BEGIN = '<!-- tools:work: generated from the tool definitions by `pnpm docs:tools`; edit those -->'
 const END = '<!-- /tools:work -->'
 
-/** One row per tool: name, who may call it, what it does, an example call. */
+/** One row per tool: name, who may call it, what it does, the keys of its result, an example call. */
 export function toolTable(tools: readonly Tool[]): string {
   const rows = tools.map((t) => {
     if (!t.docs) throw new Error(`tool ${t.name} has no docs: give it { does, example } in its definition`)
-    return `| \`${t.name}\` | ${ACCESS[t.access]} | ${cell(t.docs.does)} | \`${example(t.docs.example)}\` |`
+    const keys = Object.keys(t.output.shape).filter((k) => k !== 'resolved')
+    const returns = keys.map((k) => `\`${k}\``).join(', ')
+    return `| \`${t.name}\` | ${ACCESS[t.access]} | ${cell(t.docs.does)} | ${returns} | \`${example(t.docs.example)}\` |`
   })
-  return ['| tool | access | does | example |', '|---|---|---|---|', ...rows].join('\n')
+  return ['| tool | access | does | returns | example |', '|---|---|---|---|---|', ...rows].join('\n')
 }
 
 const ACCESS: Record<Tool['access'], string> = {

@@ -103,7 +103,13 @@ export const shortestPathTool = tool({
   name: 'shortest_path',
   description: 'The shortest path from source to target, following edge direction.',
   input: { graph: graphArg, source: z.string(), target: z.string() },
-  output: { found: out.boolean, path: out.list(z.unknown()), length: out.integer },
+  output: {
+    found: out.boolean,
+    path: out.list(z.unknown()),
+    relations: out.list(z.unknown()),
+    length: out.integer,
+    direction: out.string,
+  },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>

@@ -281,7 +281,7 @@ export const kgPutNode = tool({
     notes: z.array(z.string()).max(200).optional(),
     touches: z.array(z.string()).max(256).optional(),
   },
-  output: { id: out.string, level: out.string, created: out.boolean },
+  output: { id: out.string, level: out.string, created: out.boolean, unarchived: out.boolean },
   access: 'write',
   annotations: { readOnly: false, idempotent: true },
   run: async (ctx, args) => {
@@ -456,7 +456,7 @@ export const kgProgress = tool({
     state: z.record(z.unknown()).optional(),
     level: level.optional().describe('default user'),
   },
-  output: { task_id: out.string, state: out.record },
+  output: { task_id: out.string, state: out.record, updated_at: out.string },
   access: 'mixed',
   annotations: { readOnly: false, idempotent: true },
   run: async (ctx, args) => {

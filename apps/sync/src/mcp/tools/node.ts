@@ -117,7 +117,7 @@ export const graphHistory = tool({
     since: z.string().optional(),
     include_own: z.boolean().optional(),
   },
-  output: { events: out.list(z.unknown()), total: out.integer, next_cursor: out.string },
+  output: { events: out.list(z.unknown()), total: out.integer, next_cursor: out.string, more: out.boolean },
   access: 'read',
   annotations: { readOnly: true },
   async run(ctx, args) {

@@ -34,6 +34,7 @@ export const graphSession = tool({
     hot: out.list(z.unknown()),
     warm: out.list(z.unknown()),
     checkpoints: out.list(z.unknown()),
+    checkpoint: out.record,
   },
   access: 'mixed',
   annotations: { readOnly: false, idempotent: true },
