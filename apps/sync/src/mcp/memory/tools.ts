@@ -27,7 +27,7 @@ import {
   type NodeView,
 } from '../model.ts'
 import { clip } from '../shape.ts'
-import { tool, type Tool, out } from '../tool.ts'
+import { json, tool, type Tool, out } from '../tool.ts'
 import { graphOfLevel, onLevel, projectGraphId, sessionOf, userGraphId, type Level } from './levels.ts'
 
 const level = z.enum(['user', 'project'])
@@ -453,10 +453,10 @@ export const kgProgress = tool({
   input: {
     session_id: sessionId,
     task_id: z.string().min(1).max(128),
-    state: z.record(z.unknown()).optional(),
+    state: z.record(json).optional(),
     level: level.optional().describe('default user'),
   },
-  output: { task_id: out.string, state: out.record, updated_at: out.string },
+  output: { task_id: out.string, state: json, updated_at: out.string, updated_by: out.string },
   access: 'mixed',
   annotations: { readOnly: false, idempotent: true },
   run: async (ctx, args) => {
@@ -477,7 +477,7 @@ export const kgProgress = tool({
       }
       if (ctx.role === 'read')
         throw new ToolError('writing progress needs a token with the write role', 'forbidden')
-      const p = must(writeProgress(g, args.task_id, args.state as Json)).progress
+      const p = must(writeProgress(g, args.task_id, args.state)).progress
       return { task_id: p.task_id, state: p.state, updated_at: new Date(p.updated_at).toISOString() }
     })
   },

@@ -57,7 +57,7 @@ const SORTS = {
   created: ['created_at', 'asc'],
   priority: ['priority', 'desc'],
   summary: ['summary', 'asc'],
-} as const
+} as const satisfies Record<string, readonly [SortKey, 'asc' | 'desc']>
 
 export const graphQuery = tool({
   name: 'graph_query',
@@ -108,7 +108,7 @@ export const graphQuery = tool({
       const r = must(
         query(g, {
           filter: f,
-          sort: sort as SortKey,
+          sort,
           order: args.order ?? order,
           limit: max,
           cursor: args.cursor,
