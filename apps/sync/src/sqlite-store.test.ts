@@ -5,7 +5,7 @@ import Database from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
 import { SqliteStore } from './sqlite-store.ts'
 import type { Store } from './store.ts'
-import { runStoreContract } from './store.contract.ts'
+import { runStoreContract } from '@plexus/store-contract/contract'
 
 const root = mkdtempSync(join(tmpdir(), 'plexus-store-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))

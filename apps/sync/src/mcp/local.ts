@@ -3,24 +3,17 @@
  * peer of a running sync server, with a copy on disk. Tools keep working on the local copy while the
  * server is away; the provider reconnects and both sides exchange what they missed when it returns.
  *
- * The disk copy is written as a merge with what the file already holds, so two agent processes
- * sharing a cache never drop each other's offline edits (Yjs updates merge like the documents do).
+ * The disk copy is a storage adapter (file-store.ts): updates are appended as they come, in batches,
+ * and folded into a snapshot now and then and when the graph is closed. Compaction folds in what
+ * another agent process sharing the cache appended, so neither drops the other's offline edits.
  */
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  writeFileSync,
-} from 'node:fs'
 import { join } from 'node:path'
 import { connect, describeClose, type SyncConnection } from '@plexus/sync-client'
 import { WebSocket } from 'ws'
 import * as Y from 'yjs'
 import type { ClaimOutcome } from '../claims.ts'
 import { ToolError, type ClaimAsk, type GraphDoc, type GraphInfo, type GraphSource } from './context.ts'
+import { FileStore } from './file-store.ts'
 import { SCHEMA_VERSION, graphSummary, readMeta } from './model.ts'
 import { colorOf } from './presence.ts'
 import { claimRemotely } from './remote-claims.ts'
@@ -42,34 +35,34 @@ interface Local {
   id: string
   doc: Y.Doc
   connection: SyncConnection | null
-  file: string
+  /** Updates not yet on disk. */
+  queue: Uint8Array[]
+  /** The last sequence number this copy loaded or appended: what a compaction may replace. */
+  lastSeq: number
+  /** Log entries on disk since the last snapshot, as far as this process knows. */
+  pending: number
   saveTimer: NodeJS.Timeout | null
   presenceTimer: NodeJS.Timeout | null
 }
 
 const SAVE_DEBOUNCE_MS = 200
+/** Fold the log into the snapshot when it holds this many entries. */
+const COMPACT_AFTER = 200
 
 export class LocalGraphs implements GraphSource {
   private readonly graphs = new Map<string, Local>()
-  private readonly dir: string
+  private readonly store: FileStore
   private warnedActor = false
 
   constructor(private readonly options: LocalOptions) {
-    this.dir = options.server
-      ? join(options.cacheDir, cacheName(options.server))
-      : join(options.cacheDir, 'local')
-    // Whole graphs live here: only the owner may list or read them, as the server's data files
-    // (server.ts). A folder an older build made 0755 is tightened.
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 })
-    chmodSync(this.dir, 0o700)
+    this.store = new FileStore(
+      options.server ? join(options.cacheDir, cacheName(options.server)) : join(options.cacheDir, 'local'),
+    )
   }
 
   async list(): Promise<GraphInfo[]> {
     const out = new Map<string, GraphInfo>()
-    for (const f of readdirSync(this.dir)) {
-      if (f.endsWith('.yjs'))
-        out.set(f.slice(0, -4), { id: f.slice(0, -4), title: f.slice(0, -4), nodes: null, edges: null })
-    }
+    for (const { id } of this.store.list()) out.set(id, { id, title: id, nodes: null, edges: null })
     for (const g of await this.remote()) out.set(g.id, g)
     for (const l of this.graphs.values()) {
       if (!readMeta(l.doc).root) continue
@@ -82,7 +75,7 @@ export class LocalGraphs implements GraphSource {
   async exists(id: string): Promise<boolean> {
     const l = this.graphs.get(id)
     if (l && l.doc.store.clients.size > 0) return true
-    if (existsSync(this.fileOf(id))) return true
+    if (this.store.has(id)) return true
     return (await this.remote()).some((g) => g.id === id)
   }
 
@@ -160,17 +153,27 @@ export class LocalGraphs implements GraphSource {
     this.graphs.clear()
   }
 
-  private fileOf(id: string): string {
-    return join(this.dir, `${id}.yjs`)
-  }
-
   private load(id: string): Local {
     const doc = new Y.Doc()
-    const file = this.fileOf(id)
-    if (existsSync(file)) Y.applyUpdate(doc, readFileSync(file), 'cache')
-    const l: Local = { id, doc, connection: null, file, saveTimer: null, presenceTimer: null }
-    doc.on('update', (_u: Uint8Array, origin: unknown) => {
-      if (origin !== 'cache' && !l.saveTimer) l.saveTimer = setTimeout(() => this.save(l), SAVE_DEBOUNCE_MS)
+    const stored = this.store.load(id)
+    if (stored) {
+      const parts = [...(stored.snapshot ? [stored.snapshot] : []), ...stored.updates]
+      doc.transact(() => parts.forEach((u) => Y.applyUpdate(doc, u, 'cache')), 'cache')
+    }
+    const l: Local = {
+      id,
+      doc,
+      connection: null,
+      queue: [],
+      lastSeq: stored?.lastSeq ?? 0,
+      pending: stored?.updates.length ?? 0,
+      saveTimer: null,
+      presenceTimer: null,
+    }
+    doc.on('update', (update: Uint8Array, origin: unknown) => {
+      if (origin === 'cache') return
+      l.queue.push(update)
+      l.saveTimer ??= setTimeout(() => this.save(l), SAVE_DEBOUNCE_MS)
     })
     if (this.options.server) {
       const c = connect(doc, {
@@ -198,28 +201,27 @@ export class LocalGraphs implements GraphSource {
     return l.connection ? l.connection.whenSynced(this.options.syncTimeoutMs ?? 3000) : Promise.resolve(true)
   }
 
+  /** Appends what arrived since the last save as one entry; compacts when the log has grown. */
   private save(l: Local): void {
     if (l.saveTimer) clearTimeout(l.saveTimer)
     l.saveTimer = null
-    if (l.doc.store.clients.size === 0) return
-    let update = Y.encodeStateAsUpdate(l.doc)
-    if (existsSync(l.file)) {
-      try {
-        update = Y.mergeUpdates([readFileSync(l.file), update])
-      } catch (error) {
-        this.options.log?.(`plexus mcp: ${l.file} was unreadable and is rewritten: ${String(error)}`)
-      }
-    }
-    const tmp = `${l.file}.${process.pid}.tmp`
-    writeFileSync(tmp, update, { mode: 0o600 })
-    // `mode` applies only to a file the write creates: a stale temporary file keeps its own.
-    chmodSync(tmp, 0o600)
-    renameSync(tmp, l.file)
+    if (!l.queue.length) return
+    const batch = l.queue.splice(0)
+    l.lastSeq = this.store.appendMany(l.id, batch)
+    l.pending++
+    if (l.pending >= COMPACT_AFTER) this.compact(l)
+  }
+
+  private compact(l: Local): void {
+    if (l.pending < 2) return
+    this.store.compact(l.id, { snapshot: Y.encodeStateAsUpdate(l.doc), throughSeq: l.lastSeq })
+    l.pending = 0
   }
 
   private drop(l: Local): void {
     if (l.presenceTimer) clearTimeout(l.presenceTimer)
     this.save(l)
+    this.compact(l)
     l.connection?.destroy()
     l.doc.destroy()
     this.graphs.delete(l.id)

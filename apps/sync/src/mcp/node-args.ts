@@ -78,24 +78,22 @@ export function resolveNodeArgs(g: Graph, call: NodeArgs): Resolved[] {
   for (const path of NODE_ARGS[call.tool] ?? []) {
     const refs = path.endsWith('*')
     const steps = (refs ? path.slice(0, -1) : path).split('.')
-    visit(call.args, steps, '', new Set(), (holder, key, at, batchRefs) => {
-      const v = holder[key]
+    visit(call.args, steps, '', new Set(), (v, replace, at, batchRefs) => {
       if (typeof v !== 'string' || v === '' || g.index.nodes.has(v)) return
       if (refs && batchRefs.has(v)) return
       const known = memo.get(v)
       const r = known ? { ...known, arg: at } : resolveOne(g, v, at)
       if (!r) return
       memo.set(v, r)
-      holder[key] = r.id
+      replace(r.id)
       out.push(r)
     })
   }
   return out
 }
 
-/** An object or an array, whose `key` holds the value a path reached. */
-type Holder = Record<string | number, unknown>
-type Visit = (holder: Holder, key: string | number, at: string, refs: Set<string>) => void
+/** The value a path reached, a way to put another in its place, where it is, the batch's refs. */
+type Visit = (value: unknown, replace: (v: unknown) => void, at: string, refs: Set<string>) => void
 
 /** Walks `steps` from `v`, calling `fn` on each value the path reaches; `refs` are the batch's refs. */
 function visit(v: unknown, steps: string[], at: string, refs: Set<string>, fn: Visit): void {
@@ -106,7 +104,7 @@ function visit(v: unknown, steps: string[], at: string, refs: Set<string>, fn: V
   const holder = v as Record<string, unknown>
   const here = at ? `${at}.${key}` : key
   if (!each) {
-    if (rest.length === 0) fn(holder, key, here, refs)
+    if (rest.length === 0) fn(holder[key], (x) => (holder[key] = x), here, refs)
     else visit(holder[key], rest, here, refs, fn)
     return
   }
@@ -119,7 +117,7 @@ function visit(v: unknown, steps: string[], at: string, refs: Set<string>, fn: V
     if (typeof r === 'string') batch.add(r)
   }
   list.forEach((item, i) => {
-    if (rest.length === 0) fn(list as unknown as Holder, i, `${here}[${i}]`, batch)
+    if (rest.length === 0) fn(item, (x) => (list[i] = x), `${here}[${i}]`, batch)
     else visit(item, rest, `${here}[${i}]`, batch, fn)
   })
 }

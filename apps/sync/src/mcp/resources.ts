@@ -16,6 +16,7 @@ const KINDS = {
   checkpoints: 'Named working-set checkpoints saved in this graph',
 } as const
 type Kind = keyof typeof KINDS
+const isKind = (k: string | undefined): k is Kind => k !== undefined && Object.hasOwn(KINDS, k)
 
 const URI = /^plexus:\/\/graph\/([a-z0-9][a-z0-9._-]{0,63})\/(working-set|suggestions|checkpoints)$/
 
@@ -94,12 +95,11 @@ class Subscriptions {
 
   async add(uri: string): Promise<void> {
     if (this.watches.has(uri)) return
-    const m = URI.exec(uri)
-    if (!m)
+    const [, project, kind] = URI.exec(uri) ?? []
+    if (!project || !isKind(kind))
       throw new ToolError(
         `cannot subscribe to ${uri}: expected plexus://graph/<project>/working-set|suggestions|checkpoints`,
       )
-    const [, project, kind] = m as unknown as [string, string, Kind]
     const first = JSON.stringify(await readResource(this.ctx(), project, kind))
     // Holding the document open keeps it loaded (and observed) for as long as the subscription lasts.
     const handle = await this.ctx().source.open(project)

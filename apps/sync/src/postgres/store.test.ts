@@ -1,6 +1,6 @@
 import { afterAll } from 'vitest'
 import type { Store } from '../store.ts'
-import { runStoreContract } from '../store.contract.ts'
+import { runStoreContract } from '@plexus/store-contract/contract'
 import { PgStore } from './store.ts'
 import { TEST_DATABASE_URL, dropSchemas, testSchema } from './test-db.ts'
 

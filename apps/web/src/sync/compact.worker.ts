@@ -1,25 +1,23 @@
 /// <reference lib="webworker" />
 import * as Y from 'yjs'
 import { PlexusDB } from './db.ts'
+import { DexieStore } from './dexie-store.ts'
 
-// Folds one graph's stored updates into a single update, off the main thread: merging the log of a
-// large graph takes hundreds of milliseconds, which would freeze the canvas. Only rows read here are
-// deleted, in the same transaction that adds the merged row, so rows written meanwhile are kept.
+// Folds one graph's stored updates into its snapshot, off the main thread: merging the log of a
+// large graph takes hundreds of milliseconds, which would freeze the canvas. The store folds the
+// rows up to the last one read into the snapshot it writes (it is shared by every tab, so it must),
+// so the worker hands it an empty update rather than merging the same rows twice; rows written
+// meanwhile come after that sequence number and are kept.
 
-const database = new PlexusDB()
+const store = new DexieStore(new PlexusDB())
+const EMPTY = Y.encodeStateAsUpdate(new Y.Doc())
 
 self.onmessage = async (e: MessageEvent<{ graph: string; id: number }>) => {
   const { graph, id } = e.data
   try {
-    let rows = 0
-    await database.transaction('rw', database.updates, async () => {
-      const list = await database.updates.where('graph').equals(graph).toArray()
-      rows = list.length
-      if (list.length < 2) return
-      const merged = Y.mergeUpdates(list.map((r) => r.bytes))
-      await database.updates.bulkDelete(list.map((r) => r.seq!))
-      await database.updates.add({ graph, bytes: merged })
-    })
+    const stored = await store.load(graph)
+    const rows = stored ? stored.updates.length + (stored.snapshot ? 1 : 0) : 0
+    if (stored && rows >= 2) await store.compact(graph, { snapshot: EMPTY, throughSeq: stored.lastSeq })
     self.postMessage({ id, ok: true, rows })
   } catch (error) {
     self.postMessage({ id, ok: false, message: String(error) })

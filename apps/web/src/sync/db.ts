@@ -1,10 +1,21 @@
-import Dexie, { type EntityTable } from 'dexie'
+import Dexie, { type DexieOptions, type EntityTable } from 'dexie'
+import { DexieStore } from './dexie-store.ts'
 
-/** One stored Yjs update of one graph. Replaying a graph's updates in any order rebuilds its document. */
+/**
+ * One stored Yjs update of one graph. Replaying a graph's updates in any order rebuilds its document.
+ * The fields after `bytes` came with the storage adapter (dexie-store.ts) and need no new schema
+ * version (they are not indexed); rows written before them, or while a page is leaving, lack them.
+ */
 export interface StoredUpdate {
   seq?: number
   graph: string
   bytes: Uint8Array
+  /** When the row was stored (ms). */
+  at?: number
+  /** Set on a graph's snapshot: the sequence number it holds everything up to. */
+  through?: number
+  /** What the caller stored with the compaction that wrote this snapshot. */
+  summary?: string
 }
 
 /** What the home page shows about a graph on this device, without loading its document. */
@@ -24,8 +35,9 @@ export class PlexusDB extends Dexie {
   updates!: EntityTable<StoredUpdate, 'seq'>
   graphs!: EntityTable<LocalGraph, 'id'>
 
-  constructor(name = 'plexus') {
-    super(name)
+  /** `options` carries another IndexedDB implementation (tests run on fake-indexeddb). */
+  constructor(name = 'plexus', options?: DexieOptions) {
+    super(name, options)
     this.version(1).stores({ updates: '++seq, graph', graphs: 'id, updated_at' })
   }
 }
@@ -41,9 +53,5 @@ export async function listLocalGraphs(): Promise<LocalGraph[]> {
 }
 
 export async function forgetLocalGraph(id: string): Promise<void> {
-  const d = db()
-  await d.transaction('rw', d.updates, d.graphs, async () => {
-    await d.updates.where('graph').equals(id).delete()
-    await d.graphs.delete(id)
-  })
+  await new DexieStore(db()).remove(id)
 }

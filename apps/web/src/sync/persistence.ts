@@ -1,13 +1,14 @@
 import * as Y from 'yjs'
-import { db, type PlexusDB } from './db.ts'
+import { db } from './db.ts'
+import { DexieStore } from './dexie-store.ts'
 
 /** Compact when this many updates are stored for one graph. */
 const COMPACT_AFTER = 400
 const COMPACT_DELAY_MS = 5000
 
 /**
- * Keeps one graph's document in IndexedDB as a log of Yjs updates (Dexie table `updates`), folded into a
- * single snapshot every so often. Every update is stored, local or remote: a graph opened once opens
+ * Keeps one graph's document in IndexedDB as a log of Yjs updates, folded into a single snapshot every
+ * so often, through the browser's storage adapter (dexie-store.ts). Every update is stored, local or remote: a graph opened once opens
  * again with no network, page reload included.
  *
  * Writes are queued and drained one transaction at a time; updates that arrive while a write is in
@@ -25,16 +26,16 @@ export class DexiePersistence {
   constructor(
     readonly graph: string,
     readonly doc: Y.Doc,
-    private readonly database: PlexusDB = db(),
+    private readonly store: DexieStore = new DexieStore(db()),
   ) {}
 
   /** Applies everything stored for the graph, then starts storing new updates. Returns updates read. */
   async load(): Promise<number> {
-    const rows = await this.database.updates.where('graph').equals(this.graph).toArray()
+    const stored = await this.store.load(this.graph)
     performance.mark('plexus:idb-read')
+    const rows = stored ? [...(stored.snapshot ? [stored.snapshot] : []), ...stored.updates] : []
     // One transaction for all rows: observers (the graph index) see one change, not one per row.
-    if (rows.length)
-      this.doc.transact(() => rows.forEach((r) => Y.applyUpdate(this.doc, r.bytes, this)), this)
+    if (rows.length) this.doc.transact(() => rows.forEach((r) => Y.applyUpdate(this.doc, r, this)), this)
     this.stored = rows.length
     this.doc.on('update', this.onUpdate)
     window.addEventListener('pagehide', this.flushNow)
@@ -54,7 +55,7 @@ export class DexiePersistence {
         const batch = this.queue.splice(0)
         const bytes = batch.length === 1 ? batch[0]! : Y.mergeUpdates(batch)
         this.inflight = bytes
-        await this.database.updates.add({ graph: this.graph, bytes })
+        await this.store.append(this.graph, bytes)
         this.inflight = null
         this.stored++
       }
@@ -87,11 +88,13 @@ export class DexiePersistence {
   /**
    * The page is going away: promises will not run again, and a transaction still open when the document
    * dies is aborted. Whatever is not known to be stored is written with one raw request per update on
-   * Dexie's open connection, committed at once. Writing an update twice is harmless.
+   * Dexie's open connection, committed at once (a row as DexieStore.append writes it, less the time).
+   * Writing an update twice is harmless.
    */
   private readonly flushNow = (): void => {
     const parts = [...(this.inflight ? [this.inflight] : []), ...this.queue]
-    const idb = this.database.isOpen() ? this.database.backendDB() : null
+    const database = this.store.database
+    const idb = database.isOpen() ? database.backendDB() : null
     if (!parts.length || !idb) return
     try {
       const tx = idb.transaction('updates', 'readwrite')

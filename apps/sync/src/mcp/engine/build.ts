@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { ToolError, must } from '../context.ts'
 import { disconnect, restructure, type Graph } from '../model.ts'
-import { tool } from '../tool.ts'
+import { tool, out } from '../tool.ts'
 import { addFacts } from '../tools/plan.ts'
 import { graphArg, labelOf, nodeNamed, onGraph } from './graph.ts'
 
@@ -36,14 +36,19 @@ function summary(g: Graph, r: Record<string, unknown>): Record<string, unknown> 
   }
 }
 
-const out = { created: 'array', existing: 'array', relationships: 'integer', message: 'string' } as const
+const result = {
+  created: out.list(z.unknown()),
+  existing: out.list(z.unknown()),
+  relationships: out.integer,
+  message: out.string,
+}
 
 export const addFactsTool = tool({
   name: 'add_facts',
   description:
     'Record relationships in one call: facts [{from, rel, to, from_type?, to_type?}]. Nodes are created when missing and matched by name (fuzzy) when not.',
   input: { graph: graphArg, facts: z.array(fact).min(1).max(5000) },
-  output: out,
+  output: result,
   access: 'write',
   annotations: { readOnly: false, idempotent: true },
   run: (ctx, args) =>
@@ -55,7 +60,7 @@ export const addKnowledge = tool({
   description:
     'Record knowledge as text, one "<subject> <relation> <object>" per line (relation in snake_case; # comments; Name:type hints; quote names with spaces when unsure).',
   input: { graph: graphArg, knowledge: z.string().min(1) },
-  output: out,
+  output: result,
   access: 'write',
   annotations: { readOnly: false, idempotent: true },
   run: (ctx, args) =>
@@ -68,7 +73,7 @@ export const createFromMermaid = tool({
   name: 'create_from_mermaid',
   description: 'Build from a Mermaid flowchart: edge labels (A -->|depends_on| B) become relation types.',
   input: { graph: graphArg, mermaid: z.string().min(1) },
-  output: out,
+  output: result,
   access: 'write',
   annotations: { readOnly: false, idempotent: true },
   run: (ctx, args) =>
@@ -81,7 +86,7 @@ export const forget = tool({
   name: 'forget',
   description: 'Remove a node and its relationships (restorable from history).',
   input: { graph: graphArg, label: z.string() },
-  output: { forgotten: 'string', relationships_removed: 'integer' },
+  output: { forgotten: out.string, relationships_removed: out.integer },
   access: 'write',
   annotations: { readOnly: false, destructive: true, idempotent: true },
   run: (ctx, args) =>
@@ -97,7 +102,7 @@ export const forgetRelationship = tool({
   name: 'forget_relationship',
   description: 'Remove relationships from source to target: one relation, or all.',
   input: { graph: graphArg, source: z.string(), target: z.string(), relation: z.string().optional() },
-  output: { removed: 'integer', relations: 'array' },
+  output: { removed: out.integer, relations: out.list(z.unknown()) },
   access: 'write',
   annotations: { readOnly: false, destructive: true, idempotent: true },
   run: (ctx, args) =>

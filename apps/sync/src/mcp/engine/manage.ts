@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { ToolError, checkProject, type CallContext } from '../context.ts'
 import { components, findCycles, meta } from '../model.ts'
-import { tool } from '../tool.ts'
+import { tool, out } from '../tool.ts'
 import { graphExport, graphImport } from '../tools/io.ts'
 import { DEFAULT_GRAPH, graphArg, onGraph } from './graph.ts'
 
@@ -10,7 +10,7 @@ export const listGraphs = tool({
   name: 'list_graphs',
   description: 'Graphs you can read, with sizes.',
   input: {},
-  output: { graphs: 'array' },
+  output: { graphs: out.list(z.unknown()) },
   access: 'read',
   annotations: { readOnly: true },
   run: async (ctx) => ({
@@ -28,11 +28,14 @@ export const getGraphInfo = tool({
   description: 'Statistics: nodes by type, relationships by relation, components, cycles.',
   input: { graph: graphArg },
   output: {
-    graph: 'string',
-    nodes: 'integer',
-    relationships: 'integer',
-    node_types: 'object',
-    relation_types: 'object',
+    graph: out.string,
+    title: out.string,
+    nodes: out.integer,
+    relationships: out.integer,
+    node_types: out.record,
+    relation_types: out.record,
+    components: out.integer,
+    has_cycles: out.boolean,
   },
   access: 'read',
   annotations: { readOnly: true },
@@ -74,7 +77,7 @@ export const deleteGraph = tool({
   name: 'delete_graph',
   description: 'Delete a graph for everyone (admin role); cannot be undone.',
   input: { graph: graphArg },
-  output: { deleted: 'boolean', graph: 'string' },
+  output: { deleted: out.boolean, graph: out.string },
   access: 'write',
   annotations: { readOnly: false, destructive: true, idempotent: true },
   run: async (ctx, args) => {
@@ -111,7 +114,8 @@ export const exportGraphTool = tool({
   name: 'export_graph',
   description: 'The graph as json, mermaid, dsl or canvas text, paged by offset.',
   input: { graph: graphArg, format, offset: z.number().int().min(0).optional(), file_path: noFiles },
-  output: { text: 'string', next_offset: 'integer' },
+  // It answers what graph_export answers.
+  output: graphExport.output.shape,
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx: CallContext, args) => {
@@ -128,7 +132,8 @@ export const importGraphTool = tool({
   name: 'import_graph',
   description: 'Add json, mermaid, dsl or canvas content (graph created if missing).',
   input: { graph: graphArg, format, content: z.string().min(1), file_path: noFiles },
-  output: { created: 'integer', matched: 'integer', edges: 'integer' },
+  // It answers what graph_import answers.
+  output: graphImport.output.shape,
   access: 'write',
   annotations: { readOnly: false, idempotent: true },
   run: (ctx: CallContext, args) => {

@@ -13,7 +13,7 @@ import {
   type Answer,
   type Graph,
 } from '../model.ts'
-import { tool, type Tool } from '../tool.ts'
+import { tool, type Tool, out } from '../tool.ts'
 import { graphArg, labelOf, nodeNamed, onGraph } from './graph.ts'
 
 const topN = z.number().int().min(1).max(1000).optional()
@@ -52,7 +52,25 @@ export const askGraph = tool({
   description:
     'Plain questions: "what depends on X", "what does X depend on", "path from A to B", "cycles", "orphans", "most connected".',
   input: { graph: graphArg, query: z.string().min(1).max(1000) },
-  output: { query: 'string', intent: 'string', result: 'string' },
+  // The model's Answer, by intent (analysis-ask.ts), with the question and a sentence.
+  output: {
+    query: out.string,
+    intent: out.string,
+    result: out.string,
+    text: out.string,
+    node: out.record,
+    nodes: out.list(z.unknown()),
+    from: out.record,
+    to: out.record,
+    direction: out.string,
+    found: out.boolean,
+    path: out.list(z.unknown()),
+    hops: out.list(z.unknown()),
+    cycles: out.list(z.unknown()),
+    truncated: out.boolean,
+    count: out.integer,
+    took: out.list(z.unknown()),
+  },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>
@@ -75,7 +93,7 @@ export const dumpContext = tool({
   description:
     'Everything in one read: nodes by type, relationships as lines, most connected, cycles, isolated.',
   input: { graph: graphArg, max_chars: z.number().int().min(500).max(200_000).optional() },
-  output: { text: 'string', nodes: 'integer', relationships: 'integer', truncated: 'boolean' },
+  output: { text: out.string, nodes: out.integer, relationships: out.integer, truncated: out.boolean },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) => onGraph(ctx, args.graph, (g) => knowledgeDump(g, { maxChars: args.max_chars })),
@@ -85,7 +103,13 @@ export const shortestPathTool = tool({
   name: 'shortest_path',
   description: 'The shortest path from source to target, following edge direction.',
   input: { graph: graphArg, source: z.string(), target: z.string() },
-  output: { found: 'boolean', path: 'array', length: 'integer' },
+  output: {
+    found: out.boolean,
+    path: out.list(z.unknown()),
+    relations: out.list(z.unknown()),
+    length: out.integer,
+    direction: out.string,
+  },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>
@@ -112,7 +136,7 @@ export const allPathsTool = tool({
     target: z.string(),
     max_length: z.number().int().min(1).max(12).optional(),
   },
-  output: { paths: 'array', count: 'integer', truncated: 'boolean' },
+  output: { paths: out.list(z.unknown()), count: out.integer, truncated: out.boolean },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>
@@ -132,7 +156,7 @@ export const findCyclesTool = tool({
   name: 'find_cycles',
   description: 'Cycles over every relation type.',
   input: { graph: graphArg },
-  output: { cycles: 'array', has_cycles: 'boolean', truncated: 'boolean' },
+  output: { cycles: out.list(z.unknown()), has_cycles: out.boolean, truncated: out.boolean },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>
@@ -159,7 +183,7 @@ export const pageRankTool = tool({
   name: 'pagerank',
   description: 'PageRank: high when much points at a node.',
   input: { graph: graphArg, top_n: topN },
-  output: { rankings: 'array' },
+  output: { rankings: out.list(z.unknown()), converged: out.boolean },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>
@@ -176,7 +200,7 @@ export const connectedComponents = tool({
   name: 'connected_components',
   description: 'Groups of nodes linked in either direction.',
   input: { graph: graphArg },
-  output: { components: 'array', count: 'integer' },
+  output: { components: out.list(z.unknown()), count: out.integer },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>
@@ -193,7 +217,7 @@ export const degreeCentralityTool = tool({
   name: 'degree_centrality',
   description: 'In/out degree per node, most connected first.',
   input: { graph: graphArg, top_n: topN },
-  output: { rankings: 'array' },
+  output: { rankings: out.list(z.unknown()) },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>

@@ -27,7 +27,7 @@ import {
   type NodeView,
 } from '../model.ts'
 import { clip } from '../shape.ts'
-import { tool, type Tool } from '../tool.ts'
+import { json, tool, type Tool, out } from '../tool.ts'
 import { graphOfLevel, onLevel, projectGraphId, sessionOf, userGraphId, type Level } from './levels.ts'
 
 const level = z.enum(['user', 'project'])
@@ -118,7 +118,22 @@ export const kgRead = tool({
   description:
     'Start here. Without id: starts a session, returns session_id and both graphs (user, project) as gists and edges with health. With id: one node in full (promotes it if archived).',
   input: { cwd: z.string().min(1).max(4096), id: z.string().max(2048).optional(), level: level.optional() },
-  output: { session_id: 'string', user: 'object', project: 'object', id: 'string', gist: 'string' },
+  // Without id: the session and both levels; with id: the memory (fullNode), promoted if it was archived.
+  output: {
+    session_id: out.string,
+    user: out.record,
+    project: out.record,
+    level: out.string,
+    id: out.string,
+    gist: out.string,
+    notes: z.unknown(),
+    touches: out.list(z.unknown()),
+    tier: out.string,
+    edges: out.record,
+    updated_at: out.string,
+    updated_by: out.string,
+    promoted: out.boolean,
+  },
   access: 'mixed',
   annotations: { readOnly: false, idempotent: false },
   run: async (ctx, args) => {
@@ -191,7 +206,7 @@ export const kgSearch = tool({
     session_id: sessionId.optional(),
     limit: z.number().int().min(1).max(50).optional(),
   },
-  output: { results: 'array' },
+  output: { results: out.list(z.unknown()) },
   access: 'read',
   annotations: { readOnly: true },
   run: async (ctx, args) => {
@@ -266,7 +281,7 @@ export const kgPutNode = tool({
     notes: z.array(z.string()).max(200).optional(),
     touches: z.array(z.string()).max(256).optional(),
   },
-  output: { id: 'string', level: 'string', created: 'boolean' },
+  output: { id: out.string, level: out.string, created: out.boolean, unarchived: out.boolean },
   access: 'write',
   annotations: { readOnly: false, idempotent: true },
   run: async (ctx, args) => {
@@ -299,7 +314,7 @@ export const kgPutEdge = tool({
     rel: z.string().min(1).max(64),
     notes: z.array(z.string()).max(100).optional(),
   },
-  output: { from: 'string', to: 'string', rel: 'string', created: 'boolean' },
+  output: { level: out.string, from: out.string, to: out.string, rel: out.string, created: out.boolean },
   access: 'write',
   annotations: { readOnly: false, idempotent: true },
   run: async (ctx, args) => {
@@ -333,7 +348,7 @@ export const kgDeleteNode = tool({
   name: 'kg_delete_node',
   description: 'Delete a node and its edges, in whichever graph holds it. Kept in history.',
   input: { session_id: sessionId, id: z.string().min(1).max(2048) },
-  output: { deleted: 'string', edges_removed: 'integer', level: 'string' },
+  output: { deleted: out.string, edges_removed: out.integer, level: out.string },
   access: 'write',
   annotations: { readOnly: false, destructive: true, idempotent: true },
   run: async (ctx, args) => {
@@ -358,7 +373,7 @@ export const kgDeleteEdge = tool({
     to: z.string().min(1).max(2048),
     rel: z.string().min(1).max(64),
   },
-  output: { deleted: 'boolean', level: 'string' },
+  output: { deleted: out.boolean, level: out.string },
   access: 'write',
   annotations: { readOnly: false, destructive: true, idempotent: true },
   run: async (ctx, args) => {
@@ -406,7 +421,7 @@ export const kgSync = tool({
   description:
     "What other sessions changed since this session's last sync (yours in other sessions included), by level.",
   input: { session_id: sessionId },
-  output: { user: 'object', project: 'object' },
+  output: { user: out.record, project: out.record },
   access: 'write',
   annotations: { readOnly: false, idempotent: false },
   run: async (ctx, args) => {
@@ -438,10 +453,10 @@ export const kgProgress = tool({
   input: {
     session_id: sessionId,
     task_id: z.string().min(1).max(128),
-    state: z.record(z.unknown()).optional(),
+    state: z.record(json).optional(),
     level: level.optional().describe('default user'),
   },
-  output: { task_id: 'string', state: 'object' },
+  output: { task_id: out.string, state: json, updated_at: out.string, updated_by: out.string },
   access: 'mixed',
   annotations: { readOnly: false, idempotent: true },
   run: async (ctx, args) => {
@@ -462,7 +477,7 @@ export const kgProgress = tool({
       }
       if (ctx.role === 'read')
         throw new ToolError('writing progress needs a token with the write role', 'forbidden')
-      const p = must(writeProgress(g, args.task_id, args.state as Json)).progress
+      const p = must(writeProgress(g, args.task_id, args.state)).progress
       return { task_id: p.task_id, state: p.state, updated_at: new Date(p.updated_at).toISOString() }
     })
   },

@@ -17,7 +17,7 @@ import {
   type Graph,
 } from '../model.ts'
 import { brief, clip, compact } from '../shape.ts'
-import { limit, project, tool } from '../tool.ts'
+import { limit, project, tool, out } from '../tool.ts'
 
 const OPS = [
   'path',
@@ -34,6 +34,10 @@ const OPS = [
 
 export const graphAnalyze = tool({
   name: 'graph_analyze',
+  docs: {
+    does: 'paths (along edge direction), cycles (every edge type unless `types`), PageRank, components, centrality, hubs, reduction, subgraph, orphans, plain questions (a near match is named in `took`)',
+    example: { project: 'launch', question: 'what depends on Database' },
+  },
   description:
     'Run op (path and paths take from, to; subgraph takes ids) or answer a plain question ("what depends on X", "what does X depend on", "path from A to B", "cycles"). Nodes by id or label.',
   input: {
@@ -48,7 +52,31 @@ export const graphAnalyze = tool({
     depth: z.number().int().min(0).max(12).optional(),
     limit: limit(1000, 20),
   },
-  output: { op: 'string', text: 'string' },
+  // By op: the model's result for it (analyze below), or for a question its Answer (analysis-ask.ts).
+  output: {
+    op: out.string,
+    text: out.string,
+    intent: out.string,
+    node: z.unknown(),
+    from: z.unknown(),
+    to: z.unknown(),
+    direction: out.string,
+    found: out.boolean,
+    path: out.list(z.unknown()),
+    hops: out.list(z.unknown()),
+    paths: out.list(z.unknown()),
+    cycles: out.list(z.unknown()),
+    ranks: out.list(z.unknown()),
+    converged: out.boolean,
+    count: out.integer,
+    components: out.list(z.unknown()),
+    nodes: out.list(z.unknown()),
+    edges: out.list(z.unknown()),
+    redundant: out.list(z.unknown()),
+    names: out.record,
+    took: out.list(z.unknown()),
+    truncated: out.boolean,
+  },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>
@@ -173,9 +201,19 @@ function clipAnswer(r: Record<string, unknown>): Record<string, unknown> {
 
 export const graphSuggest = tool({
   name: 'graph_suggest',
+  docs: {
+    does: 'gaps, likely duplicates, orphans, next, integrity problems',
+    example: { project: 'launch' },
+  },
   description: 'What to improve: gaps, likely duplicates, orphans, next work, integrity problems.',
   input: { project, limit: limit(100, 10) },
-  output: { gaps: 'array', likely_duplicates: 'array', orphans: 'array', integrity: 'array' },
+  output: {
+    gaps: out.list(z.unknown()),
+    likely_duplicates: out.list(z.unknown()),
+    orphans: out.list(z.unknown()),
+    integrity: out.list(z.unknown()),
+    next: out.list(z.unknown()),
+  },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) => withGraph(ctx, args.project, (g) => suggestions(g, args.limit)),

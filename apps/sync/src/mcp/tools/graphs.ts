@@ -11,7 +11,7 @@ import {
 } from '../context.ts'
 import { CLAIMED_BY, contextDump, counts, historyCursor, holderOf, meta, next, type Graph } from '../model.ts'
 import { brief, clip, compact, iso, seedNode } from '../shape.ts'
-import { limit, project, tool } from '../tool.ts'
+import { limit, project, tool, out } from '../tool.ts'
 
 export function countsOf(g: Graph) {
   const c = counts(g)
@@ -26,6 +26,10 @@ export function countsOf(g: Graph) {
 
 export const graphOpen = tool({
   name: 'graph_open',
+  docs: {
+    does: 'no project: `projects[{id, summary, total, resolved, unresolved, updated_at}]`; with one, opens or creates it: `root` (the Node) and `summary` counts (total, resolved, unresolved, blocked, actionable)',
+    example: { project: 'launch', goal: 'Ship v1 by June' },
+  },
   description:
     'No project: the projects with counts. With project (goal on creation): opens or creates it; the root node and summary counts. Start here.',
   input: {
@@ -35,7 +39,15 @@ export const graphOpen = tool({
     limit: limit(200, 50),
     cursor: z.string().optional(),
   },
-  output: { projects: 'array', root: 'object', summary: 'object', created: 'boolean' },
+  output: {
+    projects: out.list(z.unknown()),
+    next_cursor: out.string,
+    project: out.string,
+    title: out.string,
+    root: out.record,
+    summary: out.record,
+    created: out.boolean,
+  },
   access: 'mixed',
   annotations: { readOnly: false, idempotent: true },
   async run(ctx, args) {
@@ -109,6 +121,10 @@ async function listProjects(ctx: CallContext, max: number, cursor: string | unde
 
 export const graphOnboard = tool({
   name: 'graph_onboard',
+  docs: {
+    does: 'goal, summary counts, outline, next work, open claims, recent changes by others, hints; `detail: "full"` for the readable dump',
+    example: { project: 'launch' },
+  },
   description:
     'Orientation in one call: goal, counts, top-level outline, next work, open claims, recent changes by others, hints. detail "full": the whole readable outline.',
   input: {
@@ -117,12 +133,20 @@ export const graphOnboard = tool({
     max_chars: z.number().int().min(500).max(200_000).optional(),
   },
   output: {
-    goal: 'string',
-    summary: 'object',
-    outline: 'array',
-    next: 'array',
-    since: 'string',
-    text: 'string',
+    project: out.string,
+    title: out.string,
+    goal: out.string,
+    root: out.string,
+    summary: out.record,
+    outline: out.list(z.unknown()),
+    next: out.list(z.unknown()),
+    claims: out.list(z.unknown()),
+    recent: out.list(z.unknown()),
+    hints: out.list(z.unknown()),
+    since: out.string,
+    can_write: out.boolean,
+    text: out.string,
+    truncated: out.boolean,
   },
   access: 'read',
   annotations: { readOnly: true },

@@ -13,12 +13,16 @@ import {
 } from '../context.ts'
 import { exportGraph, exportJSON, importGraph, type Format, type ImportResult } from '../model.ts'
 import { compact } from '../shape.ts'
-import { project, tool } from '../tool.ts'
+import { project, tool, out } from '../tool.ts'
 
 const format = z.enum(['json', 'mermaid', 'dsl', 'canvas'])
 
 export const graphExport = tool({
   name: 'graph_export',
+  docs: {
+    does: 'JSON, Mermaid (subgraphs, direction, shapes, arrows, edge text), DSL, JSON Canvas 1.0 (card types, sizes, colours, sides), paged',
+    example: { project: 'launch', format: 'mermaid' },
+  },
   description:
     'The graph as json (lossless), mermaid, dsl or canvas text, in pages: pass next_offset as offset.',
   input: {
@@ -27,13 +31,13 @@ export const graphExport = tool({
     offset: z.number().int().min(0).optional(),
     max_chars: z.number().int().min(1000).max(200_000).optional(),
   },
-  output: { text: 'string', next_offset: 'integer' },
+  output: { format: out.string, text: out.string, total_chars: out.integer, next_offset: out.integer },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>
     withGraph(ctx, args.project, (g) => {
       const text =
-        args.format === 'json' ? JSON.stringify(exportJSON(g)) : exportGraph(g, args.format as Format)
+        args.format === 'json' ? JSON.stringify(exportJSON(g)) : exportGraph(g, args.format satisfies Format)
       const start = args.offset ?? 0
       const end = start + (args.max_chars ?? 20_000)
       if (start > text.length)
@@ -49,6 +53,10 @@ export const graphExport = tool({
 
 export const graphImport = tool({
   name: 'graph_import',
+  docs: {
+    does: "the same formats in; creates the graph if missing; matches by the file's ids, then exact names (`fuzzy` to ask for more), each match listed with its confidence; the same file twice changes nothing; cycles kept and reported unless `strict`",
+    example: { project: 'launch', format: 'dsl', text: 'Docs depends_on API' },
+  },
   description:
     'Add json, mermaid, dsl or canvas text (graph created if missing). Nodes match by their id in the file, then exact name; fuzzy: true adds similar names. Matches listed with confidence; the same file twice changes nothing. Cycles kept and reported unless strict. Atomic.',
   input: {
@@ -59,11 +67,19 @@ export const graphImport = tool({
     fuzzy: z.boolean().optional(),
     strict: z.boolean().optional(),
   },
-  output: { created: 'integer', matched: 'integer', edges: 'integer' },
+  output: {
+    created: out.integer,
+    matched: out.integer,
+    edges: out.integer,
+    matches: out.list(out.item({ key: out.string, id: out.string, by: out.string, confidence: out.number })),
+    skipped: out.list(z.unknown()),
+    problems: out.list(z.unknown()),
+    project_created: out.boolean,
+  },
   access: 'write',
   annotations: { readOnly: false, idempotent: true },
   async run(ctx, args) {
-    const fmt = args.format as Format
+    const fmt = args.format satisfies Format
     checkProject(args.project)
     if (await ctx.source.exists(args.project)) {
       return withGraph(ctx, args.project, (g) =>

@@ -12,10 +12,14 @@ import {
   type NodeView,
 } from '../model.ts'
 import { clip, compact, iso, seedNode } from '../shape.ts'
-import { limit, project, tool } from '../tool.ts'
+import { limit, project, tool, out } from '../tool.ts'
 
 export const graphContext = tool({
   name: 'graph_context',
+  docs: {
+    does: '`node`, `ancestors[{id, summary, resolved}]`, `children` as a tree to `depth` (default 2; `child_count` where cut), `depends_on` and `depended_by` as `{node, satisfied}`; other edges by type',
+    example: { node_id: 'n_8k2m4q0c1x7z' },
+  },
   description:
     'A node and its neighbourhood: ancestors, children tree to depth (default 2; child_count where cut), depends_on and depended_by with satisfied, other edges.',
   input: {
@@ -25,11 +29,13 @@ export const graphContext = tool({
     limit: limit(500, 50),
   },
   output: {
-    node: 'object',
-    ancestors: 'array',
-    children: 'array',
-    depends_on: 'array',
-    depended_by: 'array',
+    node: out.record,
+    ancestors: out.list(z.unknown()),
+    children: out.list(z.unknown()),
+    depends_on: out.list(z.unknown()),
+    depended_by: out.list(z.unknown()),
+    child_count: out.integer,
+    edges: out.record,
   },
   access: 'read',
   annotations: { readOnly: true },
@@ -97,6 +103,10 @@ function asNodeId<T extends { ok: boolean }>(r: T | Failure): T | Failure {
 
 export const graphHistory = tool({
   name: 'graph_history',
+  docs: {
+    does: "a node's trail, newest first: `events[{timestamp, agent, action, changes[{field, before, after}]}]` (`created`, `updated`, `resolved`, `moved`, `merged`, `dropped`, \u2026), `next_cursor`; without `node_id`, a project's changes `since` a cursor (by others unless `include_own`)",
+    example: { node_id: 'n_8k2m4q0c1x7z', limit: 20 },
+  },
   description:
     "A node's trail, newest first, paged by next_cursor. Without node_id: a project's changes since a cursor (since; by others unless include_own).",
   input: {
@@ -107,7 +117,7 @@ export const graphHistory = tool({
     since: z.string().optional(),
     include_own: z.boolean().optional(),
   },
-  output: { events: 'array', next_cursor: 'string' },
+  output: { events: out.list(z.unknown()), total: out.integer, next_cursor: out.string, more: out.boolean },
   access: 'read',
   annotations: { readOnly: true },
   async run(ctx, args) {

@@ -18,7 +18,7 @@ import {
   type Parsed,
 } from '../model.ts'
 import { capped, clip, compact } from '../shape.ts'
-import { project, props, tool } from '../tool.ts'
+import { json, project, props, tool, out } from '../tool.ts'
 
 const planItem = z
   .object({
@@ -31,12 +31,26 @@ const planItem = z
     notes: z.string().optional(),
     kind: z.string().optional(),
     resolved: z.boolean().optional(),
-    state: z.unknown().optional(),
+    state: json.optional(),
   })
   .strict()
 
 export const graphPlan = tool({
   name: 'graph_plan',
+  docs: {
+    does: 'batch create: `nodes[{ref, parent_ref, summary, context_links, depends_on, properties}]`; `parent_ref` and `depends_on` take batch refs or existing node ids; atomic; cycles rejected with the path; returns `created[{ref, id}]`. Plexus adds `kind`, `notes`, dedup `mode`, a default `parent`',
+    example: {
+      nodes: [
+        {
+          ref: 'db',
+          parent_ref: 'n_8k2m4q0c1x7z',
+          summary: 'Pick a database',
+          context_links: ['docs/adr/004.md'],
+        },
+        { ref: 'api', parent_ref: 'n_8k2m4q0c1x7z', summary: 'Write the API', depends_on: ['db'] },
+      ],
+    },
+  },
   description:
     'Create nodes atomically. parent_ref, depends_on: batch refs or node ids (an id names the project). No parent_ref: under `parent` or the root. mode: auto (reuse matches; default), strict, enrich, explore, force. Cycles rejected with their path.',
   input: {
@@ -45,7 +59,7 @@ export const graphPlan = tool({
     mode: z.enum(['auto', 'strict', 'enrich', 'explore', 'force']).optional(),
     parent: z.string().optional(),
   },
-  output: { created: 'array', matched: 'array' },
+  output: { created: out.list(z.unknown()), matched: out.list(z.unknown()) },
   access: 'write',
   annotations: { readOnly: false, idempotent: false },
   async run(ctx, args) {
@@ -63,7 +77,7 @@ export const graphPlan = tool({
       const top = args.parent ?? meta(g).root ?? null
       const items = args.nodes.map(({ context_links, ...n }) =>
         compact({ ...n, links: context_links, parent: n.parent_ref === undefined ? top : undefined }),
-      ) as CreateItem[]
+      ) satisfies CreateItem[]
       const r = must(inArgs(createNodes(g, items, { mode: args.mode }), 'nodes'))
       touched.ids.push(...r.created.map((c) => c.id), ...r.matched.map((m) => m.id))
       const created = capped(
@@ -100,6 +114,10 @@ const fact = z.object({ from: z.string(), rel: z.string(), to: z.string() }).str
 
 export const graphAddFacts = tool({
   name: 'graph_add_facts',
+  docs: {
+    does: 'relationship-first entry: `facts`, line-DSL `text` or `mermaid`; names matched by label with a confidence, or created',
+    example: { project: 'launch', text: 'API depends_on Database\nBackend contains API' },
+  },
   description:
     'Relationship-first entry: facts [{from, rel, to}], or text in the line DSL ("A depends_on B", "P contains C"), or mermaid. Names match nodes by label or id (with confidence), else are created. Atomic.',
   input: {
@@ -109,7 +127,7 @@ export const graphAddFacts = tool({
     mermaid: z.string().optional(),
     parent: z.string().optional(),
   },
-  output: { created: 'array', matched: 'array', edges: 'integer' },
+  output: { created: out.list(z.unknown()), matched: out.list(z.unknown()), edges: out.integer },
   access: 'write',
   annotations: { readOnly: false, idempotent: true },
   run: (ctx, args) => withGraph(ctx, args.project, (g, touched) => addFacts(g, touched, args)),

@@ -14,7 +14,7 @@ import {
   type SortKey,
 } from '../model.ts'
 import { brief, clip, compact, evidence, seedNode } from '../shape.ts'
-import { limit, project, props, tool, verbose } from '../tool.ts'
+import { limit, project, props, tool, verbose, out } from '../tool.ts'
 
 /** The node itself as an agent looks at it: the brief plus what it needs to work on it. */
 export function look(g: Graph, n: NodeView) {
@@ -57,10 +57,14 @@ const SORTS = {
   created: ['created_at', 'asc'],
   priority: ['priority', 'desc'],
   summary: ['summary', 'asc'],
-} as const
+} as const satisfies Record<string, readonly [SortKey, 'asc' | 'desc']>
 
 export const graphQuery = tool({
   name: 'graph_query',
+  docs: {
+    does: '`filter` (`resolved`, `properties`, `text`, `ancestor`, `has_evidence_type`, `is_leaf`, `is_actionable`, `is_blocked`, `claimed_by`, null for unclaimed), `sort` (`readiness`, `depth`, `recent`, `created`), `limit` (20, max 100), `cursor`; `nodes[{id, summary, resolved, state?, parent?, depth, properties}]`, `total`, `next_cursor`; `group_by: "status"` for a board',
+    example: { project: 'launch', filter: { is_actionable: true, claimed_by: null }, sort: 'readiness' },
+  },
   description:
     'Filter, sort and page nodes (limit default 20, max 100; next_cursor). group_by "status": board columns.',
   input: {
@@ -73,7 +77,7 @@ export const graphQuery = tool({
     group_by: z.enum(['status']).optional(),
     verbose,
   },
-  output: { nodes: 'array', total: 'integer', next_cursor: 'string', columns: 'object' },
+  output: { nodes: out.list(z.unknown()), total: out.integer, next_cursor: out.string, columns: out.record },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>
@@ -81,7 +85,7 @@ export const graphQuery = tool({
       const a = args.filter ?? {}
       const f: QueryFilter = {
         resolved: a.resolved,
-        properties: a.properties as QueryFilter['properties'],
+        properties: a.properties,
         text: a.text,
         ancestor: a.ancestor,
         evidence_type: a.has_evidence_type,
@@ -104,7 +108,7 @@ export const graphQuery = tool({
       const r = must(
         query(g, {
           filter: f,
-          sort: sort as SortKey,
+          sort,
           order: args.order ?? order,
           limit: max,
           cursor: args.cursor,
@@ -133,6 +137,10 @@ function queryRow(g: Graph, n: NodeView) {
 
 export const graphSearch = tool({
   name: 'graph_search',
+  docs: {
+    does: 'ranked full-text search, one graph or all you can read',
+    example: { query: 'rate limit', project: 'launch' },
+  },
   description:
     'Ranked full-text search over summaries, notes, links, evidence: one graph (project) or all you can read.',
   input: {
@@ -144,7 +152,7 @@ export const graphSearch = tool({
     include_resolved: z.boolean().optional(),
     within: z.string().optional().describe('subtree root'),
   },
-  output: { items: 'array', next_cursor: 'string' },
+  output: { items: out.list(z.unknown()), total: out.integer, next_cursor: out.string, graphs: out.integer },
   access: 'read',
   annotations: { readOnly: true },
   async run(ctx, args) {

@@ -12,10 +12,14 @@ import {
 } from '../model.ts'
 import { clip, compact } from '../shape.ts'
 import { look } from './read.ts'
-import { project, tool } from '../tool.ts'
+import { project, tool, out } from '../tool.ts'
 
 export const graphSession = tool({
   name: 'graph_session',
+  docs: {
+    does: 'working set (10 hot, 40 warm), checkpoint, resume, list',
+    example: { project: 'launch', action: 'checkpoint', name: 'before-lunch' },
+  },
   description:
     'Your working set: the 10 hot and 40 warm nodes you touched. action: get, checkpoint {name, note}, resume {name}, list.',
   input: {
@@ -25,7 +29,13 @@ export const graphSession = tool({
     note: z.string().max(4000).optional(),
     session: z.string().optional(),
   },
-  output: { hot: 'array', warm: 'array', checkpoints: 'array' },
+  output: {
+    session: out.string,
+    hot: out.list(z.unknown()),
+    warm: out.list(z.unknown()),
+    checkpoints: out.list(z.unknown()),
+    checkpoint: out.record,
+  },
   access: 'mixed',
   annotations: { readOnly: false, idempotent: true },
   run: (ctx, args) =>

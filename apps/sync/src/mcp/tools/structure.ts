@@ -12,7 +12,7 @@ import {
   type RestructureOp,
 } from '../model.ts'
 import { briefs, capped, compact } from '../shape.ts'
-import { props, project, tool } from '../tool.ts'
+import { props, project, tool, out } from '../tool.ts'
 
 const edge = z
   .object({
@@ -27,13 +27,17 @@ const edge = z
 
 export const graphConnect = tool({
   name: 'graph_connect',
+  docs: {
+    does: '`edges[{from, to, type, remove?}]`; returns `applied` and `rejected[{from, to, reason}]` (`cycle_detected` with its path, `node_not_found`, `edge_not_found`)',
+    example: { edges: [{ from: 'n_api', to: 'n_db', type: 'depends_on' }] },
+  },
   description:
     'Add edges, or remove them (remove: true). depends_on drives readiness. Bad edges are rejected one by one (cycle_detected with path, node_not_found, edge_not_found).',
   input: {
     project: project.optional(),
     edges: z.array(edge).min(1).max(2000),
   },
-  output: { applied: 'integer', rejected: 'array' },
+  output: { applied: out.integer, rejected: out.list(z.unknown()) },
   access: 'write',
   annotations: { readOnly: false, destructive: true, idempotent: true },
   async run(ctx, args) {
@@ -49,7 +53,7 @@ export const graphConnect = tool({
       const adds: Array<[number, EdgeInput]> = []
       args.edges.forEach((e, i) => {
         const { remove, ...rest } = e
-        if (!remove) return void adds.push([i, rest as EdgeInput])
+        if (!remove) return void adds.push([i, rest satisfies EdgeInput])
         // One at a time, so a missing edge is named by its own place in the batch.
         const r = must(disconnect(g, [{ from: e.from, to: e.to, type: e.type }]))
         if (r.removed.length) applied++
@@ -158,13 +162,17 @@ function inOps<T extends { ok: boolean }>(r: T | Failure, ops: RestructureOp[]):
 
 export const graphRestructure = tool({
   name: 'graph_restructure',
+  docs: {
+    does: "`operations[]`: `move {node_id, new_parent}`, `merge {source, target}`, `drop {node_id, reason}` (resolves the subtree, evidence type `dropped`), and Plexus's `forget`/`restore {node_id}`; atomic; `applied`, `details[{op, node_id, result}]`, `newly_actionable`",
+    example: { operations: [{ op: 'drop', node_id: 'n_old', reason: 'out of scope' }] },
+  },
   description:
     'Atomic operations: move {node_id, new_parent (null: top)}, merge {source, target}, drop {node_id, reason} (resolves the subtree), forget {node_id}, restore {node_id}.',
   input: {
     project: project.optional(),
     operations: z.array(operation).min(1).max(2000),
   },
-  output: { applied: 'integer', details: 'array', newly_actionable: 'array' },
+  output: { applied: out.integer, details: out.list(z.unknown()), newly_actionable: out.list(z.unknown()) },
   access: 'write',
   annotations: { readOnly: false, destructive: true, idempotent: false },
   async run(ctx, args) {

@@ -3,12 +3,16 @@ import { z } from 'zod'
 import { claimThroughServer, localWork, servedWork } from '../claiming.ts'
 import { inArgs, must, requireWrite, withGraph } from '../context.ts'
 import { projectOf } from '../locate.ts'
-import { next, updateNodes, type Graph, type NextOptions, type NodeView, type UpdateItem } from '../model.ts'
+import { next, updateNodes, type Graph, type NodeView, type UpdateItem } from '../model.ts'
 import { briefs, capped, clip, compact, evidence, seedNode } from '../shape.ts'
-import { project, props, tool } from '../tool.ts'
+import { json, project, props, tool, out } from '../tool.ts'
 
 export const graphNext = tool({
   name: 'graph_next',
+  docs: {
+    does: 'actionable work (never knowledge: notes, facts, and concepts once the graph types its work), best first (priority, depth, least recently updated), with `scope`, `filter` (property values), `count`, `claim`; `nodes[{node, ancestors, context_links: {self, inherited[{node_id, links}]}, resolved_deps[{id, summary, evidence}]}]`',
+    example: { project: 'launch', claim: true },
+  },
   description:
     'Actionable work, best first. claim: true claims it so others skip it. nodes[]: node, ancestors, context_links (self, inherited), resolved_deps with evidence.',
   input: {
@@ -20,7 +24,13 @@ export const graphNext = tool({
     kind: z.string().optional(),
     ttl_minutes: z.number().positive().max(1440).optional().describe("lease; default the server's, 60"),
   },
-  output: { nodes: 'array', claimed: 'array', lost_claims: 'array' },
+  output: {
+    nodes: out.list(z.unknown()),
+    claimed: out.list(z.unknown()),
+    lost_claims: out.list(z.unknown()),
+    /** Why there is nothing to do, when nothing is actionable. */
+    none: out.string,
+  },
   access: 'mixed',
   annotations: { readOnly: false, idempotent: false },
   run: async (ctx, args) => {
@@ -30,7 +40,7 @@ export const graphNext = tool({
       count: args.count,
       scope: args.scope,
       kind: args.kind,
-      properties: args.filter as NextProps,
+      properties: args.filter,
       ttlMs,
       claimTtlMs: ttlMs,
     }
@@ -67,8 +77,6 @@ function claimWarnings(ws: Array<{ id: string; claimed_by: string; until: number
     until: new Date(w.until).toISOString(),
   }))
 }
-
-type NextProps = NonNullable<NextOptions['properties']>
 
 function noneReason(g: Graph): string {
   let blocked = 0
@@ -111,6 +119,14 @@ const evidenceItem = z.object({ type: z.string(), ref: z.string() }).strict()
 
 export const graphUpdate = tool({
   name: 'graph_update',
+  docs: {
+    does: '`updates[{node_id, resolved, state, summary, properties (merged; null deletes), add_context_links, remove_context_links, add_evidence}]`, atomic; returns `updated[{node_id, rev}]` and `newly_actionable`',
+    example: {
+      updates: [
+        { node_id: 'n_8k2m4q0c1x7z', resolved: true, add_evidence: [{ type: 'git', ref: 'a1b2c3d' }] },
+      ],
+    },
+  },
   description:
     'Change nodes atomically: fields, properties (merged; null deletes), context links, evidence; release: true drops your claim. Finish work: {node_id, resolved: true, add_evidence: [{type, ref}]}. Returns revisions, newly_actionable, warnings (held by others).',
   input: {
@@ -121,7 +137,7 @@ export const graphUpdate = tool({
           .object({
             node_id: z.string(),
             resolved: z.boolean().optional(),
-            state: z.unknown().optional(),
+            state: json.optional(),
             summary: z.string().optional(),
             properties: props.optional(),
             add_context_links: z.array(z.string()).optional(),
@@ -137,7 +153,11 @@ export const graphUpdate = tool({
       .min(1)
       .max(2000),
   },
-  output: { updated: 'array', newly_actionable: 'array', warnings: 'array' },
+  output: {
+    updated: out.list(z.unknown()),
+    newly_actionable: out.list(z.unknown()),
+    warnings: out.list(z.unknown()),
+  },
   access: 'write',
   annotations: { readOnly: false, destructive: true, idempotent: false },
   async run(ctx, args) {
@@ -146,7 +166,7 @@ export const graphUpdate = tool({
     return withGraph(ctx, graph, (g, touched) => {
       const items = args.updates.map(({ node_id, add_context_links, remove_context_links, ...u }) =>
         compact({ ...u, id: node_id, add_links: add_context_links, remove_links: remove_context_links }),
-      ) as UpdateItem[]
+      ) satisfies UpdateItem[]
       const r = must(inArgs(updateNodes(g, items), 'updates'))
       touched.ids.push(...r.updated.map((u) => u.id))
       const na = capped(r.newly_actionable, 20)
