@@ -4,8 +4,9 @@ import { edgeId, layout, putEdge, type YEdge } from './schema.ts'
 import type { Json, Rejection, Result } from './types.ts'
 import { writtenEdge } from './views.ts'
 import { checkBatch, checkKind, checkProperties, checkString, isFailure, liveNode } from './validate.ts'
+import { DEPENDS_ON, RELATES_TO } from './vocabulary.ts'
 
-export const DEPENDS_ON = 'depends_on'
+export { DEPENDS_ON }
 
 export interface EdgeInput {
   from: string
@@ -92,7 +93,7 @@ export function dependsPath(
  * its dependencies has one event that says so.
  */
 export function writeEdge(w: Writer, e: EdgeInput, action = 'connect'): { id: string; added: boolean } {
-  const type = e.type ?? 'relates_to'
+  const type = e.type ?? RELATES_TO
   const id = edgeId(e.from, type, e.to)
   const edges = w.g.index.y.edges
   const m = edges.get(id) as YEdge | undefined
@@ -156,7 +157,7 @@ function checkEdge(g: Graph, e: unknown, i: number, pending: PendingDeps): Rejec
   if (c) return { index: i, reason: c.reason, message: c.message }
   if (from === to)
     return { index: i, reason: 'self_loop', message: `${at}: a node cannot be connected to itself` }
-  if ((type ?? 'relates_to') === DEPENDS_ON) {
+  if ((type ?? RELATES_TO) === DEPENDS_ON) {
     const path = dependsPath(g, to as string, from as string, pending)
     if (path) {
       return {
@@ -184,7 +185,7 @@ export function connect(
     const r = checkEdge(g, e, i, pending)
     if (r) return void rejected.push(r)
     accepted.push(e)
-    if ((e.type ?? 'relates_to') === DEPENDS_ON) pending.add(e.from, e.to)
+    if ((e.type ?? RELATES_TO) === DEPENDS_ON) pending.add(e.from, e.to)
   })
   if (rejected.length && opts.atomic !== false) {
     const first = rejected[0]!
@@ -218,7 +219,7 @@ export function disconnect(g: Graph, refs: EdgeRef[]): Result<{ removed: string[
       return fail('invalid_argument', `edges[${i}]: expected {id} or {from, to, type}`)
     if (typeof r.id === 'string') ids.push(r.id)
     else if (typeof r.from === 'string' && typeof r.to === 'string') {
-      ids.push(edgeId(r.from, typeof r.type === 'string' ? r.type : 'relates_to', r.to))
+      ids.push(edgeId(r.from, typeof r.type === 'string' ? r.type : RELATES_TO, r.to))
     } else return fail('invalid_argument', `edges[${i}]: expected {id} or {from, to, type}`)
   }
   const edges = layout(g.doc).edges

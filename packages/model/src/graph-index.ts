@@ -2,12 +2,12 @@ import * as Y from 'yjs'
 import { layout, type Layout, type YEdge, type YNode } from './schema.ts'
 import { isLive, readEdge, readNode } from './views.ts'
 import type { EdgeView, NodeView, Status } from './types.ts'
+import { DEPENDS_ON } from './vocabulary.ts'
 import { buildStructure, type Structure } from './structure.ts'
 import { RankQueue, ahead, priorityOf, type Ranked } from './rank-queue.ts'
 
 export type ChangeListener = (nodes: ReadonlySet<string>, edges: ReadonlySet<string>) => void
 
-const DEPENDS_ON = 'depends_on'
 const NONE: ReadonlySet<string> = new Set()
 
 /**

@@ -3,7 +3,8 @@ import { checkDirection } from './appearance.ts'
 import { GraphIndex, indexOf } from './graph-index.ts'
 import { writtenNode, type WrittenNode } from './views.ts'
 import { GRAPH_ID, SCHEMA_VERSION, layout, migrate, readMeta, setSchema, type YNode } from './schema.ts'
-import type { Change, Failure, GraphMeta, HistoryEvent, Json, Result } from './types.ts'
+import type { Change, Failure, FailureReason, GraphMeta, HistoryEvent, Json, Result } from './types.ts'
+import { DEFAULT_KIND } from './vocabulary.ts'
 
 /** What the model needs from the world, passed in so the same code runs in a tab, a server or an agent. */
 export interface Env {
@@ -32,7 +33,7 @@ export function openGraph(doc: Y.Doc, env: Env): Graph {
   return { doc, env, index: indexOf(doc), origin: { actor: env.actor } }
 }
 
-export function fail(reason: string, message: string, extra: Partial<Failure> = {}): Failure {
+export function fail(reason: FailureReason, message: string, extra: Partial<Failure> = {}): Failure {
   return { ok: false, reason, message, ...extra }
 }
 
@@ -116,7 +117,7 @@ function clip(v: Json): Json {
 export type NewNodeFields = WrittenNode
 
 /** Plain fields a node leaves out while they hold their default (readNode supplies it). */
-const DEFAULTS: Record<string, Json> = { kind: 'concept', resolved: false }
+const DEFAULTS: Record<string, Json> = { kind: DEFAULT_KIND, resolved: false }
 
 /**
  * Writes inside one transaction and records what it wrote as history events, pushed once at the end.
@@ -174,7 +175,7 @@ export class Writer {
     // concept, not resolved, rev 1, updated as created; see readNode). Every field left out is one
     // Yjs item fewer per node, in memory, on the wire and in every load. The nested types are always
     // written: two peers creating one lazily would each make their own, and one would be lost.
-    if (f.kind && f.kind !== 'concept') m.set('kind', f.kind)
+    if (f.kind && f.kind !== DEFAULT_KIND) m.set('kind', f.kind)
     if (f.parent) m.set('parent', f.parent)
     if (f.resolved) m.set('resolved', true)
     if (f.state !== undefined && f.state !== null) m.set('state', f.state)
@@ -196,7 +197,7 @@ export class Writer {
     m.set('created_by', this.g.env.actor)
     const changes: Change[] = [{ field: 'summary', before: null, after: f.summary }]
     if (f.parent) changes.push({ field: 'parent', before: null, after: f.parent })
-    if (f.kind && f.kind !== 'concept') changes.push({ field: 'kind', before: null, after: f.kind })
+    if (f.kind && f.kind !== DEFAULT_KIND) changes.push({ field: 'kind', before: null, after: f.kind })
     this.record(id, action, changes)
     return m
   }

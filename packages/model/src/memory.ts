@@ -6,6 +6,7 @@ import type { Json, NodeView, Result } from './types.ts'
 import { updateNodes } from './update.ts'
 import { checkJson, checkString } from './validate.ts'
 import { isLive } from './views.ts'
+import { DEFAULT_KIND } from './vocabulary.ts'
 
 // Agent memory (seed 004) on a Plexus graph. A memory node is an ordinary node: the gist is its
 // summary, its notes are the lines of its notes, what it touches are its links. The id the agent chose
@@ -88,7 +89,7 @@ export function putMemoryNode(
           summary: input.gist,
           ...(notes.join('\n') !== existing.notes ? { notes: notes.join('\n') } : {}),
           ...(add.length ? { add_links: add } : {}),
-          ...(existing.kind === 'file' && !looksLikePath(input.id) ? { kind: 'concept' } : {}),
+          ...(existing.kind === 'file' && !looksLikePath(input.id) ? { kind: DEFAULT_KIND } : {}),
         },
       ])
       if (!r.ok) {
@@ -161,7 +162,7 @@ function endpoint(g: Graph, id: string): { id: string; alias?: string } | Return
   }
   const r = createNodes(
     g,
-    [{ summary: id, kind: path ? 'file' : 'concept', ...(path ? { links: [id] } : {}) }],
+    [{ summary: id, kind: path ? 'file' : DEFAULT_KIND, ...(path ? { links: [id] } : {}) }],
     { mode: 'force' },
   )
   if (!r.ok) return r

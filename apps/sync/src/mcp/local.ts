@@ -13,7 +13,7 @@ import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
 import type { ClaimOutcome } from '../claims.ts'
 import { ToolError, type ClaimAsk, type GraphDoc, type GraphInfo, type GraphSource } from './context.ts'
-import { SCHEMA_VERSION, graphSummary, jitteredWebSocket, readMeta } from './model.ts'
+import { SCHEMA_VERSION, graphSummary, jitteredWebSocket, readMeta } from '@plexus/model'
 import { colorOf } from './presence.ts'
 import { claimRemotely } from './remote-claims.ts'
 

@@ -12,7 +12,7 @@
  */
 import type * as Y from 'yjs'
 import { ToolError, type GraphSource } from './context.ts'
-import { indexOf, readMeta } from './model.ts'
+import { indexOf, readMeta } from '@plexus/model'
 import { echo } from './shape.ts'
 
 export class NodeLocator {

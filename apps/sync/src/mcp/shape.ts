@@ -3,7 +3,7 @@
  * brief `{id, summary, kind?, status?}` (kind left out when it is the default `concept`). Long text is
  * clipped and says so; lists are capped and report how many were left out.
  */
-import type { Evidence, Graph, Json, NodeView, Status } from './model.ts'
+import type { Evidence, Graph, Json, NodeView, Status } from '@plexus/model'
 
 export interface BriefNode {
   id: string

@@ -1,3 +1,4 @@
+import { DEPENDS_ON, RELATES_TO, relationWords } from '@plexus/model'
 import { useState } from 'react'
 import { useUI } from '../store.ts'
 import { Icon } from '../ui/Icon.tsx'
@@ -87,14 +88,14 @@ export function Toolbar() {
       </button>
       <span className="tool-sep" />
       <button
-        className={`tool link-type ${linkType === 'depends_on' ? 'dep' : 'rel'}`}
-        onClick={act(() => setLinkType(linkType === 'depends_on' ? 'relates_to' : 'depends_on'))}
+        className={`tool link-type ${linkType === DEPENDS_ON ? 'dep' : 'rel'}`}
+        onClick={act(() => setLinkType(linkType === DEPENDS_ON ? RELATES_TO : DEPENDS_ON))}
         title="What dragging between nodes creates"
-        aria-label={`New edges: ${linkType === 'depends_on' ? 'depends on' : 'relates to'}`}
+        aria-label={`New edges: ${relationWords(linkType)}`}
         data-testid="link-type"
       >
         <Icon name="link" />
-        <span>{linkType === 'depends_on' ? 'depends on' : 'relates to'}</span>
+        <span>{relationWords(linkType)}</span>
       </button>
       <button
         className="tool archived-toggle"

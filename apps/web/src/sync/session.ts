@@ -1,7 +1,7 @@
-import { counts, jitteredWebSocket, meta, openGraph, type Graph } from '@plexus/model'
+import { counts, type Graph, jitteredWebSocket, meta, newId, openGraph } from '@plexus/model'
 import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
-import { actorOf, newId, type Identity } from '../identity.ts'
+import { actorOf, type Identity } from '../identity.ts'
 import { db, type LocalGraph } from './db.ts'
 import { DexiePersistence } from './persistence.ts'
 import { serverActor, token, syncUrl } from './server-api.ts'
@@ -81,7 +81,7 @@ export class GraphSession {
     this.storedChange = record?.updated_at ?? 0
     performance.mark('plexus:idb-loaded')
     this.loadMs = performance.now() - t0
-    const env = { actor: tokenActor ?? actorOf(this.identity), now: () => Date.now(), newId: () => newId() }
+    const env = { actor: tokenActor ?? actorOf(this.identity), now: () => Date.now(), newId }
     this.g = openGraph(this.doc, env)
     performance.mark('plexus:index-built')
     this.sys = openGraph(this.doc, env)

@@ -12,7 +12,7 @@ import {
   shortestPath,
   type Answer,
   type Graph,
-} from '../model.ts'
+} from '@plexus/model'
 import { tool, type Tool } from '../tool.ts'
 import { graphArg, labelOf, nodeNamed, onGraph } from './graph.ts'
 

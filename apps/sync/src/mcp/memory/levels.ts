@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto'
 import { privateGraphOf } from '../../scopes.ts'
 import { ToolError, withGraph, type CallContext, type Touched } from '../context.ts'
-import { initGraph, readMemorySession, type Graph, type MemorySession } from '../model.ts'
+import { initGraph, readMemorySession, type Graph, type MemorySession } from '@plexus/model'
 
 export type Level = 'user' | 'project'
 

@@ -25,7 +25,7 @@ import {
   type HistoryEvent,
   type Json,
   type NodeView,
-} from '../model.ts'
+} from '@plexus/model'
 import { clip } from '../shape.ts'
 import { tool, type Tool } from '../tool.ts'
 import { graphOfLevel, onLevel, projectGraphId, sessionOf, userGraphId, type Level } from './levels.ts'

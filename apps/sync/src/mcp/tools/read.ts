@@ -12,7 +12,7 @@ import {
   type NodeView,
   type QueryFilter,
   type SortKey,
-} from '../model.ts'
+} from '@plexus/model'
 import { brief, clip, compact, evidence, seedNode } from '../shape.ts'
 import { limit, project, props, tool, verbose } from '../tool.ts'
 

@@ -10,7 +10,7 @@ import {
   type Failure,
   type Graph,
   type RestructureOp,
-} from '../model.ts'
+} from '@plexus/model'
 import { briefs, capped, compact } from '../shape.ts'
 import { props, project, tool } from '../tool.ts'
 
