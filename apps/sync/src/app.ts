@@ -8,6 +8,7 @@
  * and the web app at /. Every request passes the Host/Origin guard; API routes need a token with
  * the right role when tokens are configured.
  */
+import { httpStatusOf } from './failures.ts'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { allows, tokenFrom, type Auth, type Identity, type Role } from './auth.ts'
@@ -222,7 +223,8 @@ export function createApp(deps: AppDeps) {
       try {
         // Writes go through the loaded doc: stored, then relayed to everyone connected.
         const result = importText(id, handle.doc, f, text, c.get('identity').name)
-        if (!result.ok) return c.json({ error: result.reason, message: result.message }, 422)
+        if (!result.ok)
+          return c.json({ error: result.reason, message: result.message }, httpStatusOf(result.reason))
         await handle.saved()
         return c.json(result)
       } finally {

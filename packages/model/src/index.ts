@@ -117,6 +117,7 @@ export {
   deleteMemoryNode,
   findMemory,
   memoryId,
+  memoryNotes,
   putMemoryEdge,
   putMemoryNode,
   readMemory,

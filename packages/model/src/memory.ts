@@ -58,7 +58,8 @@ export interface MemoryNodeInput {
   touches?: string[]
 }
 
-const lines = (text: string): string[] => text.split('\n').filter((l) => l.trim() !== '')
+/** A memory's notes as the agent wrote them: one note a line, blank lines dropped. */
+export const memoryNotes = (text: string): string[] => text.split('\n').filter((l) => l.trim() !== '')
 
 /**
  * Creates or updates a node by the agent's id: the gist replaced, notes and touches merged (new lines
@@ -80,7 +81,7 @@ export function putMemoryNode(
   let out!: Result<{ id: string; node_id: string; created: boolean; unarchived: boolean }>
   g.doc.transact(() => {
     if (existing) {
-      const notes = [...lines(existing.notes)]
+      const notes = [...memoryNotes(existing.notes)]
       for (const l of input.notes ?? []) if (!notes.includes(l)) notes.push(l)
       const add = (input.touches ?? []).filter((t) => !existing.links.includes(t))
       const r = updateNodes(g, [

@@ -10,8 +10,13 @@ import {
   deleteMemoryEdge,
   deleteMemoryNode,
   findMemory,
+  type Graph,
   historyCursor,
+  type HistoryEvent,
+  type Json,
   memoryId,
+  memoryNotes,
+  type NodeView,
   putMemoryEdge,
   putMemoryNode,
   readMemory,
@@ -21,10 +26,6 @@ import {
   tierOf,
   writeMemorySession,
   writeProgress,
-  type Graph,
-  type HistoryEvent,
-  type Json,
-  type NodeView,
 } from '@plexus/model'
 import { clip } from '../shape.ts'
 import { tool, type Tool } from '../tool.ts'
@@ -36,8 +37,6 @@ const MAX_NODES = 300
 
 const isMemoryNode = (g: Graph, n: NodeView) =>
   n.id !== g.index.y.meta.get('root') && g.index.statusOf(n.id) !== 'deleted' && n.kind !== 'file'
-
-const lines = (notes: string) => notes.split('\n').filter((l) => l.trim() !== '')
 
 function gist(n: NodeView): Record<string, Json> {
   const t = tierOf(n)
@@ -104,7 +103,7 @@ function fullNode(g: Graph, n: NodeView, lvl: Level): Record<string, Json> {
     level: lvl,
     id: memoryId(n),
     gist: n.summary,
-    notes: lines(n.notes),
+    notes: memoryNotes(n.notes),
     touches: n.links,
     tier: tierOf(n),
     edges: { out: out.slice(0, 100), in: inn.slice(0, 100) },

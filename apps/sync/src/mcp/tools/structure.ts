@@ -5,10 +5,11 @@ import { projectOf } from '../locate.ts'
 import {
   connect,
   disconnect,
-  restructure,
   type EdgeInput,
   type Failure,
   type Graph,
+  RELATES_TO,
+  restructure,
   type RestructureOp,
 } from '@plexus/model'
 import { briefs, capped, compact } from '../shape.ts'
@@ -53,8 +54,7 @@ export const graphConnect = tool({
         // One at a time, so a missing edge is named by its own place in the batch.
         const r = must(disconnect(g, [{ from: e.from, to: e.to, type: e.type }]))
         if (r.removed.length) applied++
-        else
-          reject(i, 'edge_not_found', `edges[${i}]: no ${e.type ?? 'relates_to'} edge ${e.from} -> ${e.to}`)
+        else reject(i, 'edge_not_found', `edges[${i}]: no ${e.type ?? RELATES_TO} edge ${e.from} -> ${e.to}`)
       })
       if (adds.length) {
         const r = must(
