@@ -13,8 +13,9 @@ import {
   importGraph,
   type ImportResult as ModelImportResult,
   initGraph,
-  openGraph,
   newId,
+  openGraph,
+  rawSize,
   readMeta,
   type Result,
 } from '@plexus/model'
@@ -65,7 +66,7 @@ export function summarize(id: string, doc: Y.Doc): GraphSummary {
     } catch {
       // keep the id as title
     }
-    return { id, title, nodes: doc.getMap('nodes').size, edges: doc.getMap('edges').size }
+    return { id, title, ...rawSize(doc) }
   }
 }
 

@@ -1,3 +1,4 @@
+import { indexOf } from './graph-index.ts'
 import * as Y from 'yjs'
 import { fail, write, type Graph, type Writer } from './graph.ts'
 import { edgeId, layout, putEdge, type YEdge } from './schema.ts'
@@ -95,7 +96,7 @@ export function dependsPath(
 export function writeEdge(w: Writer, e: EdgeInput, action = 'connect'): { id: string; added: boolean } {
   const type = e.type ?? RELATES_TO
   const id = edgeId(e.from, type, e.to)
-  const edges = w.g.index.y.edges
+  const edges = indexOf(w.g.doc).y.edges
   const m = edges.get(id) as YEdge | undefined
   if (!m) {
     // A new edge: its properties go into the map as it is made; a null among them means nothing.
@@ -110,7 +111,7 @@ export function writeEdge(w: Writer, e: EdgeInput, action = 'connect'): { id: st
       props,
     )
     w.record(e.from, action, [{ field: `edge:${type}`, before: null, after: e.to }])
-    w.g.index.wroteEdge(
+    indexOf(w.g.doc).wroteEdge(
       id,
       map,
       writtenEdge(id, { from: e.from, to: e.to, type, label }, props, w.now, w.g.env.actor),
@@ -133,7 +134,7 @@ export function writeEdge(w: Writer, e: EdgeInput, action = 'connect'): { id: st
     else pm.set(k, v)
     w.record(e.from, 'connect', [{ field: `edge:${type}:properties.${k}`, before, after: v }])
   }
-  w.g.index.wroteEdge(id, m, undefined)
+  indexOf(w.g.doc).wroteEdge(id, m, undefined)
   return { id, added: false }
 }
 

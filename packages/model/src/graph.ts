@@ -1,6 +1,6 @@
 import * as Y from 'yjs'
 import { checkDirection } from './appearance.ts'
-import { GraphIndex, indexOf } from './graph-index.ts'
+import { indexOf, type GraphView } from './graph-index.ts'
 import { writtenNode, type WrittenNode } from './views.ts'
 import { GRAPH_ID, SCHEMA_VERSION, layout, migrate, readMeta, setSchema, type YNode } from './schema.ts'
 import type { Change, Failure, FailureReason, GraphMeta, HistoryEvent, Json, Result } from './types.ts'
@@ -25,7 +25,8 @@ export interface Env {
 export interface Graph {
   readonly doc: Y.Doc
   readonly env: Env
-  readonly index: GraphIndex
+  /** What the graph holds, read-only (the model's own code reaches the full index through `indexOf`). */
+  readonly index: GraphView
   readonly origin: object
 }
 
@@ -134,10 +135,10 @@ export class Writer {
   }
 
   node(id: string): YNode {
-    const m = this.g.index.y.nodes.get(id)
+    const m = indexOf(this.g.doc).y.nodes.get(id)
     if (!m) throw new Error(`Writer: node ${id} is not in the document`)
     // The caller may write to the map: a view noted by createNode no longer says what it holds.
-    this.g.index.wroteNode(id, m, undefined)
+    indexOf(this.g.doc).wroteNode(id, m, undefined)
     return m
   }
 
@@ -168,7 +169,7 @@ export class Writer {
 
   newNode(id: string, f: NewNodeFields, action = 'create'): YNode {
     const m = new Y.Map<unknown>()
-    this.g.index.y.nodes.set(id, m)
+    indexOf(this.g.doc).y.nodes.set(id, m)
     m.set('summary', f.summary)
     m.set('notes', new Y.Text(f.notes || undefined))
     // A new node writes only what it has: absent fields read as null, or as their default (kind
@@ -208,7 +209,7 @@ export class Writer {
    */
   createNode(id: string, f: WrittenNode, action = 'create'): void {
     const m = this.newNode(id, f, action)
-    this.g.index.wroteNode(id, m, writtenNode(id, f, this.now, this.g.env.actor))
+    indexOf(this.g.doc).wroteNode(id, m, writtenNode(id, f, this.now, this.g.env.actor))
   }
 
   /** Sets a plain field, recording the change when the value differs. */
@@ -238,7 +239,7 @@ export class Writer {
     // Not push: Y.Array.push walks from the array's first item to its last unless an index lookup
     // has left a search marker, which history's appends never do; that costs a walk of every
     // transaction ever recorded. An insert at the end keeps a marker there and starts from it.
-    const history = this.g.index.y.history
+    const history = indexOf(this.g.doc).y.history
     if (this.events.length) history.insert(history.length, this.events as unknown as Json[])
     this.events.length = 0
     this.open.clear()

@@ -1,3 +1,4 @@
+import { indexOf } from './graph-index.ts'
 import { connect, disconnect } from './edges.ts'
 import { createNodes } from './create.ts'
 import { fail, write, type Graph } from './graph.ts'
@@ -264,7 +265,7 @@ export function readMemory(g: Graph, id: string): Result<{ node: NodeView; promo
  */
 export function sweepTiers(g: Graph): { archived: string[]; orphaned: string[] } {
   const now = g.env.now()
-  const root = g.index.y.meta.get('root')
+  const root = indexOf(g.doc).y.meta.get('root')
   const archived: string[] = []
   const orphaned: string[] = []
   for (const n of g.index.nodes.values()) {
@@ -304,7 +305,7 @@ const TASK_ID = /^[\w.:-]{1,128}$/
 
 export function readMemorySession(g: Graph, id: string): MemorySession | null {
   if (!SESSION_ID.test(id)) return null
-  const v = g.index.y.checkpoints.get(`kg/session/${id}`) as Partial<MemorySession> | undefined
+  const v = indexOf(g.doc).y.checkpoints.get(`kg/session/${id}`) as Partial<MemorySession> | undefined
   if (!v || typeof v !== 'object' || typeof v.project !== 'string') return null
   const synced: Record<string, string> = {}
   if (v.synced && typeof v.synced === 'object')
@@ -325,7 +326,10 @@ export function writeMemorySession(g: Graph, s: MemorySession): Result<{ session
   const bad = checkString(s.cwd, 'cwd', 4096, { line: true })
   if (bad) return bad
   const { id, ...stored } = s
-  g.doc.transact(() => g.index.y.checkpoints.set(`kg/session/${id}`, stored as unknown as Json), g.origin)
+  g.doc.transact(
+    () => indexOf(g.doc).y.checkpoints.set(`kg/session/${id}`, stored as unknown as Json),
+    g.origin,
+  )
   return { ok: true, session: s }
 }
 
@@ -344,7 +348,7 @@ export function readProgress(g: Graph, taskId: string): Result<{ progress: Progr
       'invalid_argument',
       `task_id ${JSON.stringify(taskId)} must be 1-128 letters, digits, '_', '.', ':' or '-'`,
     )
-  const v = g.index.y.checkpoints.get(`kg/progress/${taskId}`) as Partial<Progress> | undefined
+  const v = indexOf(g.doc).y.checkpoints.get(`kg/progress/${taskId}`) as Partial<Progress> | undefined
   if (!v || typeof v !== 'object') return { ok: true, progress: null }
   return {
     ok: true,
@@ -374,7 +378,7 @@ export function writeProgress(g: Graph, taskId: string, state: Json): Result<{ p
   const { task_id: _t, ...stored } = p
   void _t
   g.doc.transact(
-    () => g.index.y.checkpoints.set(`kg/progress/${taskId}`, stored as unknown as Json),
+    () => indexOf(g.doc).y.checkpoints.set(`kg/progress/${taskId}`, stored as unknown as Json),
     g.origin,
   )
   return { ok: true, progress: p }

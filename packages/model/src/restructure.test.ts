@@ -5,7 +5,7 @@ import { restructure, type RestructureOp } from './restructure.ts'
 import { updateNodes } from './update.ts'
 import { addNodes, failure, makeGraph, ok, unchanged, view } from './test/harness.ts'
 
-const childrenOf = (t: { g: Parameters<typeof view>[0] }, id: string): string[] =>
+const childrenOf = (t: { g: Parameters<typeof view>[0] }, id: string): readonly string[] =>
   t.g.index.struct().children.get(id) ?? []
 
 describe('move', () => {

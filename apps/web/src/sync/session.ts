@@ -1,4 +1,4 @@
-import { counts, type Graph, jitteredWebSocket, meta, newId, openGraph } from '@plexus/model'
+import { counts, type Graph, jitteredWebSocket, meta, newId, openGraph, undoManager } from '@plexus/model'
 import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
 import { actorOf, type Identity } from '../identity.ts'
@@ -85,10 +85,7 @@ export class GraphSession {
     this.g = openGraph(this.doc, env)
     performance.mark('plexus:index-built')
     this.sys = openGraph(this.doc, env)
-    this.undo = new Y.UndoManager([this.doc.getMap('nodes'), this.doc.getMap('edges')], {
-      trackedOrigins: new Set([this.g.origin]),
-      captureTimeout: 400,
-    })
+    this.undo = undoManager(this.g, { captureTimeout: 400 })
     if (this.destroyed) return
     const t = token()
     // Not connected yet: the first render comes from IndexedDB alone, then `connect()` (after paint).

@@ -1,4 +1,4 @@
-import { SCHEMA_VERSION, migrate, newerSchemaMessage, readMeta } from '@plexus/model'
+import { migrate, newerSchemaMessage, onMeta, readMeta, SCHEMA_VERSION } from '@plexus/model'
 import type { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
 import { createStore, type StoreApi } from 'zustand/vanilla'
@@ -27,13 +27,14 @@ export class SchemaGuard {
     message: null,
   }))
   private synced = false
+  private readonly offMeta: () => void
 
   constructor(
     private readonly doc: Y.Doc,
     private readonly provider: WebsocketProvider,
     private readonly origin: unknown,
   ) {
-    doc.getMap('meta').observe(this.check)
+    this.offMeta = onMeta(doc, this.check)
     provider.on('sync', this.onSync)
     provider.on('connection-close', this.onClose)
     this.check()
@@ -67,7 +68,7 @@ export class SchemaGuard {
   }
 
   destroy(): void {
-    this.doc.getMap('meta').unobserve(this.check)
+    this.offMeta()
     this.provider.off('sync', this.onSync)
     this.provider.off('connection-close', this.onClose)
   }

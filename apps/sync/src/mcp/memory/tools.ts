@@ -16,6 +16,7 @@ import {
   type Json,
   memoryId,
   memoryNotes,
+  meta,
   type NodeView,
   putMemoryEdge,
   putMemoryNode,
@@ -35,8 +36,8 @@ const level = z.enum(['user', 'project'])
 const sessionId = z.string().min(1).max(64)
 const MAX_NODES = 300
 
-const isMemoryNode = (g: Graph, n: NodeView) =>
-  n.id !== g.index.y.meta.get('root') && g.index.statusOf(n.id) !== 'deleted' && n.kind !== 'file'
+const isMemoryNode = (g: Graph, n: NodeView, root = meta(g).root) =>
+  n.id !== root && g.index.statusOf(n.id) !== 'deleted' && n.kind !== 'file'
 
 function gist(n: NodeView): Record<string, Json> {
   const t = tierOf(n)
@@ -72,8 +73,9 @@ function levelRead(g: Graph, graph: string): Record<string, Json> {
     edges: 0,
     archived_now: swept.archived.length,
   }
+  const root = meta(g).root
   for (const n of g.index.nodes.values()) {
-    if (!isMemoryNode(g, n)) continue
+    if (!isMemoryNode(g, n, root)) continue
     health.nodes++
     const t = tierOf(n)
     health[t]++
@@ -375,7 +377,7 @@ function diff(g: Graph, events: HistoryEvent[]): Record<string, Json> {
   const edges: Json[] = []
   for (const e of events) {
     const n = g.index.nodes.get(e.node)
-    if (!n || n.id === g.index.y.meta.get('root')) continue
+    if (!n || n.id === meta(g).root) continue
     for (const c of e.changes) {
       if (!c.field.startsWith('edge:') || c.field.includes(':properties')) continue
       const other = g.index.nodes.get(String(c.after ?? c.before))
