@@ -57,6 +57,14 @@ export async function connectFleet(opts: {
   return { clients, readers, all, agents, agentGraph: (i) => graphs[i % graphs.length]! }
 }
 
+/** Every write the fleet made to graph `g` that must survive: clients' writes and agents' answered ones. */
+export function writesTo(fleet: Pick<Fleet, 'clients' | 'agents' | 'agentGraph'>, g: string): Entry[] {
+  return [
+    ...fleet.clients.filter((c) => c.graphId === g).flatMap((c) => c.ledger),
+    ...fleet.agents.filter((_, i) => fleet.agentGraph(i) === g).flatMap((a) => a.ledger),
+  ]
+}
+
 /** Client `c` writes at `rate` a second (jittered ±50%) while `running()`, telling `wrote` each write. */
 export async function clientWrites(
   c: SyncClient,

@@ -15,7 +15,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as Y from 'yjs'
-import { clientWrites, connectFleet, openGraphs } from './fleet.ts'
+import { clientWrites, connectFleet, openGraphs, writesTo } from './fleet.ts'
 import { SyncClient, type Entry } from './peers.ts'
 import { ServerProcess } from './server.ts'
 import { missingEntries, storedDoc } from './stored.ts'
@@ -238,10 +238,7 @@ export const loadPhase: Phase = async (ctx) => {
     const state = await readState(server.wsUrl, g)
     const doc = new Y.Doc()
     Y.applyUpdate(doc, state.update)
-    const expected = [
-      ...clients.filter((c) => c.graphId === g).flatMap((c) => c.ledger),
-      ...agents.filter((_, i) => agentGraph(i) === g).flatMap((a) => a.ledger),
-    ]
+    const expected = writesTo({ clients, agents, agentGraph }, g)
     ledgerSize += expected.length
     const missing = missingEntries(doc, expected)
     lost += missing.length

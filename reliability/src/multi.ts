@@ -15,7 +15,7 @@
 import { PgStore } from '@plexus/sync'
 import * as Y from 'yjs'
 import { startNginx, startRedis } from '../../apps/sync/src/test/services.ts'
-import { clientWrites, connectFleet, openGraphs } from './fleet.ts'
+import { clientWrites, connectFleet, openGraphs, writesTo } from './fleet.ts'
 import { SyncClient, type Entry } from './peers.ts'
 import { ServerProcess } from './server.ts'
 import { missingEntries } from './stored.ts'
@@ -184,10 +184,7 @@ export const multiPhase: Phase = async (ctx) => {
       const state = await readState(wsUrl, g)
       const doc = new Y.Doc()
       Y.applyUpdate(doc, state.update)
-      const expected = [
-        ...clients.filter((c) => c.graphId === g).flatMap((c) => c.ledger),
-        ...agents.filter((_, i) => agentGraph(i) === g).flatMap((a) => a.ledger),
-      ]
+      const expected = writesTo({ clients, agents, agentGraph }, g)
       checkedAtEnd += expected.length
       const missing = missingEntries(doc, expected)
       lost += missing.length

@@ -14,6 +14,7 @@
  * document or already replayed; a struct of one client may wait for another client's structs of
  * the same update. What can never be replayed is missing. Deleted ranges must then be known.
  */
+import { structHolding } from './structs.ts'
 import * as Y from 'yjs'
 import type { DecodedUpdate } from './protocol.ts'
 
@@ -220,21 +221,9 @@ class Places {
     return null
   }
 
-  // Each client's replayed structs are in clock order without overlap: binary search, not a scan
-  // (a sync step 2 after a long offline spell holds thousands of them).
+  // Each client's replayed structs are in clock order without overlap (structs.ts).
   private findInUpdate(id: Id): Y.Item | Y.GC | undefined {
-    const list = this.inUpdate.get(id.client)
-    if (!list) return undefined
-    let lo = 0
-    let hi = list.length - 1
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1
-      const s = list[mid]!
-      if (id.clock < s.id.clock) hi = mid - 1
-      else if (id.clock >= s.id.clock + s.length) lo = mid + 1
-      else return s
-    }
-    return undefined
+    return structHolding(this.inUpdate.get(id.client), id.clock)
   }
 
   /** The place of the struct holding `id`; null when it is garbage collected (Yjs then drops the item). */
