@@ -4,13 +4,13 @@
  * `{ id, cmd: 'time', name, calls }` runs each call through the tool catalogue directly (no transport)
  * and returns the milliseconds each took, which separates what a tool costs from what HTTP costs.
  */
+import { newId } from '@plexus/sync-client'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { startServer } from '@plexus/sync'
 import { callTool } from '../apps/sync/src/mcp/catalog.ts'
-import { newId } from '../apps/sync/src/mcp/context.ts'
 import { registrySource } from '../apps/sync/src/mcp/http.ts'
 
 type Request = { id: number; cmd: 'time'; name: string; calls: Array<Record<string, unknown>> }

@@ -15,7 +15,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as Y from 'yjs'
-import { Agent, SyncClient, type Entry } from './peers.ts'
+import { clientWrites, connectFleet, openGraphs, writesTo } from './fleet.ts'
+import { SyncClient, type Entry } from './peers.ts'
 import { ServerProcess } from './server.ts'
 import { missingEntries, storedDoc } from './stored.ts'
 import { digestOfDoc, percentile, Rng, sleep, until, type Phase } from './suite.ts'
@@ -37,12 +38,12 @@ export const loadPhase: Phase = async (ctx) => {
   await server.start()
 
   const graphs = Array.from({ length: profile.graphs }, (_, i) => `load-${i}`)
-  const setup = new Agent('setup', () => server.url, rng.fork(999))
-  for (const g of graphs) {
-    const r = await setup.call('graph_open', { project: g, goal: `Load graph ${g}` })
-    if (!r.ok) throw new Error(`graph_open ${g}: ${r.text}`)
-  }
-  await setup.close()
+  await openGraphs(
+    () => server.url,
+    rng,
+    graphs,
+    (g) => `Load graph ${g}`,
+  )
 
   // Witnesses only read: what reaches them has been stored by the server.
   /** When and in which fault epoch each created node was written. */
@@ -67,24 +68,14 @@ export const loadPhase: Phase = async (ctx) => {
     return w
   })
 
-  const clients = Array.from(
-    { length: profile.clients },
-    (_, i) => new SyncClient(`c${i}`, server.wsUrl, graphs[i % graphs.length]!),
-  )
-  const readers = Array.from(
-    { length: profile.readers },
-    (_, i) => new SyncClient(`r${i}`, server.wsUrl, graphs[i % graphs.length]!),
-  )
-  const all = [...witnesses, ...clients, ...readers]
-  if (!(await until(() => all.every((c) => c.synced && c.root() !== null), 30_000))) {
-    throw new Error(`${all.filter((c) => !c.synced).length} clients did not sync`)
-  }
-
-  const agents = Array.from(
-    { length: profile.agents },
-    (_, i) => new Agent(`agent-${i}`, () => server.url, rng.fork(100 + i)),
-  )
-  const agentGraph = (i: number) => graphs[i % graphs.length]!
+  const { clients, all, agents, agentGraph } = await connectFleet({
+    profile,
+    wsUrl: server.wsUrl,
+    url: () => server.url,
+    graphs,
+    witnesses,
+    rng,
+  })
   const agentErrors: string[] = []
 
   // Memory of the server process, sampled each second.
@@ -97,20 +88,22 @@ export const loadPhase: Phase = async (ctx) => {
 
   let running = true
   let kills = 0
-  let clientWrites = 0
+  let writes = 0
   const runMs = profile.loadSeconds * 1000
   const calmMs = runMs * 0.4
 
-  const clientLoops = clients.map(async (c, i) => {
-    const r = rng.fork(i)
-    await sleep(r.next() * 1000)
-    while (running) {
-      const entry = c.write(r)
-      if (entry && entry.key === undefined) writtenAt.set(entry.node, { at: entry.at, epoch })
-      if (entry) clientWrites++
-      await sleep((1000 / profile.clientRate) * (0.5 + r.next()))
-    }
-  })
+  const clientLoops = clients.map((c, i) =>
+    clientWrites(
+      c,
+      rng.fork(i),
+      profile.clientRate,
+      () => running,
+      (entry) => {
+        if (entry.key === undefined) writtenAt.set(entry.node, { at: entry.at, epoch })
+        writes++
+      },
+    ),
+  )
 
   const agentLoops = agents.map(async (a, i) => {
     const r = rng.fork(200 + i)
@@ -245,10 +238,7 @@ export const loadPhase: Phase = async (ctx) => {
     const state = await readState(server.wsUrl, g)
     const doc = new Y.Doc()
     Y.applyUpdate(doc, state.update)
-    const expected = [
-      ...clients.filter((c) => c.graphId === g).flatMap((c) => c.ledger),
-      ...agents.filter((_, i) => agentGraph(i) === g).flatMap((a) => a.ledger),
-    ]
+    const expected = writesTo({ clients, agents, agentGraph }, g)
     ledgerSize += expected.length
     const missing = missingEntries(doc, expected)
     lost += missing.length
@@ -293,7 +283,7 @@ export const loadPhase: Phase = async (ctx) => {
       'agents held': agents.length,
       graphs: graphs.length,
       'run length (s)': Math.round(runSeconds),
-      'client writes': clientWrites,
+      'client writes': writes,
       'agent calls': agents.reduce((n, a) => n + a.calls, 0),
       'agent writes answered': agents.reduce((n, a) => n + a.ledger.length, 0),
       'agent reconnects': agents.reduce((n, a) => n + a.reconnects, 0),

@@ -15,7 +15,8 @@
 import { PgStore } from '@plexus/sync'
 import * as Y from 'yjs'
 import { startNginx, startRedis } from '../../apps/sync/src/test/services.ts'
-import { Agent, SyncClient, type Entry } from './peers.ts'
+import { clientWrites, connectFleet, openGraphs, writesTo } from './fleet.ts'
+import { SyncClient, type Entry } from './peers.ts'
 import { ServerProcess } from './server.ts'
 import { missingEntries } from './stored.ts'
 import { digestOfDoc, Rng, sleep, until, type Phase } from './suite.ts'
@@ -49,12 +50,12 @@ export const multiPhase: Phase = async (ctx) => {
     const wsUrl = `ws://127.0.0.1:${nginx.port}/sync`
     const via = nginx
     const graphs = Array.from({ length: profile.graphs }, (_, i) => `multi-${i}`)
-    const setup = new Agent('setup', () => via.url, rng.fork(999))
-    for (const g of graphs) {
-      const r = await setup.call('graph_open', { project: g, goal: `Graph ${g} on several servers` })
-      if (!r.ok) throw new Error(`graph_open ${g}: ${r.text}`)
-    }
-    await setup.close()
+    await openGraphs(
+      () => via.url,
+      rng,
+      graphs,
+      (g) => `Graph ${g} on several servers`,
+    )
 
     const seenBy = new Map<string, Set<string>>()
     const witnesses = graphs.map((g) => {
@@ -66,38 +67,30 @@ export const multiPhase: Phase = async (ctx) => {
       })
       return w
     })
-    const clients = Array.from(
-      { length: profile.clients },
-      (_, i) => new SyncClient(`c${i}`, wsUrl, graphs[i % graphs.length]!),
-    )
-    const readers = Array.from(
-      { length: profile.readers },
-      (_, i) => new SyncClient(`r${i}`, wsUrl, graphs[i % graphs.length]!),
-    )
-    const all = [...witnesses, ...clients, ...readers]
-    if (!(await until(() => all.every((c) => c.synced && c.root() !== null), 30_000))) {
-      throw new Error(`${all.filter((c) => !c.synced).length} clients did not sync`)
-    }
-    const agents = Array.from(
-      { length: profile.agents },
-      (_, i) => new Agent(`agent-${i}`, () => via.url, rng.fork(100 + i)),
-    )
-    const agentGraph = (i: number) => graphs[i % graphs.length]!
+    const { clients, all, agents, agentGraph } = await connectFleet({
+      profile,
+      wsUrl,
+      url: () => via.url,
+      graphs,
+      witnesses,
+      rng,
+    })
     const agentErrors: string[] = []
 
     let running = true
-    let clientWrites = 0
+    let writes = 0
     const runMs = profile.loadSeconds * 1000
     const calmMs = runMs * 0.3
     const started = performance.now()
-    const clientLoops = clients.map(async (c, i) => {
-      const r = rng.fork(i)
-      await sleep(r.next() * 1000)
-      while (running) {
-        if (c.write(r)) clientWrites++
-        await sleep((1000 / profile.clientRate) * (0.5 + r.next()))
-      }
-    })
+    const clientLoops = clients.map((c, i) =>
+      clientWrites(
+        c,
+        rng.fork(i),
+        profile.clientRate,
+        () => running,
+        () => writes++,
+      ),
+    )
     const agentLoops = agents.map(async (a, i) => {
       const r = rng.fork(200 + i)
       const graph = agentGraph(i)
@@ -191,10 +184,7 @@ export const multiPhase: Phase = async (ctx) => {
       const state = await readState(wsUrl, g)
       const doc = new Y.Doc()
       Y.applyUpdate(doc, state.update)
-      const expected = [
-        ...clients.filter((c) => c.graphId === g).flatMap((c) => c.ledger),
-        ...agents.filter((_, i) => agentGraph(i) === g).flatMap((a) => a.ledger),
-      ]
+      const expected = writesTo({ clients, agents, agentGraph }, g)
       checkedAtEnd += expected.length
       const missing = missingEntries(doc, expected)
       lost += missing.length
@@ -220,7 +210,7 @@ export const multiPhase: Phase = async (ctx) => {
         'agents held': agents.length,
         graphs: graphs.length,
         'run length (s)': profile.loadSeconds,
-        'client writes': clientWrites,
+        'client writes': writes,
         'agent writes answered': agents.reduce((n, a) => n + a.ledger.length, 0),
         kills,
         'redis restarts': redisRestarts,

@@ -8,6 +8,7 @@
  * and the web app at /. Every request passes the Host/Origin guard; API routes need a token with
  * the right role when tokens are configured.
  */
+import { httpStatusOf } from './failures.ts'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { allows, tokenFrom, type Auth, type Identity, type Role } from './auth.ts'
@@ -56,9 +57,57 @@ type Env = { Variables: { identity: Identity } }
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<Env>()
-
   app.use('*', securityHeaders())
-  app.use('*', async (c, next) => {
+  app.use('*', guardRequests(deps))
+  const need = (role: Role) => needRole(deps, role)
+  app.get('/healthz', (c) => health(c, deps))
+  app.get('/metrics', need('read'), (c) => {
+    c.header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
+    return c.body(deps.metrics.render({ uptimeSeconds: deps.uptime(), version: deps.version }))
+  })
+
+  // Who a token speaks as. `actor` is the name the server requires in history for this token's
+  // writes over WebSocket (null without tokens: a writer then names itself); clients write with it.
+  // With `?graph=<id>`, also the token's role on that graph (scopes.ts; null: no access), so a page
+  // opens a graph it may only read read-only instead of letting a person edit what is never saved.
+  app.get('/api/identity', need('read'), (c) => {
+    const identity = c.get('identity')
+    const graph = c.req.query('graph')
+    if (graph !== undefined && !validGraphId(graph))
+      return c.json({ error: 'invalid_graph_id', message: `invalid graph id: ${GRAPH_ID_RULE}` }, 400)
+    return c.json({
+      name: identity.name,
+      role: identity.role,
+      actor: identity.anonymous ? null : identity.name,
+      ...(graph === undefined ? {} : { graph_role: roleOn(identity, graph) }),
+    })
+  })
+
+  graphRoutes(app, deps, need)
+
+  // The work graph at /mcp, memory at /mcp/memory, the graph engine at /mcp/engine (mcp/surfaces.ts).
+  const mcp = (c: Context<Env>) =>
+    deps.mcp
+      ? deps.mcp(c.req.raw, addressOf(c))
+      : c.json({ error: 'not_found', message: 'MCP is not enabled' }, 404)
+  app.all('/mcp', mcp)
+  app.all('/mcp/memory', mcp)
+  app.all('/mcp/engine', mcp)
+  app.all('/api/*', (c) =>
+    c.json({ error: 'not_found', message: `no route ${c.req.method} ${c.req.path}` }, 404),
+  )
+  app.use('*', webApp(deps.webDist))
+  app.notFound((c) => c.text('Not Found', 404))
+  app.onError((error, c) => {
+    console.error(`plexus: ${c.req.method} ${c.req.path} failed:`, error)
+    return c.json({ error: 'internal', message: 'internal server error' }, 500)
+  })
+  return app
+}
+
+/** Counts every request and refuses one whose Host or Origin the guard does not accept. */
+function guardRequests(deps: AppDeps) {
+  return async (c: Context<Env>, next: () => Promise<void>) => {
     deps.metrics.httpRequests++
     const check = deps.guard.check(c.req.header('host') ?? new URL(c.req.url).host, c.req.header('origin'))
     if (!check.ok) {
@@ -66,9 +115,12 @@ export function createApp(deps: AppDeps) {
       return c.json({ error: 'forbidden', message: check.message }, 403)
     }
     return next()
-  })
+  }
+}
 
-  const need = (role: Role) => async (c: Context<Env>, next: () => Promise<void>) => {
+/** Middleware: a token with at least `role`, on the graph the route names when it names one. */
+function needRole(deps: AppDeps, role: Role) {
+  return async (c: Context<Env>, next: () => Promise<void>) => {
     const token = tokenFrom(c.req.header('authorization'), new URL(c.req.url))
     const check = deps.auth.check(token, addressOf(c), `${c.req.method} ${c.req.path}`)
     if (!check.ok && check.reason === 'throttled') {
@@ -103,62 +155,43 @@ export function createApp(deps: AppDeps) {
     c.set('identity', identity)
     return next()
   }
+}
 
-  const graphId = (c: Context<Env>): string | Response => {
-    const id = c.req.param('id') ?? ''
-    if (validGraphId(id)) return id
-    return c.json({ error: 'invalid_graph_id', message: `invalid graph id: ${GRAPH_ID_RULE}` }, 400)
-  }
+function graphId(c: Context<Env>): string | Response {
+  const id = c.req.param('id') ?? ''
+  if (validGraphId(id)) return id
+  return c.json({ error: 'invalid_graph_id', message: `invalid graph id: ${GRAPH_ID_RULE}` }, 400)
+}
 
-  const format = (c: Context<Env>): Format | Response => {
-    const f = c.req.query('format') ?? 'json'
-    if (isFormat(f)) return f
-    return c.json({ error: 'invalid_format', message: `format must be one of ${FORMATS.join(', ')}` }, 400)
-  }
+function format(c: Context<Env>): Format | Response {
+  const f = c.req.query('format') ?? 'json'
+  if (isFormat(f)) return f
+  return c.json({ error: 'invalid_format', message: `format must be one of ${FORMATS.join(', ')}` }, 400)
+}
 
-  // 503 while storage refuses writes, with the reason, so a monitor sees what users cannot save.
-  // Degraded (200) while fan-out is away: this server still serves its own peers.
-  app.get('/healthz', (c) => {
-    const failing = deps.metrics.storageError
-    const fanout = deps.fanoutStatus?.() ?? null
-    return c.json(
-      {
-        ok: failing === null,
-        status: failing ? 'failing' : fanout ? 'degraded' : 'ok',
-        ...(deps.fanoutStatus ? { fanout: fanout ?? 'ok' } : {}),
-        name: 'plexus-sync',
-        version: deps.version,
-        uptime_s: Math.round(deps.uptime() * 10) / 10,
-        documents_loaded: deps.docs.size,
-        connections: deps.connections(),
-        storage: failing ? `failing since ${new Date(failing.at).toISOString()}: ${failing.message}` : 'ok',
-      },
-      failing ? 503 : 200,
-    )
-  })
+// 503 while storage refuses writes, with the reason, so a monitor sees what users cannot save.
+// Degraded (200) while fan-out is away: this server still serves its own peers.
+function health(c: Context<Env>, deps: AppDeps) {
+  const failing = deps.metrics.storageError
+  const fanout = deps.fanoutStatus?.() ?? null
+  return c.json(
+    {
+      ok: failing === null,
+      status: failing ? 'failing' : fanout ? 'degraded' : 'ok',
+      ...(deps.fanoutStatus ? { fanout: fanout ?? 'ok' } : {}),
+      name: 'plexus-sync',
+      version: deps.version,
+      uptime_s: Math.round(deps.uptime() * 10) / 10,
+      documents_loaded: deps.docs.size,
+      connections: deps.connections(),
+      storage: failing ? `failing since ${new Date(failing.at).toISOString()}: ${failing.message}` : 'ok',
+    },
+    failing ? 503 : 200,
+  )
+}
 
-  app.get('/metrics', need('read'), (c) => {
-    c.header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
-    return c.body(deps.metrics.render({ uptimeSeconds: deps.uptime(), version: deps.version }))
-  })
-
-  // Who a token speaks as. `actor` is the name the server requires in history for this token's
-  // writes over WebSocket (null without tokens: a writer then names itself); clients write with it.
-  // With `?graph=<id>`, also the token's role on that graph (scopes.ts; null: no access), so a page
-  // opens a graph it may only read read-only instead of letting a person edit what is never saved.
-  app.get('/api/identity', need('read'), (c) => {
-    const identity = c.get('identity')
-    const graph = c.req.query('graph')
-    if (graph !== undefined && !validGraphId(graph))
-      return c.json({ error: 'invalid_graph_id', message: `invalid graph id: ${GRAPH_ID_RULE}` }, 400)
-    return c.json({
-      name: identity.name,
-      role: identity.role,
-      actor: identity.anonymous ? null : identity.name,
-      ...(graph === undefined ? {} : { graph_role: roleOn(identity, graph) }),
-    })
-  })
-
+/** The graphs: list, summary, export, import, claims (claims.ts), delete. */
+function graphRoutes(app: Hono<Env>, deps: AppDeps, need: (role: Role) => ReturnType<typeof needRole>) {
   app.get('/api/graphs', need('read'), async (c) => {
     const identity = c.get('identity')
     const readable = (await deps.docs.list()).filter((g) => canRead(identity, g.id))
@@ -228,7 +261,8 @@ export function createApp(deps: AppDeps) {
       try {
         // Writes go through the loaded doc: stored, then relayed to everyone connected.
         const result = importText(id, handle.doc, f, text, c.get('identity').name)
-        if (!result.ok) return c.json({ error: result.reason, message: result.message }, 422)
+        if (!result.ok)
+          return c.json({ error: result.reason, message: result.message }, httpStatusOf(result.reason))
         await handle.saved()
         return c.json(result)
       } finally {
@@ -250,25 +284,6 @@ export function createApp(deps: AppDeps) {
     if (!(await deps.docs.remove(id))) return notFound(c, id)
     return c.json({ ok: true, deleted: id })
   })
-
-  // The work graph at /mcp, memory at /mcp/memory, the graph engine at /mcp/engine (mcp/surfaces.ts).
-  const mcp = (c: Context<Env>) =>
-    deps.mcp
-      ? deps.mcp(c.req.raw, addressOf(c))
-      : c.json({ error: 'not_found', message: 'MCP is not enabled' }, 404)
-  app.all('/mcp', mcp)
-  app.all('/mcp/memory', mcp)
-  app.all('/mcp/engine', mcp)
-  app.all('/api/*', (c) =>
-    c.json({ error: 'not_found', message: `no route ${c.req.method} ${c.req.path}` }, 404),
-  )
-  app.use('*', webApp(deps.webDist))
-  app.notFound((c) => c.text('Not Found', 404))
-  app.onError((error, c) => {
-    console.error(`plexus: ${c.req.method} ${c.req.path} failed:`, error)
-    return c.json({ error: 'internal', message: 'internal server error' }, 500)
-  })
-  return app
 }
 
 /** The remote address on the node server; 'unknown' where there is none (`app.request` in tests). */

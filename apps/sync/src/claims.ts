@@ -17,7 +17,8 @@ import * as Y from 'yjs'
 import { z } from 'zod'
 import type { Identity } from './auth.ts'
 import type { DocRegistry } from './docs.ts'
-import { DEFAULT_CLAIM_TTL_MS, next, openGraph, type Json, type LostClaim } from '@plexus/model'
+import { DEFAULT_CLAIM_TTL_MS, type Json, type LostClaim, next, openGraph, randomIds } from '@plexus/model'
+import { platformRandom } from '@plexus/sync-client'
 
 export interface ClaimRequest {
   graph: string
@@ -74,9 +75,8 @@ export class InProcessArbiter implements ClaimArbiter {
   }
 }
 
-function newEventId(): string {
-  return `e_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`
-}
+/** History event ids: the model's one form, `e_` to tell them from node ids. */
+const newEventId = randomIds('e_', platformRandom)
 
 const claimBody = z
   .object({

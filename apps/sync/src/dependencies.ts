@@ -14,6 +14,7 @@
  * document or already replayed; a struct of one client may wait for another client's structs of
  * the same update. What can never be replayed is missing. Deleted ranges must then be known.
  */
+import { structHolding } from './structs.ts'
 import * as Y from 'yjs'
 import type { DecodedUpdate } from './protocol.ts'
 
@@ -131,112 +132,138 @@ function misplaced(
   order: ReadonlyArray<Y.Item | Y.GC>,
   ds: DecodedUpdate['ds'],
 ): string | null {
-  const store = doc.store
-  const memo = new Map<Y.Item, Place | null>()
-  // Each client's replayed structs are in clock order without overlap: binary search, not a scan
-  // (a sync step 2 after a long offline spell holds thousands of them).
-  const findInUpdate = (id: Id): Y.Item | Y.GC | undefined => {
-    const list = inUpdate.get(id.client)
-    if (!list) return undefined
-    let lo = 0
-    let hi = list.length - 1
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1
-      const s = list[mid]!
-      if (id.clock < s.id.clock) hi = mid - 1
-      else if (id.clock >= s.id.clock + s.length) lo = mid + 1
-      else return s
-    }
-    return undefined
-  }
-  // The place of the struct holding `id`; null when it is garbage collected (Yjs then drops the item).
-  const placeOfId = (id: Id, depth: number): Place | null | 'unknown' => {
-    if (id.clock < stateInDoc(id.client)) {
-      const struct = Y.getItem(store, Y.createID(id.client, id.clock)) as Y.Item | Y.GC
-      return struct instanceof Y.Item ? { parent: struct.parent, sub: struct.parentSub } : null
-    }
-    const struct = findInUpdate(id)
-    if (!(struct instanceof Y.Item)) return null
-    return placeOf(struct, depth + 1)
-  }
-  const placeOf = (item: Y.Item, depth: number): Place | null | 'unknown' => {
-    if (memo.has(item)) return memo.get(item)!
-    if (depth > 64) return 'unknown'
-    let place: Place | null | 'unknown'
-    if (item.parent !== null) {
-      const parent = item.parent as unknown
-      place = { parent: isId(parent) ? `${parent.client}:${parent.clock}` : parent, sub: item.parentSub }
-    } else if (item.origin) place = placeOfId(item.origin, depth)
-    else if (item.rightOrigin) place = placeOfId(item.rightOrigin, depth)
-    else place = null
-    if (place !== 'unknown') memo.set(item, place)
-    return place
-  }
-  // The type an explicit parent names, when it can be known: a root the server has opened with its
-  // kind, a type in the document, or a type this update creates.
-  const typeOf = (parent: unknown): unknown => {
-    if (typeof parent === 'string') return doc.share.get(parent) ?? null
-    if (!isId(parent)) return null
-    const holder =
-      parent.clock < stateInDoc(parent.client)
-        ? (Y.getItem(store, Y.createID(parent.client, parent.clock)) as Y.Item | Y.GC)
-        : findInUpdate(parent)
-    return holder instanceof Y.Item && holder.content instanceof Y.ContentType ? holder.content.type : null
-  }
-  const leftMemo = new Map<Y.Item, Anchor>()
-  const rightMemo = new Map<Y.Item, Anchor>()
+  const places = new Places(doc, stateInDoc, inUpdate)
   // In integration order, so the place of whatever an item points at is known when it is asked.
   for (const struct of order) {
     if (!(struct instanceof Y.Item)) continue
-    const place = placeOf(struct, 0)
-    const known = stateInDoc(struct.id.client)
-    if (place !== null && place !== 'unknown' && struct.id.clock < known) {
-      // Part of it is here already: Yjs integrates the rest after the client's last struct here,
-      // keeping the place it worked out from the struct's own origin or parent. Both must agree, or
-      // the rest is wired into two places (a client id taken from another peer does this).
-      const before = placeOfId({ client: struct.id.client, clock: known - 1 }, 0)
+    const bad = places.placement(struct, ds) ?? places.wrongKind(struct) ?? places.neighbours(struct)
+    if (bad) return bad
+  }
+  return null
+}
+
+/**
+ * Where the items of one update go, against the document they are applied to: each answer worked out
+ * once (memos), since an item's place is asked by every item that points at it.
+ */
+class Places {
+  private readonly store: Y.Doc['store']
+  private readonly memo = new Map<Y.Item, Place | null>()
+  private readonly leftMemo = new Map<Y.Item, Anchor>()
+  private readonly rightMemo = new Map<Y.Item, Anchor>()
+
+  constructor(
+    private readonly doc: Y.Doc,
+    private readonly stateInDoc: (client: number) => number,
+    private readonly inUpdate: Map<number, Array<Y.Item | Y.GC>>,
+  ) {
+    this.store = doc.store
+  }
+
+  /**
+   * The item continues, or is a map entry, where it cannot be. Part of a struct may be here already:
+   * Yjs integrates the rest after the client's last struct here, keeping the place it worked out from
+   * the struct's own origin or parent. Both must agree, or the rest is wired into two places (a client
+   * id taken from another peer does this).
+   */
+  placement(struct: Y.Item, ds: DecodedUpdate['ds']): string | null {
+    const place = this.placeOf(struct, 0)
+    if (place === null || place === 'unknown') return null
+    const known = this.stateInDoc(struct.id.client)
+    if (struct.id.clock < known) {
+      const before = this.placeOfId({ client: struct.id.client, clock: known - 1 }, 0)
       if (before === null || before === 'unknown' || !samePlace(before, place))
         return `${at(struct)} continues client ${struct.id.client} clock ${known - 1}, which is elsewhere`
     }
-    if (place !== null && place !== 'unknown' && place.sub !== null) {
-      // Yjs only ever appends to a key's values: its map entries have no right origin. One given
-      // one (by pointing it at a value of the key) lands mid-history, where a reload of the same
-      // document may place it differently from the document it was applied to.
-      if (struct.rightOrigin !== null) return `${at(struct)} is a map entry with a right neighbour`
-      const bad = overlong(struct, known, ds)
-      if (bad) return bad
-    }
-    if (struct.parent !== null) {
-      const type = typeOf(struct.parent)
-      if (type instanceof Y.Map && struct.parentSub === null)
-        return `${at(struct)} is a list element inside a map`
-      if (
-        (type instanceof Y.Array || (type instanceof Y.Text && !(type instanceof Y.XmlText))) &&
-        struct.parentSub !== null
-      )
-        return `${at(struct)} is a map entry inside a list or text`
-    }
-    if (!struct.rightOrigin) continue
+    if (place.sub === null) return null
+    // Yjs only ever appends to a key's values: its map entries have no right origin. One given
+    // one (by pointing it at a value of the key) lands mid-history, where a reload of the same
+    // document may place it differently from the document it was applied to.
+    if (struct.rightOrigin !== null) return `${at(struct)} is a map entry with a right neighbour`
+    return overlong(struct, known, ds)
+  }
+
+  /** A list element inside a map, or a map entry inside a list or text. */
+  wrongKind(struct: Y.Item): string | null {
+    if (struct.parent === null) return null
+    const type = this.typeOf(struct.parent)
+    if (type instanceof Y.Map && struct.parentSub === null)
+      return `${at(struct)} is a list element inside a map`
+    if (
+      (type instanceof Y.Array || (type instanceof Y.Text && !(type instanceof Y.XmlText))) &&
+      struct.parentSub !== null
+    )
+      return `${at(struct)} is a map entry inside a list or text`
+    return null
+  }
+
+  /** Its left and right neighbours are in one place, in order, and side by side as a writer saw them. */
+  neighbours(struct: Y.Item): string | null {
+    if (!struct.rightOrigin) return null
     if (struct.origin) {
-      const left = placeOfId(struct.origin, 0)
-      const right = placeOfId(struct.rightOrigin, 0)
-      if (left === null || right === null || left === 'unknown' || right === 'unknown') continue
+      const left = this.placeOfId(struct.origin, 0)
+      const right = this.placeOfId(struct.rightOrigin, 0)
+      if (left === null || right === null || left === 'unknown' || right === 'unknown') return null
       if (!samePlace(left, right)) return `${at(struct)} sits between neighbours in different places`
     }
     // Its left neighbour must come before its right one. Yjs assumes so and does not check: an item
     // placed after its right neighbour lands where the order items arrive in decides, so the
     // document it was applied to and a reload of the same document read differently.
-    const left = leftAnchor(struct)
-    const right = rightAnchor(struct)
+    const left = this.leftAnchor(struct)
+    const right = this.rightAnchor(struct)
     if (left && right && !before(left.item, left.clock, right.item, right.clock))
       return `${at(struct)} has its left neighbour after its right one`
-    const direct = (id: Id | null) => id === null || id.clock < stateInDoc(id.client)
+    const direct = (id: Id | null) => id === null || id.clock < this.stateInDoc(id.client)
     if (direct(struct.origin) && direct(struct.rightOrigin)) {
-      const bad = notAdjacent(struct.origin ? inDoc(struct.origin) : null, right)
+      const bad = this.notAdjacent(struct.origin ? this.inDoc(struct.origin) : null, right)
       if (bad) return `${at(struct)} ${bad}`
     }
+    return null
   }
-  return null
+
+  // Each client's replayed structs are in clock order without overlap (structs.ts).
+  private findInUpdate(id: Id): Y.Item | Y.GC | undefined {
+    return structHolding(this.inUpdate.get(id.client), id.clock)
+  }
+
+  /** The place of the struct holding `id`; null when it is garbage collected (Yjs then drops the item). */
+  private placeOfId(id: Id, depth: number): Place | null | 'unknown' {
+    if (id.clock < this.stateInDoc(id.client)) {
+      const struct = Y.getItem(this.store, Y.createID(id.client, id.clock)) as Y.Item | Y.GC
+      return struct instanceof Y.Item ? { parent: struct.parent, sub: struct.parentSub } : null
+    }
+    const struct = this.findInUpdate(id)
+    if (!(struct instanceof Y.Item)) return null
+    return this.placeOf(struct, depth + 1)
+  }
+
+  private placeOf(item: Y.Item, depth: number): Place | null | 'unknown' {
+    if (this.memo.has(item)) return this.memo.get(item)!
+    if (depth > 64) return 'unknown'
+    let place: Place | null | 'unknown'
+    if (item.parent !== null) {
+      const parent = item.parent as unknown
+      place = { parent: isId(parent) ? `${parent.client}:${parent.clock}` : parent, sub: item.parentSub }
+    } else if (item.origin) place = this.placeOfId(item.origin, depth)
+    else if (item.rightOrigin) place = this.placeOfId(item.rightOrigin, depth)
+    else place = null
+    if (place !== 'unknown') this.memo.set(item, place)
+    return place
+  }
+
+  /**
+   * The type an explicit parent names, when it can be known: a root the server has opened with its
+   * kind, a type in the document, or a type this update creates.
+   */
+  private typeOf(parent: unknown): unknown {
+    if (typeof parent === 'string') return this.doc.share.get(parent) ?? null
+    if (!isId(parent)) return null
+    const holder =
+      parent.clock < this.stateInDoc(parent.client)
+        ? (Y.getItem(this.store, Y.createID(parent.client, parent.clock)) as Y.Item | Y.GC)
+        : this.findInUpdate(parent)
+    return holder instanceof Y.Item && holder.content instanceof Y.ContentType ? holder.content.type : null
+  }
 
   /**
    * A writer puts an item between two neighbours it sees side by side. It knew what each of them
@@ -245,20 +272,20 @@ function misplaced(
    * copy reorders items it shares. Anything else claims a view nobody had, and Yjs integrates it
    * in an order that depends on what arrived when (a reload reads differently).
    */
-  function notAdjacent(left: Anchor, right: Anchor): string | null {
+  private notAdjacent(left: Anchor, right: Anchor): string | null {
     if (right) {
       const follows: Id | null =
         right.clock > right.item.id.clock
           ? { client: right.item.id.client, clock: right.clock - 1 }
           : right.item.origin
       if (follows !== null) {
-        const f = inDoc(follows)
+        const f = this.inDoc(follows)
         if (f && (!left || !(sameSpot(f, left) || before(f.item, f.clock, left.item, left.clock))))
           return 'claims a right neighbour that follows something after its left one'
       }
     }
     if (left && left.item.rightOrigin !== null) {
-      const p = inDoc(left.item.rightOrigin)
+      const p = this.inDoc(left.item.rightOrigin)
       if (p && (!right || !(sameSpot(p, right) || before(right.item, right.clock, p.item, p.clock))))
         return 'claims a left neighbour that precedes something before its right one'
     }
@@ -271,17 +298,19 @@ function misplaced(
    * client's last struct here); likewise to the right. Null: the start or end of the list, or not
    * an item (garbage collected), where there is nothing to compare.
    */
-  function leftAnchor(item: Y.Item): Anchor {
-    return anchor(item, leftMemo, (cur) => {
-      const known = stateInDoc(cur.id.client)
+  private leftAnchor(item: Y.Item): Anchor {
+    return this.anchor(item, this.leftMemo, (cur) => {
+      const known = this.stateInDoc(cur.id.client)
       return cur.id.clock < known ? { client: cur.id.client, clock: known - 1 } : cur.origin
     })
   }
-  function rightAnchor(item: Y.Item): Anchor {
-    return anchor(item, rightMemo, (cur) => cur.rightOrigin)
+
+  private rightAnchor(item: Y.Item): Anchor {
+    return this.anchor(item, this.rightMemo, (cur) => cur.rightOrigin)
   }
+
   /** Follows `next` through this update's items to the document; each item's answer is kept. */
-  function anchor(item: Y.Item, memo: Map<Y.Item, Anchor>, next: (cur: Y.Item) => Id | null): Anchor {
+  private anchor(item: Y.Item, memo: Map<Y.Item, Anchor>, next: (cur: Y.Item) => Id | null): Anchor {
     const path = new Set<Y.Item>()
     let cur: Y.Item = item
     let found: Anchor = null
@@ -294,11 +323,11 @@ function misplaced(
       path.add(cur)
       const id = next(cur)
       if (id === null) break
-      if (id.clock < stateInDoc(id.client)) {
-        found = inDoc(id)
+      if (id.clock < this.stateInDoc(id.client)) {
+        found = this.inDoc(id)
         break
       }
-      const struct = findInUpdate(id)
+      const struct = this.findInUpdate(id)
       // Not an item, or a loop (which the replay would have refused): nothing to compare.
       if (!(struct instanceof Y.Item) || path.has(struct)) break
       cur = struct
@@ -306,8 +335,9 @@ function misplaced(
     for (const p of path) memo.set(p, found)
     return found
   }
-  function inDoc(id: Id): Anchor {
-    const struct = Y.getItem(store, Y.createID(id.client, id.clock)) as Y.Item | Y.GC
+
+  private inDoc(id: Id): Anchor {
+    const struct = Y.getItem(this.store, Y.createID(id.client, id.clock)) as Y.Item | Y.GC
     return struct instanceof Y.Item ? { item: struct, clock: id.clock } : null
   }
 }

@@ -2,22 +2,23 @@
  * The one place the server calls the graph model: graph ids, summaries for listings, export and
  * import of text formats. Everything else in apps/sync treats a graph as an opaque Y.Doc.
  */
-import { randomUUID } from 'node:crypto'
 import {
-  FORMATS,
-  GRAPH_ID,
   exportGraph,
+  type Format,
+  FORMATS,
+  type Graph,
+  GRAPH_ID,
   graphSummary,
+  type GraphSummary,
   importGraph,
+  type ImportResult as ModelImportResult,
   initGraph,
   openGraph,
+  rawSize,
   readMeta,
-  type Format,
-  type Graph,
-  type GraphSummary,
-  type ImportResult as ModelImportResult,
   type Result,
 } from '@plexus/model'
+import { newId } from '@plexus/sync-client'
 import * as Y from 'yjs'
 
 export { FORMATS }
@@ -46,7 +47,7 @@ export const FORMAT_FILES: Record<Format, { contentType: string; extension: stri
 }
 
 function open(doc: Y.Doc, actor: string): Graph {
-  return openGraph(doc, { actor, now: Date.now, newId: randomUUID })
+  return openGraph(doc, { actor, now: Date.now, newId })
 }
 
 /**
@@ -65,7 +66,7 @@ export function summarize(id: string, doc: Y.Doc): GraphSummary {
     } catch {
       // keep the id as title
     }
-    return { id, title, nodes: doc.getMap('nodes').size, edges: doc.getMap('edges').size }
+    return { id, title, ...rawSize(doc) }
   }
 }
 

@@ -8,7 +8,7 @@
  *   patterns, `*` matching any run of characters, each with an optional role of its own) reaches
  *   only the graphs a pattern matches, with the first matching pattern's role, else the token's.
  */
-import { createHash } from 'node:crypto'
+import { slugId } from './slug.ts'
 import { GRAPH_ID } from '@plexus/model'
 import type { Identity, Role } from './auth.ts'
 
@@ -51,13 +51,7 @@ export function privateGraphOf(name: string): string {
   const lower = name.toLowerCase()
   const id = PRIVATE_PREFIX + lower
   if (lower === name && GRAPH_ID.test(id)) return id
-  const slug =
-    lower
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 40)
-      .replace(/-+$/, '') || 'anonymous'
-  return `${PRIVATE_PREFIX}${slug}-${createHash('sha256').update(name).digest('hex').slice(0, 6)}`
+  return PRIVATE_PREFIX + slugId(lower, name, 'anonymous', 6)
 }
 
 function matches(pattern: string, graph: string): boolean {

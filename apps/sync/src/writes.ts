@@ -20,6 +20,7 @@ import {
   type Writer,
   type Written,
 } from '@plexus/model'
+import { structHolding } from './structs.ts'
 import * as Y from 'yjs'
 import type { DecodedUpdate } from './protocol.ts'
 
@@ -218,20 +219,9 @@ class Check {
     return s instanceof Y.Item ? s : null
   }
 
-  /** A client's structs come in clock order without overlap: a binary search finds the one holding `id`. */
+  /** The item of this update holding `id`, if any. */
   private inUpdate(id: Id): Y.Item | null {
-    const list = this.byClient.get(id.client)
-    if (!list) return null
-    let lo = 0
-    let hi = list.length - 1
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1
-      const s = list[mid]!
-      if (id.clock < s.id.clock) hi = mid - 1
-      else if (id.clock >= s.id.clock + s.length) lo = mid + 1
-      else return s
-    }
-    return null
+    return structHolding(this.byClient.get(id.client), id.clock) ?? null
   }
 
   private placeOfId(id: Id, depth: number): Found {

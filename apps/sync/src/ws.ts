@@ -8,7 +8,7 @@ import type { IncomingMessage, Server } from 'node:http'
 import { performance } from 'node:perf_hooks'
 import type { Duplex } from 'node:stream'
 import { WebSocket, WebSocketServer } from 'ws'
-import { tokenFrom, type Auth } from './auth.ts'
+import { tokenFrom, type Auth, type Identity, type Role } from './auth.ts'
 import type { DocRegistry, PeerHandle, PeerTransport } from './docs.ts'
 import { GRAPH_ID_RULE, validGraphId } from './graphs.ts'
 import { CloseCode, TokenBucket, closeReason, type Breach, type Limits } from './limits.ts'
@@ -117,41 +117,9 @@ export function attachSync(server: Server, deps: SyncDeps): SyncEndpoint {
     })
     ws.on('pong', () => alive.add(ws))
 
-    const max = isLoopbackHost(address) ? limits.maxConnectionsPerLoopback : limits.maxConnectionsPerAddress
-    if ((perAddress.get(address) ?? 0) > max) {
-      shut(
-        CloseCode.overloaded,
-        `too many connections from your address (limit ${max})`,
-        'too_many_connections',
-      )
-      return
-    }
-    const check = deps.auth.check(tokenFrom(req.headers.authorization, url), address, 'WebSocket')
-    if (!check.ok && check.reason === 'throttled') {
-      shut(CloseCode.rateLimited, check.message, 'unauthorized')
-      return
-    }
-    const identity = check.ok ? check.identity : null
-    if (!identity) {
-      shut(CloseCode.unauthorized, 'unauthorized: missing or unknown token', 'unauthorized')
-      return
-    }
-    const graph = graphFromPath(url.pathname)
-    if (graph === null) {
-      shut(CloseCode.badRequest, `invalid graph id: ${GRAPH_ID_RULE}`, 'malformed')
-      return
-    }
-    const declared = declaredSchema(url)
-    if (!declared.ok) {
-      shut(CloseCode.badRequest, declared.reason, 'malformed')
-      return
-    }
-
-    const role = roleOn(identity, graph)
-    if (role === null) {
-      shut(CloseCode.forbidden, `"${identity.name}" has no access to graph ${graph}`, 'unauthorized')
-      return
-    }
+    const admitted = admit(deps, req, url, address, perAddress.get(address) ?? 0)
+    if (!admitted.ok) return shut(admitted.code, admitted.reason, admitted.breach)
+    const { identity, graph, role, declared } = admitted
 
     const bucket = new TokenBucket(limits.messagesPerSecond, limits.messageBurst, () => performance.now())
     // Stock clients send every awareness change they are sent back to the server. Charged to their
@@ -301,6 +269,50 @@ export function attachSync(server: Server, deps: SyncDeps): SyncEndpoint {
       wss.close()
     },
   }
+}
+
+type Admission =
+  | { ok: true; identity: Identity; graph: string; role: Role; declared: { schema: number } }
+  | { ok: false; code: number; reason: string; breach: Breach }
+
+/**
+ * Whether a connection may join, in the order a client is told: too many from its address, no valid
+ * token, a path that is not a graph, a schema it did not declare properly, no access to the graph.
+ */
+function admit(
+  deps: SyncDeps,
+  req: IncomingMessage,
+  url: URL,
+  address: string,
+  fromAddress: number,
+): Admission {
+  const { limits } = deps
+  const no = (code: number, reason: string, breach: Breach): Admission => ({
+    ok: false,
+    code,
+    reason,
+    breach,
+  })
+  const max = isLoopbackHost(address) ? limits.maxConnectionsPerLoopback : limits.maxConnectionsPerAddress
+  if (fromAddress > max)
+    return no(
+      CloseCode.overloaded,
+      `too many connections from your address (limit ${max})`,
+      'too_many_connections',
+    )
+  const check = deps.auth.check(tokenFrom(req.headers.authorization, url), address, 'WebSocket')
+  if (!check.ok && check.reason === 'throttled')
+    return no(CloseCode.rateLimited, check.message, 'unauthorized')
+  const identity = check.ok ? check.identity : null
+  if (!identity) return no(CloseCode.unauthorized, 'unauthorized: missing or unknown token', 'unauthorized')
+  const graph = graphFromPath(url.pathname)
+  if (graph === null) return no(CloseCode.badRequest, `invalid graph id: ${GRAPH_ID_RULE}`, 'malformed')
+  const declared = declaredSchema(url)
+  if (!declared.ok) return no(CloseCode.badRequest, declared.reason, 'malformed')
+  const role = roleOn(identity, graph)
+  if (role === null)
+    return no(CloseCode.forbidden, `"${identity.name}" has no access to graph ${graph}`, 'unauthorized')
+  return { ok: true, identity, graph, role, declared }
 }
 
 function graphFromPath(pathname: string): string | null {

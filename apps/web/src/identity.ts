@@ -76,12 +76,3 @@ export function describeActor(actor: string): { name: string; person: boolean } 
   if (actor.startsWith(PERSON_PREFIX)) return { name: actor.slice(PERSON_PREFIX.length), person: true }
   return { name: actor, person: false }
 }
-
-/** Ids unique across peers: a prefix and 12 random base-36 characters. */
-export function newId(prefix = 'n_'): string {
-  const bytes = new Uint8Array(12)
-  crypto.getRandomValues(bytes)
-  let s = ''
-  for (const b of bytes) s += (b % 36).toString(36)
-  return prefix + s
-}

@@ -1,8 +1,9 @@
+import { DEPENDS_ON, RELATES_TO } from '@plexus/model'
 import { create } from 'zustand'
 
 export type ThemeChoice = 'system' | 'light' | 'dark'
 export type View = 'canvas' | 'board'
-export type LinkType = 'depends_on' | 'relates_to'
+export type LinkType = typeof DEPENDS_ON | typeof RELATES_TO
 
 export interface Toast {
   id: number
@@ -64,7 +65,7 @@ export const useUI = create<UIState>()((set, get) => ({
   editing: null,
   searchOpen: false,
   helpOpen: false,
-  linkType: 'depends_on',
+  linkType: DEPENDS_ON,
   toasts: [],
   flash: {},
   readOnly: null,

@@ -1,5 +1,5 @@
 import { fail, type Graph } from './graph.ts'
-import type { GraphIndex } from './graph-index.ts'
+import type { GraphView } from './graph-index.ts'
 import type { EdgeView, Failure } from './types.ts'
 import { isLive } from './views.ts'
 
@@ -62,7 +62,7 @@ export function steps(
  * self-loops left out. One pass over the edge index: what the whole-graph algorithms start from.
  */
 export function liveEdges(
-  ix: GraphIndex,
+  ix: GraphView,
   types?: readonly string[] | null,
 ): Array<{ from: string; to: string; edge: EdgeView }> {
   const filter = types ? new Set(types) : null
@@ -82,7 +82,7 @@ export function liveEdges(
 }
 
 /** Live edges grouped by their (redirected) source, each list sorted by type then target: stable output. */
-export function edgesByNode(ix: GraphIndex): Map<string, Array<{ to: string; type: string; id: string }>> {
+export function edgesByNode(ix: GraphView): Map<string, Array<{ to: string; type: string; id: string }>> {
   const by = new Map<string, Array<{ to: string; type: string; id: string }>>()
   for (const { from, to, edge } of liveEdges(ix)) {
     const list = by.get(from)

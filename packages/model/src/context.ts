@@ -1,6 +1,7 @@
 import { fail, type Graph } from './graph.ts'
 import type { EdgeView, NodeView, Result, Status } from './types.ts'
 import { isFailure, liveNode } from './validate.ts'
+import { DEPENDS_ON } from './vocabulary.ts'
 
 export interface Brief {
   id: string
@@ -75,7 +76,7 @@ export function context(
   const edges: ContextResult['edges'] = []
   for (const direction of ['out', 'in'] as const) {
     for (const e of g.index.edgesOf(n.id, direction)) {
-      if (e.type !== 'depends_on')
+      if (e.type !== DEPENDS_ON)
         edges.push({ type: e.type, direction, label: e.label, node: toBrief(e.other) })
     }
   }

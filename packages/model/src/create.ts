@@ -158,6 +158,19 @@ export function createNodes(
   const mode = opts.mode ?? 'auto'
   if (!MODES.includes(mode))
     return fail('invalid_argument', `mode ${JSON.stringify(mode)} is not one of ${MODES.join(', ')}`)
+  const refs = checkItems(g, items)
+  if (!refs.ok) return refs
+  const ordered = parentsFirst(g, items, refs.byRef)
+  if (!ordered.ok) return ordered
+  const planned = planItems(g, items, ordered.order, refs.byRef, mode)
+  if (!planned.ok) return planned
+  const deps = dependencies(g, items, planned.plans, refs.byRef)
+  if (!deps.ok) return deps
+  return { ok: true, ...writePlans(g, ordered.order, planned.plans, deps.deps, planned.possible, mode) }
+}
+
+/** Each item checked alone, and the batch's refs: index by ref, none used twice. */
+function checkItems(g: Graph, items: CreateItem[]): Result<{ byRef: Map<string, number> }> {
   const byRef = new Map<string, number>()
   for (let i = 0; i < items.length; i++) {
     const c = checkItem(g, items[i], i)
@@ -171,7 +184,15 @@ export function createNodes(
       byRef.set(ref, i)
     }
   }
-  // Order items so every parent_ref is planned before its children; a parent_ref loop is an error.
+  return { ok: true, byRef }
+}
+
+/** Items ordered so every parent_ref is planned before its children; a parent_ref loop is an error. */
+function parentsFirst(
+  g: Graph,
+  items: CreateItem[],
+  byRef: Map<string, number>,
+): Result<{ order: number[] }> {
   const order: number[] = []
   // Per item: 0 not reached yet, 1 on the chain being walked, 2 ordered.
   const mark = new Uint8Array(items.length)
@@ -206,7 +227,17 @@ export function createNodes(
       order.push(chain[k]!)
     }
   }
+  return { ok: true, order }
+}
 
+/** Per item: the node it becomes (a new id, or the existing node it matches, by mode) and its parent. */
+function planItems(
+  g: Graph,
+  items: CreateItem[],
+  order: number[],
+  byRef: Map<string, number>,
+  mode: DedupMode,
+): Result<{ plans: Plan[]; possible: CreateResult['possible_duplicates'] }> {
   const plans: Plan[] = new Array(items.length)
   const seen = new Map<string, number>()
   const possible: CreateResult['possible_duplicates'] = []
@@ -254,8 +285,16 @@ export function createNodes(
     plans[i] = plan
     seen.set(key, i)
   }
+  return { ok: true, plans, possible }
+}
 
-  // Dependencies: resolve refs and ids, then reject any that would close a cycle, naming it.
+/** Dependencies: refs and ids resolved, any that would close a cycle rejected, naming it. */
+function dependencies(
+  g: Graph,
+  items: CreateItem[],
+  plans: Plan[],
+  byRef: Map<string, number>,
+): Result<{ deps: Array<[string, string]> }> {
   const deps: Array<[string, string]> = []
   const pending = new PendingDeps()
   for (let i = 0; i < items.length; i++) {
@@ -288,7 +327,18 @@ export function createNodes(
       pending.add(from, to)
     }
   }
+  return { ok: true, deps }
+}
 
+/** The plans written in one transaction: new nodes created, matches reported (and enriched in mode enrich), dependencies linked. */
+function writePlans(
+  g: Graph,
+  order: number[],
+  plans: Plan[],
+  deps: Array<[string, string]>,
+  possible: CreateResult['possible_duplicates'],
+  mode: DedupMode,
+): CreateResult {
   const result: CreateResult = { created: [], matched: [], refs: {}, possible_duplicates: possible }
   // Ids already reported: an item repeating an earlier one in the batch shares its plan and its id.
   const done = new Set<string>()
@@ -329,7 +379,7 @@ export function createNodes(
     for (const [from, to] of deps)
       writeEdge(w, { from, to, type: DEPENDS_ON }, made.has(from) ? 'create' : 'connect')
   })
-  return { ok: true, ...result }
+  return result
 }
 
 function enrich(w: import('./graph.ts').Writer, id: string, item: CreateItem): void {

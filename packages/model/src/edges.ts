@@ -1,11 +1,13 @@
+import { indexOf } from './graph-index.ts'
 import * as Y from 'yjs'
 import { fail, write, type Graph, type Writer } from './graph.ts'
 import { edgeId, layout, putEdge, type YEdge } from './schema.ts'
 import type { Json, Rejection, Result } from './types.ts'
 import { writtenEdge } from './views.ts'
 import { checkBatch, checkKind, checkProperties, checkString, isFailure, liveNode } from './validate.ts'
+import { DEPENDS_ON, RELATES_TO } from './vocabulary.ts'
 
-export const DEPENDS_ON = 'depends_on'
+export { DEPENDS_ON }
 
 export interface EdgeInput {
   from: string
@@ -92,9 +94,9 @@ export function dependsPath(
  * its dependencies has one event that says so.
  */
 export function writeEdge(w: Writer, e: EdgeInput, action = 'connect'): { id: string; added: boolean } {
-  const type = e.type ?? 'relates_to'
+  const type = e.type ?? RELATES_TO
   const id = edgeId(e.from, type, e.to)
-  const edges = w.g.index.y.edges
+  const edges = indexOf(w.g.doc).y.edges
   const m = edges.get(id) as YEdge | undefined
   if (!m) {
     // A new edge: its properties go into the map as it is made; a null among them means nothing.
@@ -109,7 +111,7 @@ export function writeEdge(w: Writer, e: EdgeInput, action = 'connect'): { id: st
       props,
     )
     w.record(e.from, action, [{ field: `edge:${type}`, before: null, after: e.to }])
-    w.g.index.wroteEdge(
+    indexOf(w.g.doc).wroteEdge(
       id,
       map,
       writtenEdge(id, { from: e.from, to: e.to, type, label }, props, w.now, w.g.env.actor),
@@ -132,7 +134,7 @@ export function writeEdge(w: Writer, e: EdgeInput, action = 'connect'): { id: st
     else pm.set(k, v)
     w.record(e.from, 'connect', [{ field: `edge:${type}:properties.${k}`, before, after: v }])
   }
-  w.g.index.wroteEdge(id, m, undefined)
+  indexOf(w.g.doc).wroteEdge(id, m, undefined)
   return { id, added: false }
 }
 
@@ -156,7 +158,7 @@ function checkEdge(g: Graph, e: unknown, i: number, pending: PendingDeps): Rejec
   if (c) return { index: i, reason: c.reason, message: c.message }
   if (from === to)
     return { index: i, reason: 'self_loop', message: `${at}: a node cannot be connected to itself` }
-  if ((type ?? 'relates_to') === DEPENDS_ON) {
+  if ((type ?? RELATES_TO) === DEPENDS_ON) {
     const path = dependsPath(g, to as string, from as string, pending)
     if (path) {
       return {
@@ -184,7 +186,7 @@ export function connect(
     const r = checkEdge(g, e, i, pending)
     if (r) return void rejected.push(r)
     accepted.push(e)
-    if ((e.type ?? 'relates_to') === DEPENDS_ON) pending.add(e.from, e.to)
+    if ((e.type ?? RELATES_TO) === DEPENDS_ON) pending.add(e.from, e.to)
   })
   if (rejected.length && opts.atomic !== false) {
     const first = rejected[0]!
@@ -218,7 +220,7 @@ export function disconnect(g: Graph, refs: EdgeRef[]): Result<{ removed: string[
       return fail('invalid_argument', `edges[${i}]: expected {id} or {from, to, type}`)
     if (typeof r.id === 'string') ids.push(r.id)
     else if (typeof r.from === 'string' && typeof r.to === 'string') {
-      ids.push(edgeId(r.from, typeof r.type === 'string' ? r.type : 'relates_to', r.to))
+      ids.push(edgeId(r.from, typeof r.type === 'string' ? r.type : RELATES_TO, r.to))
     } else return fail('invalid_argument', `edges[${i}]: expected {id} or {from, to, type}`)
   }
   const edges = layout(g.doc).edges

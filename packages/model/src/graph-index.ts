@@ -2,20 +2,66 @@ import * as Y from 'yjs'
 import { layout, type Layout, type YEdge, type YNode } from './schema.ts'
 import { isLive, readEdge, readNode } from './views.ts'
 import type { EdgeView, NodeView, Status } from './types.ts'
+import { DEPENDS_ON } from './vocabulary.ts'
 import { buildStructure, type Structure } from './structure.ts'
 import { RankQueue, ahead, priorityOf, type Ranked } from './rank-queue.ts'
 
 export type ChangeListener = (nodes: ReadonlySet<string>, edges: ReadonlySet<string>) => void
 
-const DEPENDS_ON = 'depends_on'
 const NONE: ReadonlySet<string> = new Set()
+
+/** The tree as `GraphView.struct()` gives it: derived, shared by every reader, never to be changed. */
+export interface StructureView {
+  readonly version: number
+  /** Live node -> live effective parent (absent: top level). */
+  readonly parent: ReadonlyMap<string, string>
+  /** Live node -> live effective children, sorted by id. */
+  readonly children: ReadonlyMap<string, readonly string[]>
+  /** Live node -> its depth (top level: 0). */
+  readonly depth: ReadonlyMap<string, number>
+  /** Node -> ids merged into it (transitively through merged nodes). */
+  readonly mergedFrom: ReadonlyMap<string, readonly string[]>
+  /** Live top-level nodes, sorted by id. */
+  readonly roots: readonly string[]
+  /** Each parent cycle found, as the ids on it starting at the one where it was broken. */
+  readonly cycles: readonly (readonly string[])[]
+}
+
+/**
+ * What the apps read of a graph: plain views and derived answers, kept current, with no Yjs map and no
+ * mutable index behind them. `Graph.index` is one; `graphView(doc)` gives the one of a document.
+ */
+export interface GraphView {
+  /** Bumped on every change: a reader's cache key. */
+  readonly version: number
+  /** Every node written, live or not (see `live`). */
+  readonly nodes: ReadonlyMap<string, NodeView>
+  readonly edges: ReadonlyMap<string, EdgeView>
+  /** The node if it is neither forgotten nor merged. */
+  live(id: string): NodeView | undefined
+  statusOf(id: string): Status
+  /** Where an id leads through merges: the live node, or null. */
+  canonical(id: string): string | null
+  /** A node's edges through merges, each with the node at its other end. */
+  edgesOf(id: string, direction: 'out' | 'in'): Array<EdgeView & { other: string }>
+  /** Live nodes this one depends on. */
+  dependencies(id: string): string[]
+  /** Live nodes that depend on this one. */
+  dependents(id: string): string[]
+  /** Ids of nodes whose status is actionable. */
+  actionable(): ReadonlySet<string>
+  /** The live tree. */
+  struct(): StructureView
+  /** Called after every change with the node and edge ids it touched; returns the unsubscribe. */
+  onChange(fn: ChangeListener): () => void
+}
 
 /**
  * Plain-object views of one document, kept current by Yjs observers, with the derived indexes every read
  * needs (edges by endpoint, children by parent, readiness). One index per Y.Doc, shared by every handle
  * on it. Reads never walk the Yjs maps, so a query over 100k nodes costs what a loop over objects costs.
  */
-export class GraphIndex {
+export class GraphIndex implements GraphView {
   readonly doc: Y.Doc
   readonly y: Layout
   readonly nodes = new Map<string, NodeView>()

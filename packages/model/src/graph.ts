@@ -1,9 +1,10 @@
 import * as Y from 'yjs'
 import { checkDirection } from './appearance.ts'
-import { GraphIndex, indexOf } from './graph-index.ts'
+import { indexOf, type GraphView } from './graph-index.ts'
 import { writtenNode, type WrittenNode } from './views.ts'
 import { GRAPH_ID, SCHEMA_VERSION, layout, migrate, readMeta, setSchema, type YNode } from './schema.ts'
-import type { Change, Failure, GraphMeta, HistoryEvent, Json, Result } from './types.ts'
+import type { Change, Failure, FailureReason, GraphMeta, HistoryEvent, Json, Result } from './types.ts'
+import { DEFAULT_KIND } from './vocabulary.ts'
 
 /** What the model needs from the world, passed in so the same code runs in a tab, a server or an agent. */
 export interface Env {
@@ -24,7 +25,8 @@ export interface Env {
 export interface Graph {
   readonly doc: Y.Doc
   readonly env: Env
-  readonly index: GraphIndex
+  /** What the graph holds, read-only (the model's own code reaches the full index through `indexOf`). */
+  readonly index: GraphView
   readonly origin: object
 }
 
@@ -32,7 +34,7 @@ export function openGraph(doc: Y.Doc, env: Env): Graph {
   return { doc, env, index: indexOf(doc), origin: { actor: env.actor } }
 }
 
-export function fail(reason: string, message: string, extra: Partial<Failure> = {}): Failure {
+export function fail(reason: FailureReason, message: string, extra: Partial<Failure> = {}): Failure {
   return { ok: false, reason, message, ...extra }
 }
 
@@ -116,7 +118,7 @@ function clip(v: Json): Json {
 export type NewNodeFields = WrittenNode
 
 /** Plain fields a node leaves out while they hold their default (readNode supplies it). */
-const DEFAULTS: Record<string, Json> = { kind: 'concept', resolved: false }
+const DEFAULTS: Record<string, Json> = { kind: DEFAULT_KIND, resolved: false }
 
 /**
  * Writes inside one transaction and records what it wrote as history events, pushed once at the end.
@@ -133,10 +135,10 @@ export class Writer {
   }
 
   node(id: string): YNode {
-    const m = this.g.index.y.nodes.get(id)
+    const m = indexOf(this.g.doc).y.nodes.get(id)
     if (!m) throw new Error(`Writer: node ${id} is not in the document`)
     // The caller may write to the map: a view noted by createNode no longer says what it holds.
-    this.g.index.wroteNode(id, m, undefined)
+    indexOf(this.g.doc).wroteNode(id, m, undefined)
     return m
   }
 
@@ -167,14 +169,14 @@ export class Writer {
 
   newNode(id: string, f: NewNodeFields, action = 'create'): YNode {
     const m = new Y.Map<unknown>()
-    this.g.index.y.nodes.set(id, m)
+    indexOf(this.g.doc).y.nodes.set(id, m)
     m.set('summary', f.summary)
     m.set('notes', new Y.Text(f.notes || undefined))
     // A new node writes only what it has: absent fields read as null, or as their default (kind
     // concept, not resolved, rev 1, updated as created; see readNode). Every field left out is one
     // Yjs item fewer per node, in memory, on the wire and in every load. The nested types are always
     // written: two peers creating one lazily would each make their own, and one would be lost.
-    if (f.kind && f.kind !== 'concept') m.set('kind', f.kind)
+    if (f.kind && f.kind !== DEFAULT_KIND) m.set('kind', f.kind)
     if (f.parent) m.set('parent', f.parent)
     if (f.resolved) m.set('resolved', true)
     if (f.state !== undefined && f.state !== null) m.set('state', f.state)
@@ -196,7 +198,7 @@ export class Writer {
     m.set('created_by', this.g.env.actor)
     const changes: Change[] = [{ field: 'summary', before: null, after: f.summary }]
     if (f.parent) changes.push({ field: 'parent', before: null, after: f.parent })
-    if (f.kind && f.kind !== 'concept') changes.push({ field: 'kind', before: null, after: f.kind })
+    if (f.kind && f.kind !== DEFAULT_KIND) changes.push({ field: 'kind', before: null, after: f.kind })
     this.record(id, action, changes)
     return m
   }
@@ -207,7 +209,7 @@ export class Writer {
    */
   createNode(id: string, f: WrittenNode, action = 'create'): void {
     const m = this.newNode(id, f, action)
-    this.g.index.wroteNode(id, m, writtenNode(id, f, this.now, this.g.env.actor))
+    indexOf(this.g.doc).wroteNode(id, m, writtenNode(id, f, this.now, this.g.env.actor))
   }
 
   /** Sets a plain field, recording the change when the value differs. */
@@ -237,7 +239,7 @@ export class Writer {
     // Not push: Y.Array.push walks from the array's first item to its last unless an index lookup
     // has left a search marker, which history's appends never do; that costs a walk of every
     // transaction ever recorded. An insert at the end keeps a marker there and starts from it.
-    const history = this.g.index.y.history
+    const history = indexOf(this.g.doc).y.history
     if (this.events.length) history.insert(history.length, this.events as unknown as Json[])
     this.events.length = 0
     this.open.clear()

@@ -4,6 +4,7 @@ export type {
   EdgeView,
   Evidence,
   Failure,
+  FailureReason,
   GraphMeta,
   HistoryEvent,
   Json,
@@ -17,15 +18,27 @@ export type { MigrationResult } from './schema.ts'
 export { initGraph, meta, openGraph, setMeta } from './graph.ts'
 export { undoManager } from './undo.ts'
 export type { Env, Graph, InitOptions } from './graph.ts'
-export { GraphIndex, indexOf } from './graph-index.ts'
-export { LIMITS, editDistance } from './validate.ts'
+export type { ChangeListener, GraphView, StructureView } from './graph-index.ts'
+export { graphView, onMeta, rawSize } from './watch.ts'
+export { LIMITS } from './limits.ts'
+export { editDistance, nearThreshold, nearest, nearestName } from './nearest.ts'
+export type { NearestOptions } from './nearest.ts'
 export { checkDelete, checkTotal, checkWrite, countsAsProperty } from './rules.ts'
 export type { Deleted, Writer, Written } from './rules.ts'
 export { createNodes } from './create.ts'
 export type { CreateItem, CreateResult, DedupMode } from './create.ts'
 export { setPositions, updateNodes } from './update.ts'
 export type { UpdateItem, UpdateResult } from './update.ts'
-export { DEPENDS_ON, connect, disconnect } from './edges.ts'
+export { connect, disconnect } from './edges.ts'
+export {
+  COMMON_KINDS,
+  DEFAULT_KIND,
+  DEPENDS_ON,
+  RELATES_TO,
+  relationOf,
+  relationWords,
+  shownKind,
+} from './vocabulary.ts'
 export type { EdgeInput, EdgeRef } from './edges.ts'
 export { restructure } from './restructure.ts'
 export type { RestructureOp, RestructureResult } from './restructure.ts'
@@ -50,7 +63,10 @@ export type { Brief, ContextResult, Reached, TraverseOptions } from './context.t
 export { changesSince, historyCursor, nodeHistory } from './history.ts'
 export { integrity } from './integrity.ts'
 export type { Problem } from './integrity.ts'
-export { counterIds } from './ids.ts'
+export { counterIds, randomIds } from './ids.ts'
+export type { RandomBytes } from './ids.ts'
+export { OUTLINE_MAX_LINES, formatOutline, parseOutline } from './outline.ts'
+export type { OutlineItem } from './outline.ts'
 export { search } from './search.ts'
 export type { SearchItem, SearchOptions, SearchResult } from './search.ts'
 export { MATCH_CONFIDENCE, bestMatch, resolveLabel } from './resolve.ts'
@@ -92,7 +108,7 @@ export {
   toMermaid,
 } from './formats/index.ts'
 export type { Format, GraphSummary, ImportResult, NodeDecl, Parsed, PlexusJSON } from './formats/index.ts'
-export { TREE_DOWN, TREE_UP, relationOf } from './formats/facts.ts'
+export { TREE_DOWN, TREE_UP } from './formats/facts.ts'
 export {
   ARCHIVE_AFTER_MS,
   KEEP_IF_READS,
@@ -101,6 +117,7 @@ export {
   deleteMemoryNode,
   findMemory,
   memoryId,
+  memoryNotes,
   putMemoryEdge,
   putMemoryNode,
   readMemory,

@@ -1,3 +1,4 @@
+import { indexOf } from './graph-index.ts'
 import type { Graph } from './graph.ts'
 import { lastEventTime } from './history.ts'
 
@@ -14,7 +15,7 @@ export type Problem =
   | { type: 'stray_entry'; map: 'nodes' | 'edges'; key: string; message: string }
 
 export function integrity(g: Graph, limit = 100): Problem[] {
-  const ix = g.index
+  const ix = indexOf(g.doc)
   const s = ix.struct()
   const out: Problem[] = []
   for (const [map, keys] of [

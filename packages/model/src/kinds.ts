@@ -1,4 +1,4 @@
-import type { GraphIndex } from './graph-index.ts'
+import type { GraphView } from './graph-index.ts'
 import { meta, type Graph } from './graph.ts'
 import type { NodeView } from './types.ts'
 
@@ -62,7 +62,7 @@ class WorkCount {
   private readonly work = new Set<string>()
 
   constructor(
-    readonly gi: GraphIndex,
+    readonly gi: GraphView,
     readonly root: string | null,
   ) {
     for (const id of gi.nodes.keys()) this.update(id)
@@ -82,7 +82,7 @@ class WorkCount {
   }
 }
 
-const counts = new WeakMap<GraphIndex, WorkCount>()
+const counts = new WeakMap<GraphView, WorkCount>()
 
 /** Whether the graph holds a live node of a WORK_KINDS kind other than its root (the goal). */
 export function typesWork(g: Graph): boolean {

@@ -1,4 +1,5 @@
 import { MAX_ALIASES, checkAlias } from './appearance.ts'
+import { indexOf } from './graph-index.ts'
 import { connect, disconnect } from './edges.ts'
 import { createNodes } from './create.ts'
 import { fail, write, type Graph } from './graph.ts'
@@ -7,6 +8,7 @@ import type { Json, NodeView, Result } from './types.ts'
 import { updateNodes } from './update.ts'
 import { checkJson, checkString } from './validate.ts'
 import { isLive } from './views.ts'
+import { DEFAULT_KIND } from './vocabulary.ts'
 
 // Agent memory (seed 004) on a Plexus graph. A memory node is an ordinary node: the gist is its
 // summary, its notes are the lines of its notes, what it touches are its links. The id the agent chose
@@ -58,7 +60,8 @@ export interface MemoryNodeInput {
   touches?: string[]
 }
 
-const lines = (text: string): string[] => text.split('\n').filter((l) => l.trim() !== '')
+/** A memory's notes as the agent wrote them: one note a line, blank lines dropped. */
+export const memoryNotes = (text: string): string[] => text.split('\n').filter((l) => l.trim() !== '')
 
 /**
  * Creates or updates a node by the agent's id: the gist replaced, notes and touches merged (new lines
@@ -80,7 +83,7 @@ export function putMemoryNode(
   let out!: Result<{ id: string; node_id: string; created: boolean; unarchived: boolean }>
   g.doc.transact(() => {
     if (existing) {
-      const notes = [...lines(existing.notes)]
+      const notes = [...memoryNotes(existing.notes)]
       for (const l of input.notes ?? []) if (!notes.includes(l)) notes.push(l)
       const add = (input.touches ?? []).filter((t) => !existing.links.includes(t))
       const r = updateNodes(g, [
@@ -89,7 +92,7 @@ export function putMemoryNode(
           summary: input.gist,
           ...(notes.join('\n') !== existing.notes ? { notes: notes.join('\n') } : {}),
           ...(add.length ? { add_links: add } : {}),
-          ...(existing.kind === 'file' && !looksLikePath(input.id) ? { kind: 'concept' } : {}),
+          ...(existing.kind === 'file' && !looksLikePath(input.id) ? { kind: DEFAULT_KIND } : {}),
         },
       ])
       if (!r.ok) {
@@ -167,7 +170,7 @@ function endpoint(g: Graph, id: string): { id: string; alias?: string } | Return
   }
   const r = createNodes(
     g,
-    [{ summary: id, kind: path ? 'file' : 'concept', ...(path ? { links: [id] } : {}) }],
+    [{ summary: id, kind: path ? 'file' : DEFAULT_KIND, ...(path ? { links: [id] } : {}) }],
     { mode: 'force' },
   )
   if (!r.ok) return r
@@ -268,7 +271,7 @@ export function readMemory(g: Graph, id: string): Result<{ node: NodeView; promo
  */
 export function sweepTiers(g: Graph): { archived: string[]; orphaned: string[] } {
   const now = g.env.now()
-  const root = g.index.y.meta.get('root')
+  const root = indexOf(g.doc).y.meta.get('root')
   const archived: string[] = []
   const orphaned: string[] = []
   for (const n of g.index.nodes.values()) {
@@ -308,7 +311,7 @@ const TASK_ID = /^[\w.:-]{1,128}$/
 
 export function readMemorySession(g: Graph, id: string): MemorySession | null {
   if (!SESSION_ID.test(id)) return null
-  const v = g.index.y.checkpoints.get(`kg/session/${id}`) as Partial<MemorySession> | undefined
+  const v = indexOf(g.doc).y.checkpoints.get(`kg/session/${id}`) as Partial<MemorySession> | undefined
   if (!v || typeof v !== 'object' || typeof v.project !== 'string') return null
   const synced: Record<string, string> = {}
   if (v.synced && typeof v.synced === 'object')
@@ -329,7 +332,10 @@ export function writeMemorySession(g: Graph, s: MemorySession): Result<{ session
   const bad = checkString(s.cwd, 'cwd', 4096, { line: true })
   if (bad) return bad
   const { id, ...stored } = s
-  g.doc.transact(() => g.index.y.checkpoints.set(`kg/session/${id}`, stored as unknown as Json), g.origin)
+  g.doc.transact(
+    () => indexOf(g.doc).y.checkpoints.set(`kg/session/${id}`, stored as unknown as Json),
+    g.origin,
+  )
   return { ok: true, session: s }
 }
 
@@ -348,7 +354,7 @@ export function readProgress(g: Graph, taskId: string): Result<{ progress: Progr
       'invalid_argument',
       `task_id ${JSON.stringify(taskId)} must be 1-128 letters, digits, '_', '.', ':' or '-'`,
     )
-  const v = g.index.y.checkpoints.get(`kg/progress/${taskId}`) as Partial<Progress> | undefined
+  const v = indexOf(g.doc).y.checkpoints.get(`kg/progress/${taskId}`) as Partial<Progress> | undefined
   if (!v || typeof v !== 'object') return { ok: true, progress: null }
   return {
     ok: true,
@@ -378,7 +384,7 @@ export function writeProgress(g: Graph, taskId: string, state: Json): Result<{ p
   const { task_id: _t, ...stored } = p
   void _t
   g.doc.transact(
-    () => g.index.y.checkpoints.set(`kg/progress/${taskId}`, stored as unknown as Json),
+    () => indexOf(g.doc).y.checkpoints.set(`kg/progress/${taskId}`, stored as unknown as Json),
     g.origin,
   )
   return { ok: true, progress: p }

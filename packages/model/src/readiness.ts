@@ -1,3 +1,4 @@
+import { indexOf } from './graph-index.ts'
 import {
   DEFAULT_CLAIM_TTL_MS,
   acknowledgeLost,
@@ -101,7 +102,7 @@ export function next(g: Graph, opts: NextOptions = {}): Result<NextResult> {
   const props = Object.entries(opts.properties ?? {})
   // Knowledge (concepts, notes, facts) is what the work is about, never work to hand out.
   const work = workFilter(g)
-  const best: NextItem[] = g.index
+  const best: NextItem[] = indexOf(g.doc)
     .topActionable(count, ({ view: node }) => {
       if (opts.kind !== undefined && node.kind !== opts.kind) return false
       if (!work(node)) return false

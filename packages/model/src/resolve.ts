@@ -1,5 +1,6 @@
+import { indexOf } from './graph-index.ts'
 import type { Graph } from './graph.ts'
-import type { GraphIndex } from './graph-index.ts'
+import type { GraphView } from './graph-index.ts'
 import { TF_MAX, searchIndexOf, selectTop, type Posting, type SearchIndex } from './search-index.ts'
 import { asciiLabelShape, exactLabel, isCjk, labelWords, wordTokens } from './tokenize.ts'
 import type { NodeView } from './types.ts'
@@ -241,7 +242,7 @@ class LabelIndex {
   readonly byKey = new Map<string, Set<string>>()
   private readonly keys = new Map<string, string[]>()
 
-  constructor(readonly gi: GraphIndex) {
+  constructor(readonly gi: GraphView) {
     for (const id of gi.nodes.keys()) this.update(id)
     gi.onChange((nodes) => {
       for (const id of nodes) this.update(id)
@@ -270,9 +271,9 @@ class LabelIndex {
   }
 }
 
-const labelIndexes = new WeakMap<GraphIndex, LabelIndex>()
+const labelIndexes = new WeakMap<GraphView, LabelIndex>()
 
-function labelIndexOf(gi: GraphIndex): LabelIndex {
+function labelIndexOf(gi: GraphView): LabelIndex {
   let li = labelIndexes.get(gi)
   if (!li) labelIndexes.set(gi, (li = new LabelIndex(gi)))
   return li
@@ -303,7 +304,7 @@ export function resolveLabel(g: Graph, label: string, opts: ResolveOptions = {})
   if (typeof label !== 'string') return []
   // Scoped to a parent with a modest number of children: comparing with each sibling is cheaper than
   // any index, and batch dedup under a parent is the hot path. With no siblings there is nothing to read.
-  const siblings = typeof opts.parent === 'string' ? g.index.rawChildren.get(opts.parent) : undefined
+  const siblings = typeof opts.parent === 'string' ? indexOf(g.doc).rawChildren.get(opts.parent) : undefined
   const scan = typeof opts.parent === 'string' && (siblings?.size ?? 0) <= SIBLING_SCAN
   if (scan && !siblings?.size) return []
   const text = label.length > 2000 ? label.slice(0, 2000) : label

@@ -6,7 +6,7 @@ import { updateNodes } from './update.ts'
 import { LIMITS } from './validate.ts'
 import { addNodes, failure, makeGraph, ok, unchanged, view } from './test/harness.ts'
 
-const childrenOf = (t: { g: Parameters<typeof view>[0] }, id: string): string[] =>
+const childrenOf = (t: { g: Parameters<typeof view>[0] }, id: string): readonly string[] =>
   t.g.index.struct().children.get(id) ?? []
 
 describe('move', () => {

@@ -1,3 +1,4 @@
+import { indexOf } from './graph-index.ts'
 import * as Y from 'yjs'
 import { fail, meta, write, type Graph, type Writer } from './graph.ts'
 import { writeEdge } from './edges.ts'
@@ -325,7 +326,7 @@ function merge(w: Writer, batch: Batch, from: string, into: string): void {
   batch.remove(from)
   const edges = layout(g.doc).edges
   for (const dir of ['out', 'in'] as const) {
-    for (const eid of [...((dir === 'out' ? g.index.out : g.index.inc).get(from) ?? [])]) {
+    for (const eid of [...((dir === 'out' ? indexOf(g.doc).out : indexOf(g.doc).inc).get(from) ?? [])]) {
       const e = g.index.edges.get(eid)
       if (!e) continue
       const a = dir === 'out' ? into : e.from

@@ -1,4 +1,4 @@
-import type { GraphIndex } from './graph-index.ts'
+import type { GraphView } from './graph-index.ts'
 import { isCjk, wordTokens } from './tokenize.ts'
 import { stem } from './word-forms.ts'
 import type { NodeView } from './types.ts'
@@ -26,7 +26,7 @@ export interface Posting {
 }
 
 /**
- * An inverted index over the live nodes of one GraphIndex. Each node has a small integer ordinal so hot
+ * An inverted index over the live nodes of one GraphView. Each node has a small integer ordinal so hot
  * loops read typed arrays instead of hashing ids. A posting packs the term's frequency in each of the four
  * fields into one small integer, 7 bits each: past 127 BM25 has long saturated. Removing a node only marks
  * its ordinal dead; its entries are skipped, then dropped all at once when enough have piled up, so
@@ -58,7 +58,7 @@ export class SearchIndex {
   /** Nodes changed since the index was last read; see sync. */
   private readonly pending = new Set<string>()
 
-  constructor(readonly gi: GraphIndex) {
+  constructor(readonly gi: GraphView) {
     for (const id of gi.nodes.keys()) this.update(id)
     gi.onChange((nodes) => {
       for (const id of nodes) this.pending.add(id)
@@ -336,10 +336,10 @@ const sameText = (a: NodeView, b: NodeView): boolean =>
   a.evidence.length === b.evidence.length &&
   a.evidence.every((e, i) => e.type === b.evidence[i]?.type && e.ref === b.evidence[i]?.ref)
 
-const indexes = new WeakMap<GraphIndex, SearchIndex>()
+const indexes = new WeakMap<GraphView, SearchIndex>()
 
 /** The search index of a graph, built on first use and brought up to date with the graph on every use. */
-export function searchIndexOf(gi: GraphIndex): SearchIndex {
+export function searchIndexOf(gi: GraphView): SearchIndex {
   let si = indexes.get(gi)
   if (!si) indexes.set(gi, (si = new SearchIndex(gi)))
   si.sync()

@@ -2,7 +2,7 @@ import type { Graph } from './graph.ts'
 import { fail } from './graph.ts'
 import { FIELDS, fieldMask, kthLargest, searchIndexOf, selectTop, type SearchIndex } from './search-index.ts'
 import { MAX_TOKEN, exactLabel, fold, labelWords, snippet, wordTokens } from './tokenize.ts'
-import type { Structure } from './structure.ts'
+import type { StructureView } from './graph-index.ts'
 import { variants } from './word-forms.ts'
 import type { NodeView, Result } from './types.ts'
 import { checkString, isFailure, liveNode } from './validate.ts'
@@ -298,7 +298,7 @@ function rank(g: Graph, si: SearchIndex, terms: Term[][], opts: SearchOptions) {
 }
 
 const SPAN = 2 ** 24
-const tours = new WeakMap<Structure, Map<string, number>>()
+const tours = new WeakMap<StructureView, Map<string, number>>()
 
 /**
  * A test for "is this node `root` or below it". The tree is numbered in preorder once per structure (it
@@ -306,7 +306,7 @@ const tours = new WeakMap<Structure, Map<string, number>>()
  * GraphIndex grows a structure in place when nodes are only added, as leaves: a node missing from the
  * numbering is judged by its nearest numbered ancestor, and a missing root renumbers.
  */
-function subtree(st: Structure, root: string): (id: string) => boolean {
+function subtree(st: StructureView, root: string): (id: string) => boolean {
   let tour = tours.get(st)
   if (!tour?.has(root)) tours.set(st, (tour = tourOf(st)))
   const t = tour
@@ -326,10 +326,10 @@ function subtree(st: Structure, root: string): (id: string) => boolean {
 }
 
 /** Node id -> its preorder number * SPAN + the end (exclusive) of its subtree's numbers. */
-function tourOf(st: Structure): Map<string, number> {
+function tourOf(st: StructureView): Map<string, number> {
   const tour = new Map<string, number>()
   let next = 0
-  const frames: Array<{ id: string; kids: string[]; i: number; pre: number }> = []
+  const frames: Array<{ id: string; kids: readonly string[]; i: number; pre: number }> = []
   for (const root of st.roots) {
     frames.push({ id: root, kids: st.children.get(root) ?? [], i: 0, pre: next++ })
     while (frames.length > 0) {

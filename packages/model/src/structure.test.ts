@@ -4,7 +4,7 @@ import { integrity } from './integrity.ts'
 import { restructure } from './restructure.ts'
 import { createNodes } from './create.ts'
 import { connect } from './edges.ts'
-import { GraphIndex } from './graph-index.ts'
+import { GraphIndex, type StructureView } from './graph-index.ts'
 import { next } from './readiness.ts'
 import { updateNodes } from './update.ts'
 import { buildStructure, type Structure } from './structure.ts'
@@ -40,7 +40,7 @@ function nv(id: string, parent: string | null, extra: Partial<NodeView> = {}): N
 const build = (nodes: NodeView[]): Structure => buildStructure(new Map(nodes.map((n) => [n.id, n])), 0)
 
 /** Everything a reader sees of a structure, in a form two peers can compare. */
-const picture = (s: Structure) => ({
+const picture = (s: StructureView) => ({
   parent: [...s.parent].sort(),
   children: [...s.children].sort(),
   depth: [...s.depth].sort(),

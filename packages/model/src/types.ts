@@ -87,10 +87,55 @@ export interface HistoryEvent {
   session?: string
 }
 
+/**
+ * Every reason the model gives for an expected failure. A caller that maps reasons to its own codes or
+ * words switches on this union exhaustively, so a new reason cannot pass through unnamed.
+ */
+export type FailureReason =
+  /** An argument has the wrong type, shape or value. */
+  | 'invalid_argument'
+  /** Text, a batch or an import over a limit. */
+  | 'too_large'
+  /** An empty batch: nothing to do. */
+  | 'empty_batch'
+  /** Text in a format (Mermaid, DSL, JSON, Canvas) that does not parse. */
+  | 'parse_error'
+  /** A file written by a schema this build does not read. */
+  | 'unsupported_schema'
+  /** The document was written by a newer Plexus. */
+  | 'newer_schema'
+  /** A graph id that is not one. */
+  | 'invalid_graph_id'
+  /** A paging cursor that is not one this graph handed out. */
+  | 'invalid_cursor'
+  | 'node_not_found'
+  | 'node_deleted'
+  | 'node_merged'
+  /** A thing other than a node (an edge, a checkpoint, a memory entry) is not there. */
+  | 'not_found'
+  /** Restoring a node that was not forgotten. */
+  | 'not_deleted'
+  /** A `ref` used twice in one batch. */
+  | 'duplicate_ref'
+  /** A `parent_ref` or dependency naming a ref the batch does not hold. */
+  | 'unknown_ref'
+  /** A node that already exists (dedup mode `reject`). */
+  | 'duplicate'
+  /** A write over a newer one (`if_rev`). */
+  | 'conflict'
+  | 'cycle_detected'
+  | 'self_loop'
+  /** Someone else holds the node. */
+  | 'claimed'
+  /** The work is done: it cannot be claimed. */
+  | 'resolved'
+  /** A question `ask` cannot read. */
+  | 'not_understood'
+
 /** An expected failure: a reason a program can branch on and a message a person or agent can act on. */
 export interface Failure {
   ok: false
-  reason: string
+  reason: FailureReason
   message: string
   /** Where in a batch the problem is, when it is in a batch. */
   index?: number
@@ -102,7 +147,7 @@ export interface Failure {
 
 export interface Rejection {
   index: number
-  reason: string
+  reason: FailureReason
   message: string
   path?: string[]
 }

@@ -1,5 +1,6 @@
 import * as Y from 'yjs'
 import type { Graph } from './graph.ts'
+import { layout } from './schema.ts'
 
 /**
  * Undo as every app does it: one UndoManager per graph handle, tracking only that handle's writes
@@ -10,7 +11,8 @@ import type { Graph } from './graph.ts'
  * node whole, with whatever evidence it had.
  */
 export function undoManager(g: Graph, options: { captureTimeout?: number } = {}): Y.UndoManager {
-  return new Y.UndoManager([g.doc.getMap('nodes'), g.doc.getMap('edges')], {
+  const y = layout(g.doc)
+  return new Y.UndoManager([y.nodes, y.edges], {
     trackedOrigins: new Set([g.origin]),
     deleteFilter: (item) => !isEvidenceEntry(item),
     ...options,

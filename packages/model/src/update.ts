@@ -1,3 +1,4 @@
+import { indexOf } from './graph-index.ts'
 import * as Y from 'yjs'
 import { DEFAULT_CLAIM_TTL_MS, heldByOther, holderOf, renewLease, writeClaim } from './claims.ts'
 import { checkAppearance } from './appearance.ts'
@@ -314,7 +315,7 @@ export function setPositions(
   }
   g.doc.transact(() => {
     for (const p of items) {
-      const m = g.index.y.nodes.get(p.id)!
+      const m = indexOf(g.doc).y.nodes.get(p.id)!
       if (m.get('x') !== p.x) m.set('x', p.x)
       if (m.get('y') !== p.y) m.set('y', p.y)
     }

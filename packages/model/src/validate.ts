@@ -1,21 +1,10 @@
 import type { Graph } from './graph.ts'
 import { fail } from './graph.ts'
+import { LIMITS } from './limits.ts'
+import { editDistance, nearest } from './nearest.ts'
 import type { Failure, Json, NodeView } from './types.ts'
 
-// Limits: generous for people and agents, small enough that no single call can bloat a shared document.
-export const LIMITS = {
-  batch: 2000,
-  summary: 2000,
-  notes: 256 * 1024,
-  kind: 64,
-  link: 2048,
-  links: 256,
-  propertyKey: 128,
-  /** JSON-encoded size of one property value, of `state`, of an evidence ref. */
-  value: 64 * 1024,
-  properties: 256,
-  depth: 32,
-} as const
+export { LIMITS, editDistance }
 
 // A lone surrogate cannot be encoded as UTF-8: Yjs would write U+FFFD on the wire while the writer keeps
 // the original, and peers would diverge. Control characters (C0, DEL and C1) have no place in a one-line
@@ -193,38 +182,12 @@ export const isFailure = (x: unknown): x is Failure =>
 
 /** The live node whose id is nearest by edit distance, for "did you mean" messages. */
 export function closestId(g: Graph, id: string): { id: string; summary: string } | undefined {
-  let best: NodeView | undefined
-  let bestD = Math.max(2, Math.floor(id.length / 3)) + 1
-  let scanned = 0
-  for (const n of g.index.nodes.values()) {
-    if (n.deleted_at !== null || n.merged_into !== null) continue
-    if (Math.abs(n.id.length - id.length) >= bestD) continue
-    const d = editDistance(n.id, id, bestD)
-    if (d < bestD) {
-      bestD = d
-      best = n
-    }
-    if (++scanned > 200_000) break
-  }
+  const best = nearest(id, liveNodes(g), (n) => n.id, { scan: 200_000 })
   return best ? { id: best.id, summary: best.summary } : undefined
 }
 
-/** Levenshtein distance, giving up (returning `cap`) once it cannot be below `cap`. */
-export function editDistance(a: string, b: string, cap = Infinity): number {
-  if (a === b) return 0
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i)
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i]
-    let rowMin = i
-    for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
-      cur.push(v)
-      if (v < rowMin) rowMin = v
-    }
-    if (rowMin >= cap) return cap
-    prev = cur
-  }
-  return prev[b.length]!
+function* liveNodes(g: Graph): Iterable<NodeView> {
+  for (const n of g.index.nodes.values()) if (n.deleted_at === null && n.merged_into === null) yield n
 }
 
 export type { Json }

@@ -11,7 +11,7 @@ import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-sc
 import type { z } from 'zod'
 import { ToolError, canWrite, type CallContext } from './context.ts'
 import type { Tool } from './tool.ts'
-import { editDistance } from './model.ts'
+import { nearestName } from '@plexus/model'
 import { clip, clipMiddle, echo } from './shape.ts'
 import { SURFACES, SURFACE_PATH, type Surface } from './surfaces.ts'
 
@@ -209,12 +209,12 @@ function pathOf(path: ReadonlyArray<string | number>): string {
 
 function nearestKey(t: Tool, key: string): string {
   const keys = Object.keys(t.input.shape)
-  const best = closest(key, keys)
+  const best = nearestName(key, keys, { loose: true })
   return best ? ` (did you mean '${best}'?)` : ` (fields: ${keys.join(', ')})`
 }
 
 function nearestTool(name: string, surface: Surface): string {
-  const best = closest(name, [...byName(surface).keys()])
+  const best = nearestName(name, byName(surface).keys(), { loose: true })
   if (best) return `; did you mean ${best}?`
   // A tool of another surface: say where it lives.
   for (const [other, tools] of Object.entries(SURFACES) as Array<[Surface, readonly Tool[]]>) {
@@ -222,19 +222,4 @@ function nearestTool(name: string, surface: Surface): string {
       return ` here; ${name} is served at ${SURFACE_PATH[other]}`
   }
   return ''
-}
-
-function closest(word: string, options: string[]): string | undefined {
-  const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '')
-  const w = norm(word)
-  let best: string | undefined
-  let bestD = Math.max(2, Math.floor(word.length / 3)) + 1
-  for (const o of options) {
-    const n = norm(o)
-    // The distance is at least the difference in length: a name of a megabyte is compared with none.
-    if (Math.abs(n.length - w.length) >= bestD) continue
-    const d = n === w ? 0 : editDistance(n, w)
-    if (d < bestD) [best, bestD] = [o, d]
-  }
-  return best
 }

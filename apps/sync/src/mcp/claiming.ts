@@ -3,7 +3,7 @@
  * has it: over `/mcp` the in-process arbiter, from `plexus mcp` the server's claims route. Only when
  * no server can be reached does a tool claim on its own copy of the document.
  */
-import type { Graph, LostClaim, NextResult, NodeView } from './model.ts'
+import type { Graph, LostClaim, NextResult, NodeView } from '@plexus/model'
 import { ToolError, checkProject, type CallContext, type ClaimAsk } from './context.ts'
 
 export interface Arbitrated {

@@ -11,16 +11,16 @@ import type * as Y from 'yjs'
 import type { Role } from '../auth.ts'
 import type { ClaimOutcome, ClaimRequest } from '../claims.ts'
 import {
-  GRAPH_ID,
-  editDistance,
-  initGraph,
-  openGraph,
-  migrate,
-  readMeta,
-  touch,
   type Failure,
   type Graph,
-} from './model.ts'
+  GRAPH_ID,
+  initGraph,
+  migrate,
+  nearestName,
+  openGraph,
+  readMeta,
+  touch,
+} from '@plexus/model'
 import { locatorOf } from './locate.ts'
 import { resolveNodeArgs, type NodeArgs } from './node-args.ts'
 import { echo } from './shape.ts'
@@ -217,27 +217,15 @@ export function ensureGraph(
 
 async function unknownProject(ctx: CallContext, project: string): Promise<ToolError> {
   const ids = (await ctx.source.list()).map((g) => g.id)
-  const near = ids
-    .map((id) => ({ id, d: editDistance(id, project) }))
-    .filter((x) => x.d <= Math.max(2, Math.floor(project.length / 3)))
-    .sort((a, b) => a.d - b.d)[0]
+  const near = nearestName(project, ids)
   const listed = ids.length
     ? `; graphs here: ${ids.slice(0, 20).join(', ')}${ids.length > 20 ? ` and ${ids.length - 20} more` : ''}`
     : '; there are no graphs yet'
   return new ToolError(
     `graph ${project} not found` +
-      (near ? `; did you mean ${near.id}?` : '') +
+      (near ? `; did you mean ${near}?` : '') +
       listed +
       `. Create it with graph_open {project: "${project}", goal: "..."}`,
     'graph_not_found',
   )
-}
-
-/** Ids unique across peers, in the web app's form: `n_` and 12 random base-36 characters. */
-export function newId(): string {
-  const bytes = new Uint8Array(12)
-  crypto.getRandomValues(bytes)
-  let s = 'n_'
-  for (const b of bytes) s += (b % 36).toString(36)
-  return s
 }

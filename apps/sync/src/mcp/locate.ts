@@ -12,7 +12,7 @@
  */
 import type * as Y from 'yjs'
 import { ToolError, type GraphSource } from './context.ts'
-import { indexOf, readMeta } from './model.ts'
+import { graphView, readMeta } from '@plexus/model'
 import { echo } from './shape.ts'
 
 export class NodeLocator {
@@ -25,7 +25,7 @@ export class NodeLocator {
   note(graph: string, doc: Y.Doc): void {
     if (this.indexed.has(doc)) return
     this.indexed.add(doc)
-    const ix = indexOf(doc)
+    const ix = graphView(doc)
     for (const id of ix.nodes.keys()) this.where.set(id, graph)
     ix.onChange((nodes) => {
       for (const id of nodes) if (ix.nodes.has(id)) this.where.set(id, graph)

@@ -13,7 +13,7 @@
  * argument keeps resolving; node-args.test.ts checks that every tool listed has one of its paths in its schema.
  */
 import { ToolError } from './context.ts'
-import { MATCH_CONFIDENCE, resolveLabel, type Graph } from './model.ts'
+import { MATCH_CONFIDENCE, resolveLabel, type Graph } from '@plexus/model'
 import { clip, echo } from './shape.ts'
 
 /**

@@ -4,7 +4,7 @@
  * hoping, then applies the changes the answer carries, so its copy shows the claim at once.
  */
 import { Buffer } from 'node:buffer'
-import type { LostClaim } from './model.ts'
+import type { LostClaim } from '@plexus/model'
 import type { SyncConnection } from '@plexus/sync-client'
 import * as Y from 'yjs'
 import type { ClaimOutcome } from '../claims.ts'

@@ -6,7 +6,7 @@
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { ToolError, withGraph, type CallContext, type GraphDoc } from './context.ts'
-import { listCheckpoints, workingSet } from './model.ts'
+import { listCheckpoints, workingSet } from '@plexus/model'
 import { suggestions } from './tools/analyze.ts'
 import { checkpoint, view } from './tools/session.ts'
 

@@ -5,13 +5,14 @@
  * server per request, and the catalogue also owns validation messages and role filtering. Resources
  * (working set, suggestions, checkpoints) go through `registerResource`.
  */
+import { newId } from '@plexus/sync-client'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import type { Role } from '../auth.ts'
 import { VERSION } from '../version.ts'
 import { callTool, toolDefinitions } from './catalog.ts'
-import { newId, type CallContext, type GraphSource } from './context.ts'
+import { type CallContext, type GraphSource } from './context.ts'
 import { registerResources } from './resources.ts'
 import { SURFACE_INSTRUCTIONS, type Surface } from './surfaces.ts'
 

@@ -3,7 +3,8 @@
  * brief `{id, summary, kind?, status?}` (kind left out when it is the default `concept`). Long text is
  * clipped and says so; lists are capped and report how many were left out.
  */
-import type { Evidence, Graph, Json, NodeView, Status } from './model.ts'
+import { shownKind } from '@plexus/model'
+import type { Evidence, Graph, Json, NodeView, Status } from '@plexus/model'
 
 export interface BriefNode {
   id: string
@@ -14,7 +15,7 @@ export interface BriefNode {
 
 export function brief(g: Graph, n: NodeView, opts: { status?: boolean } = {}): BriefNode {
   const out: BriefNode = { id: n.id, summary: clip(n.summary, 200) }
-  if (n.kind !== 'concept') out.kind = n.kind
+  if (shownKind(n.kind)) out.kind = n.kind
   if (opts.status !== false) out.status = g.index.statusOf(n.id)
   return out
 }
@@ -59,7 +60,7 @@ export function seedNode(n: NodeView, maxEvidence = 20): Record<string, Json> {
   out.created_at = iso(n.created_at)
   out.updated_at = iso(n.updated_at)
   out.created_by = n.created_by
-  if (n.kind !== 'concept') out.kind = n.kind
+  if (shownKind(n.kind)) out.kind = n.kind
   if (n.notes) out.notes = clip(n.notes, 2000)
   return out
 }

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod'
 import type { CallContext } from './context.ts'
-import type { Json } from './model.ts'
+import type { Json } from '@plexus/model'
 
 export type Access = 'read' | 'write' | 'mixed'
 

@@ -1,4 +1,4 @@
-import { board, meta, type NodeView } from '@plexus/model'
+import { board, meta, type NodeView, shownKind } from '@plexus/model'
 import { useMemo, useState } from 'react'
 import { jumpTo, setResolved } from '../canvas/commands.ts'
 import { useWorkspace } from '../canvas/workspace.ts'
@@ -56,7 +56,7 @@ export function Board() {
           )}
           <span className="card-summary">{n.summary}</span>
           <span className="card-meta">
-            {n.kind !== 'concept' && <span className="chip">{n.kind}</span>}
+            {shownKind(n.kind) && <span className="chip">{n.kind}</span>}
             {claim && (
               <span className="chip claim" data-testid="card-claim">
                 <Icon name={describeActor(claim.by).person ? 'user' : 'bot'} size={11} />

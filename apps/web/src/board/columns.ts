@@ -1,4 +1,4 @@
-import { holderOf, type GraphIndex, type NodeView, type Status } from '@plexus/model'
+import { holderOf, type GraphView, type NodeView, type Status } from '@plexus/model'
 
 export type Column = Exclude<Status, 'deleted'> | 'claimed'
 
@@ -44,7 +44,7 @@ export function splitColumns(
 }
 
 /** The branch a card belongs to: its ancestors' summaries below the root, outermost first. */
-export function branchPath(ix: GraphIndex, id: string, root: string | null, max = 3): string[] {
+export function branchPath(ix: GraphView, id: string, root: string | null, max = 3): string[] {
   const s = ix.struct()
   const path: string[] = []
   let p = s.parent.get(id)

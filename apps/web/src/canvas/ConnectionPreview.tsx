@@ -1,3 +1,4 @@
+import { DEPENDS_ON, RELATES_TO } from '@plexus/model'
 import { getBezierPath, Position, useReactFlow, type ConnectionLineComponentProps } from '@xyflow/react'
 import { useUI } from '../store.ts'
 import type { PNode } from './flow-model.ts'
@@ -65,14 +66,14 @@ export function ConnectionPreview({
   const mine = fromNode.data.view.summary
   const theirs = over ? over.data.view.summary : null
   const text = back && theirs !== null ? sentence(theirs, type, mine) : sentence(mine, type, theirs)
-  const cls = type === 'depends_on' ? 'pedge-dep' : type === 'relates_to' ? 'pedge-rel' : 'pedge-other'
+  const cls = type === DEPENDS_ON ? 'pedge-dep' : type === RELATES_TO ? 'pedge-rel' : 'pedge-other'
   return (
     <g className="pconnect">
       <path
         d={path}
         className={`pedge ${cls}`}
         markerStart={back ? 'url(#pmark-dep)' : undefined}
-        markerEnd={back ? undefined : type === 'depends_on' ? 'url(#pmark-dep)' : 'url(#pmark)'}
+        markerEnd={back ? undefined : type === DEPENDS_ON ? 'url(#pmark-dep)' : 'url(#pmark)'}
       />
       <text
         x={(fromX + tx) / 2}

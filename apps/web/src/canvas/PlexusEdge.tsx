@@ -1,3 +1,4 @@
+import { DEPENDS_ON, RELATES_TO, relationWords } from '@plexus/model'
 import {
   BaseEdge,
   EdgeLabelRenderer,
@@ -11,7 +12,7 @@ import { edgeGeometry } from './edge-geometry.ts'
 import type { PEdge, PNode } from './flow-model.ts'
 import type { Rect } from './geometry.ts'
 
-const LABELS: Record<string, string> = { depends_on: 'depends on', relates_to: '' }
+const LABELS: Record<string, string> = { [DEPENDS_ON]: relationWords(DEPENDS_ON), [RELATES_TO]: '' }
 
 /** A node's box as the canvas has it, or null before it has a size. */
 function box(n: InternalNode<PNode> | undefined): Rect | null {
@@ -40,7 +41,7 @@ function PlexusEdgeImpl({
   data,
   selected,
 }: EdgeProps<PEdge>) {
-  const kind = data?.kind ?? 'relates_to'
+  const kind = data?.kind ?? RELATES_TO
   const s = useInternalNode<PNode>(source)
   const t = useInternalNode<PNode>(target)
   const p = useInternalNode<PNode>(data?.parent ?? source)
@@ -64,13 +65,13 @@ function PlexusEdgeImpl({
   const cls =
     kind === 'tree'
       ? 'pedge-tree'
-      : kind === 'depends_on'
+      : kind === DEPENDS_ON
         ? 'pedge-dep'
-        : kind === 'relates_to'
+        : kind === RELATES_TO
           ? 'pedge-rel'
           : 'pedge-other'
-  const label = data?.label || (kind in LABELS ? LABELS[kind] : kind.replace(/_/g, ' '))
-  const marker = kind === 'tree' ? undefined : kind === 'depends_on' ? 'url(#pmark-dep)' : 'url(#pmark)'
+  const label = data?.label || (kind in LABELS ? LABELS[kind] : relationWords(kind))
+  const marker = kind === 'tree' ? undefined : kind === DEPENDS_ON ? 'url(#pmark-dep)' : 'url(#pmark)'
   return (
     <>
       <BaseEdge
@@ -80,7 +81,7 @@ function PlexusEdgeImpl({
         markerEnd={marker}
         interactionWidth={kind === 'tree' ? 0 : 14}
       />
-      {label && kind !== 'tree' && (selected || kind !== 'depends_on') ? (
+      {label && kind !== 'tree' && (selected || kind !== DEPENDS_ON) ? (
         <EdgeLabelRenderer>
           <div
             className="pedge-label nodrag nopan"

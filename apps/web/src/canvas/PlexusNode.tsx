@@ -1,4 +1,4 @@
-import { holderOf } from '@plexus/model'
+import { COMMON_KINDS, holderOf, shownKind } from '@plexus/model'
 import { Handle, Position, type NodeProps } from '@xyflow/react'
 import { memo, type CSSProperties } from 'react'
 import { describeActor } from '../identity.ts'
@@ -10,7 +10,7 @@ import { nodeLook } from './node-style.ts'
 import { pointsIn } from './shapes.ts'
 import { SummaryEditor } from './SummaryEditor.tsx'
 
-const KNOWN_KINDS = new Set(['concept', 'task', 'goal', 'question', 'evidence', 'action'])
+const KNOWN_KINDS = new Set(COMMON_KINDS)
 const STATUS_LABEL = {
   actionable: 'Ready',
   blocked: 'Blocked',
@@ -109,9 +109,9 @@ function PlexusNodeImpl({ id, data, selected, isConnectable }: NodeProps<PNode>)
           </div>
         )}
       </div>
-      {(view.kind !== 'concept' || claimer || view.notes) && (
+      {(shownKind(view.kind) || claimer || view.notes) && (
         <div className="pnode-meta">
-          {view.kind !== 'concept' && <span className="pnode-kind">{view.kind}</span>}
+          {shownKind(view.kind) && <span className="pnode-kind">{view.kind}</span>}
           {view.notes && (
             <span className="pnode-notes" data-testid="notes-marker" title="Has notes (see the inspector)">
               <Icon name="file" size={11} /> notes

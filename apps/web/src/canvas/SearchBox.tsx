@@ -1,3 +1,4 @@
+import { shownKind } from '@plexus/model'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { findNodes } from '../graph/find.ts'
 import { useUI } from '../store.ts'
@@ -68,7 +69,7 @@ export function SearchBox() {
             >
               <span className={`dot st-${r.status}`} />
               <span className="sr-summary">{r.summary}</span>
-              {r.kind !== 'concept' && <span className="chip">{r.kind}</span>}
+              {shownKind(r.kind) && <span className="chip">{r.kind}</span>}
               {r.snippet && <span className="sr-snippet muted small">{r.snippet}</span>}
             </li>
           ))}

@@ -1,3 +1,4 @@
+import { DEPENDS_ON, relationWords } from '@plexus/model'
 import { Fragment, useReducer } from 'react'
 import { useUI } from '../store.ts'
 import { Icon } from '../ui/Icon.tsx'
@@ -24,7 +25,7 @@ export function Toolbar() {
     return (
       <button
         key={a.id}
-        className={`tool ${a.id === 'link.type' ? `link-type ${text === 'depends on' ? 'dep' : 'rel'}` : ''} ${a.id === 'view.archived' ? 'archived-toggle' : ''}`}
+        className={`tool ${a.id === 'link.type' ? `link-type ${text === relationWords(DEPENDS_ON) ? 'dep' : 'rel'}` : ''} ${a.id === 'view.archived' ? 'archived-toggle' : ''}`}
         onClick={() => {
           perform(a, { ...c, sel: ws.model.selection() })
           rerender()

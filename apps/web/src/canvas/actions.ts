@@ -1,3 +1,4 @@
+import { DEPENDS_ON, RELATES_TO, relationWords } from '@plexus/model'
 import { useUI } from '../store.ts'
 import type { IconName } from '../ui/Icon.tsx'
 import { arrange } from './arrange.ts'
@@ -302,11 +303,11 @@ export const ACTIONS: readonly Action[] = [
     label: 'What dragging between nodes creates: depends on, or relates to',
     keys: [],
     edits: false,
-    run: () => ui().setLinkType(ui().linkType === 'depends_on' ? 'relates_to' : 'depends_on'),
+    run: () => ui().setLinkType(ui().linkType === DEPENDS_ON ? RELATES_TO : DEPENDS_ON),
     toolbar: 'toggles',
     icon: 'link',
     testId: 'link-type',
-    text: () => (ui().linkType === 'depends_on' ? 'depends on' : 'relates to'),
+    text: () => relationWords(ui().linkType),
   },
   {
     id: 'view.archived',

@@ -1,4 +1,4 @@
-import { meta, setPositions } from '@plexus/model'
+import { DEPENDS_ON, meta, setPositions } from '@plexus/model'
 import { layoutDagre } from '../layout/dagre.ts'
 import { layoutLayered } from '../layout/layered.ts'
 import { layoutMindMap } from '../layout/mindmap.ts'
@@ -79,7 +79,7 @@ export function arrange(ws: Workspace, kind: LayoutKind): void {
       const to = ix.canonical(e.to)
       if (!from || !to || !scope.has(from) || !scope.has(to)) continue
       // A depends on B: B is done first, so it sits left of A.
-      edges.push(e.type === 'depends_on' ? [to, from] : [from, to])
+      edges.push(e.type === DEPENDS_ON ? [to, from] : [from, to])
     }
     // dagre draws better (layout/dagre.ts) but takes seconds past a couple of thousand nodes.
     pos = ids.length <= DAGRE_MAX ? layoutDagre(ids, edges, sizeOf) : layoutLayered(ids, edges, sizeOf)

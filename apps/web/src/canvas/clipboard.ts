@@ -3,9 +3,13 @@ import {
   CLAIMED_BY,
   CLAIMED_UNTIL,
   connect,
-  createNodes,
   type CreateItem,
+  createNodes,
+  DEFAULT_KIND,
+  DEPENDS_ON,
+  formatOutline,
   type Json,
+  parseOutline,
 } from '@plexus/model'
 import { useUI } from '../store.ts'
 import { report } from './commands.ts'
@@ -101,52 +105,32 @@ export function parsePayload(text: string): ClipPayload | null {
 
 /** A readable outline for pasting into other programs: two spaces per level. */
 export function toOutline(p: ClipPayload): string {
-  const kids = new Map<string | undefined, ClipPayload['nodes']>()
-  for (const n of p.nodes) {
-    const k = p.nodes.some((m) => m.ref === n.parent_ref) ? n.parent_ref : undefined
-    kids.set(k, [...(kids.get(k) ?? []), n])
-  }
-  const lines: string[] = []
-  const walk = (parent: string | undefined, depth: number) => {
-    for (const n of kids.get(parent) ?? []) {
-      lines.push(`${'  '.repeat(depth)}${n.summary}`)
-      walk(n.ref, depth + 1)
-    }
-  }
-  walk(undefined, 0)
-  return lines.join('\n')
+  const at = new Map(p.nodes.map((n, i) => [n.ref, i]))
+  return formatOutline(
+    p.nodes.map((n) => ({ summary: n.summary, parent: at.get(n.parent_ref ?? '') ?? null })),
+  )
 }
 
 /** Plain text becomes nodes: one per non-empty line, indentation making children. */
 export function fromOutline(text: string): ClipPayload | null {
-  const lines = text.split(/\r?\n/).filter((l) => l.trim())
-  if (!lines.length || lines.length > 2000) return null
-  const payload: ClipPayload = { plexus: 1, nodes: [], edges: [] }
-  const stack: Array<{ indent: number; ref: string }> = []
-  lines.forEach((line, i) => {
-    const indent = line.match(/^\s*/)![0].replace(/\t/g, '    ').length
-    const summary = line
-      .trim()
-      .replace(/^([-*+]|\d+[.)])\s+/, '')
-      .slice(0, 2000)
-    while (stack.length && stack[stack.length - 1]!.indent >= indent) stack.pop()
-    const ref = `t${i}`
-    const parent = stack[stack.length - 1]
-    payload.nodes.push({
-      ref,
-      summary: summary || '…',
+  const items = parseOutline(text)
+  if (!items) return null
+  return {
+    plexus: 1,
+    nodes: items.map((it, i) => ({
+      ref: `t${i}`,
+      summary: it.summary,
       notes: '',
-      kind: 'concept',
+      kind: DEFAULT_KIND,
       resolved: false,
       properties: {},
       links: [],
-      ...(parent ? { parent_ref: parent.ref } : {}),
+      ...(it.parent !== null ? { parent_ref: `t${it.parent}` } : {}),
       dx: 0,
       dy: i * 60,
-    })
-    stack.push({ indent, ref })
-  })
-  return payload
+    })),
+    edges: [],
+  }
 }
 
 /**
@@ -170,14 +154,14 @@ export function paste(ws: Workspace, p: ClipPayload, at: XY | null): void {
     ...(keepLayout ? { x: Math.round(at.x + n.dx), y: Math.round(at.y + n.dy) } : {}),
   }))
   for (const e of p.edges) {
-    if (e.type !== 'depends_on') continue
+    if (e.type !== DEPENDS_ON) continue
     const it = items.find((i) => i.ref === e.from)
     if (it) it.depends_on = [...(it.depends_on ?? []), e.to]
   }
   ws.session.undo.stopCapturing()
   const r = createNodes(ws.session.g, items, { mode: 'force' })
   if (!r.ok) return report(r)
-  const others = p.edges.filter((e) => e.type !== 'depends_on' && r.refs[e.from] && r.refs[e.to])
+  const others = p.edges.filter((e) => e.type !== DEPENDS_ON && r.refs[e.from] && r.refs[e.to])
   if (others.length) {
     const c = connect(
       ws.session.g,

@@ -1,9 +1,9 @@
-import type { GraphIndex } from '@plexus/model'
+import type { GraphView } from '@plexus/model'
 import { layoutTree } from '../layout/tree.ts'
 import { GAP_X, GAP_Y, SpatialGrid, bounds, type Rect, type Size, type XY } from './geometry.ts'
 
 export interface PlacementInput {
-  index: GraphIndex
+  index: GraphView
   /** Live nodes without a position. */
   unplaced: readonly string[]
   /** Every live node that has a position, with it. */
@@ -104,14 +104,14 @@ export function placeNodes({ index, unplaced, placed, sizeOf }: PlacementInput):
   return out
 }
 
-function cmpCreated(index: GraphIndex, a: string, b: string): number {
+function cmpCreated(index: GraphView, a: string, b: string): number {
   const na = index.nodes.get(a)
   const nb = index.nodes.get(b)
   return (na?.created_at ?? 0) - (nb?.created_at ?? 0)
 }
 
 /** The placed node a group should sit beside: its parent, else a node it is connected to. */
-function anchorOf(index: GraphIndex, id: string, where: (id: string) => XY | undefined): string | null {
+function anchorOf(index: GraphView, id: string, where: (id: string) => XY | undefined): string | null {
   const p = index.struct().parent.get(id)
   if (p && where(p)) return p
   for (const dir of ['out', 'in'] as const) {
@@ -120,7 +120,7 @@ function anchorOf(index: GraphIndex, id: string, where: (id: string) => XY | und
   return null
 }
 
-function descendants(children: ReadonlyMap<string, string[]>, id: string): string[] {
+function descendants(children: ReadonlyMap<string, readonly string[]>, id: string): string[] {
   const out: string[] = []
   const stack = [...(children.get(id) ?? [])]
   while (stack.length && out.length < 50_000) {
@@ -145,7 +145,7 @@ function freeSpot(grid: SpatialGrid, r: Rect, direction: 'down' | 'right'): XY {
 }
 
 export interface GrowthInput {
-  index: GraphIndex
+  index: GraphView
   /** The node that changed size. */
   id: string
   before: Size

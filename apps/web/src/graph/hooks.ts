@@ -1,4 +1,4 @@
-import { meta, type Graph, type GraphMeta, type NodeView } from '@plexus/model'
+import { type Graph, type GraphMeta, meta, type NodeView, onMeta } from '@plexus/model'
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 
 /** One node's view; re-renders only when that node changes (views are replaced, never mutated). */
@@ -39,14 +39,7 @@ export function useGraphVersion(g: Graph): number {
 
 /** The graph's meta (title, root), live. */
 export function useMeta(g: Graph): GraphMeta {
-  const subscribe = useCallback(
-    (fn: () => void) => {
-      const m = g.doc.getMap('meta')
-      m.observe(fn)
-      return () => m.unobserve(fn)
-    },
-    [g],
-  )
+  const subscribe = useCallback((fn: () => void) => onMeta(g.doc, fn), [g])
   const cache = useRef<{ json: string; meta: GraphMeta } | null>(null)
   return useSyncExternalStore(subscribe, () => {
     const m = meta(g)

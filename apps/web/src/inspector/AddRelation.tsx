@@ -1,4 +1,4 @@
-import type { Graph } from '@plexus/model'
+import { DEPENDS_ON, RELATES_TO, relationOf, relationWords, type Graph } from '@plexus/model'
 import { useMemo, useState } from 'react'
 import { link } from '../canvas/commands.ts'
 import { useWorkspace } from '../canvas/workspace.ts'
@@ -12,13 +12,13 @@ import { comboboxKeys } from '../ui/combobox.ts'
 export function AddRelation({ g, id }: { g: Graph; id: string }) {
   const ws = useWorkspace()
   const [q, setQ] = useState('')
-  const [type, setType] = useState('depends_on')
+  const [type, setType] = useState<string>(DEPENDS_ON)
   const [active, setActive] = useState(0)
   const results = useMemo(() => findNodes(g, q, 6).filter((r) => r.id !== id), [g, q, id])
   const choose = (i: number) => {
     const r = results[i]
     if (!r) return
-    link(ws, id, r.id, type.trim().replace(/\s+/g, '_') || 'relates_to')
+    link(ws, id, r.id, relationOf(type))
     setQ('')
   }
   return (
@@ -30,8 +30,8 @@ export function AddRelation({ g, id }: { g: Graph; id: string }) {
           onChange={(e) => setType(e.target.value)}
           aria-label="Edge type"
         >
-          <option value="depends_on">depends on</option>
-          <option value="relates_to">relates to</option>
+          <option value={DEPENDS_ON}>{relationWords(DEPENDS_ON)}</option>
+          <option value={RELATES_TO}>{relationWords(RELATES_TO)}</option>
           <option value="blocks">blocks</option>
           <option value="supports">supports</option>
         </select>

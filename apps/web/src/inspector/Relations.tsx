@@ -1,4 +1,4 @@
-import { disconnect, type Graph } from '@plexus/model'
+import { DEPENDS_ON, disconnect, type Graph, relationWords } from '@plexus/model'
 import { jumpTo, report } from '../canvas/commands.ts'
 import { useWorkspace } from '../canvas/workspace.ts'
 import { Icon } from '../ui/Icon.tsx'
@@ -53,10 +53,8 @@ export function Relations({
     )
   return (
     <ul className="relations">
-      {out.map((e) => row(e.other, e.type === 'depends_on' ? 'depends on' : e.type.replace(/_/g, ' '), e.id))}
-      {inc.map((e) =>
-        row(e.other, e.type === 'depends_on' ? 'needed by' : `← ${e.type.replace(/_/g, ' ')}`, e.id),
-      )}
+      {out.map((e) => row(e.other, relationWords(e.type), e.id))}
+      {inc.map((e) => row(e.other, e.type === DEPENDS_ON ? 'needed by' : `← ${relationWords(e.type)}`, e.id))}
     </ul>
   )
 }

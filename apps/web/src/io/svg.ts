@@ -1,4 +1,13 @@
-import { claimOf, meta, type NodeView, type Status } from '@plexus/model'
+import {
+  DEPENDS_ON,
+  RELATES_TO,
+  holderOf,
+  meta,
+  relationWords,
+  shownKind,
+  type NodeView,
+  type Status,
+} from '@plexus/model'
 import { edgeGeometry } from '../canvas/edge-geometry.ts'
 import type { FlowModel } from '../canvas/flow-model.ts'
 import { bounds, type Rect } from '../canvas/geometry.ts'
@@ -55,6 +64,12 @@ export function wrapText(text: string, width: number, font: string, max: number)
   let last = lines[max - 1]!
   while (last && !fits(`${last}…`)) last = last.slice(0, -1)
   return [...lines.slice(0, max - 1), `${last.trimEnd()}…`]
+}
+
+/** The line under a node's summary: its kind (unless the default) and who holds it at `now`. */
+export function nodeTag(n: NodeView, now: number): string {
+  const claim = holderOf(n, now)
+  return [shownKind(n.kind) ?? '', claim ? `claimed by ${claim.by}` : ''].filter(Boolean).join(' · ')
 }
 
 export interface SvgPicture {
@@ -117,19 +132,20 @@ export function graphToSvg(model: FlowModel, only?: readonly string[]): SvgPictu
     const from = ix.canonical(e.from)
     const to = ix.canonical(e.to)
     if (!from || !to || !set.has(from) || !set.has(to) || from === to) continue
-    const dep = e.type === 'depends_on'
+    const dep = e.type === DEPENDS_ON
     const p = s.parent.get(from)
     const g = edgeGeometry(rect.get(from)!, rect.get(to)!, false, p ? rect.get(p) : undefined)
     out.push(
       `<path data-edge="${esc(e.id)}" d="${g.path}" fill="none" stroke="${esc(dep ? c.dep : c.rel)}" stroke-width="1.6" stroke-dasharray="${dep ? '6 4' : '2 4'}" marker-end="url(#${dep ? 'a' : 'b'})"/>`,
     )
-    const label = e.label || (dep || e.type === 'relates_to' ? '' : e.type.replace(/_/g, ' '))
+    const label = e.label || (dep || e.type === RELATES_TO ? '' : relationWords(e.type))
     if (label)
       out.push(
         `<text x="${g.labelX}" y="${g.labelY + 4}" text-anchor="middle" font-size="11" fill="${esc(c.muted)}" stroke="${esc(c.bg)}" stroke-width="4" paint-order="stroke">${esc(label)}</text>`,
       )
   }
   const root = meta(model.session.g).root
+  const now = model.session.g.env.now()
   for (const id of ids) {
     const n = ix.nodes.get(id) as NodeView
     const r = rect.get(id)!
@@ -145,10 +161,7 @@ export function graphToSvg(model: FlowModel, only?: readonly string[]): SvgPictu
     const padT = shape === 'diamond' ? 24 : isRoot ? 12 : 9
     const size = isRoot ? 15 : 13.5
     const font = `${isRoot ? 620 : 400} ${size}px ${family}`
-    const claim = claimOf(n)
-    const tag = [n.kind !== 'concept' ? n.kind : '', claim ? `claimed by ${claim.by}` : '']
-      .filter(Boolean)
-      .join(' · ')
+    const tag = nodeTag(n, now)
     const metaH = tag ? 24 : 0
     const textX = r.x + padL + 21
     const room = Math.max(1, Math.floor((r.height - padT * 2 - metaH + 2) / 19))

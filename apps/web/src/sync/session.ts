@@ -1,8 +1,8 @@
 import { SCHEMA_VERSION, counts, meta, openGraph, undoManager, type Graph } from '@plexus/model'
-import { connect, type SyncConnection } from '@plexus/sync-client'
+import { connect, newId, type SyncConnection } from '@plexus/sync-client'
 import type { Awareness } from 'y-protocols/awareness'
 import * as Y from 'yjs'
-import { actorOf, newId, type Identity } from '../identity.ts'
+import { actorOf, type Identity } from '../identity.ts'
 import { db, type LocalGraph } from './db.ts'
 import { DexiePersistence } from './persistence.ts'
 import { serverActor, token, syncUrl } from './server-api.ts'
@@ -83,7 +83,7 @@ export class GraphSession {
     this.storedChange = record?.updated_at ?? 0
     performance.mark('plexus:idb-loaded')
     this.loadMs = performance.now() - t0
-    const env = { actor: tokenActor ?? actorOf(this.identity), now: () => Date.now(), newId: () => newId() }
+    const env = { actor: tokenActor ?? actorOf(this.identity), now: () => Date.now(), newId }
     this.g = openGraph(this.doc, env)
     performance.mark('plexus:index-built')
     this.sys = openGraph(this.doc, env)

@@ -1,4 +1,4 @@
-import { SCHEMA_VERSION, migrate, newerSchemaMessage, readMeta } from '@plexus/model'
+import { SCHEMA_VERSION, migrate, newerSchemaMessage, onMeta, readMeta } from '@plexus/model'
 import type { CloseReason, ConnectionStatus, SyncConnection } from '@plexus/sync-client'
 import type * as Y from 'yjs'
 import { createStore, type StoreApi } from 'zustand/vanilla'
@@ -24,13 +24,14 @@ export class SchemaGuard {
     message: null,
   }))
   private synced = false
+  private readonly offMeta: () => void
 
   constructor(
     private readonly doc: Y.Doc,
     private readonly connection: SyncConnection,
     private readonly origin: unknown,
   ) {
-    doc.getMap('meta').observe(this.check)
+    this.offMeta = onMeta(doc, this.check)
     connection.on('status', this.onStatus)
     connection.on('close', this.onClose)
     this.check()
@@ -59,7 +60,7 @@ export class SchemaGuard {
   }
 
   destroy(): void {
-    this.doc.getMap('meta').unobserve(this.check)
+    this.offMeta()
     this.connection.off('status', this.onStatus)
     this.connection.off('close', this.onClose)
   }

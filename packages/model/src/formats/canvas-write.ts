@@ -11,7 +11,7 @@ import {
   type End,
   type Side,
 } from './canvas-types.ts'
-import { RELATES_TO } from './facts.ts'
+import { RELATES_TO } from '../vocabulary.ts'
 
 // The graph as JSON Canvas 1.0: see canvas.ts for what is kept. The root is left out when no edge
 // touches it (it is the canvas itself), groups come first (a frame is drawn behind its members).

@@ -3,7 +3,8 @@ import { fail } from '../graph.ts'
 import type { Failure, Json, Result } from '../types.ts'
 import { LIMITS, typeName } from '../validate.ts'
 import { ENDS, SIDES, type CanvasNode } from './canvas-types.ts'
-import { Collector, IMPORT_LIMITS, RELATES_TO, checkText, relationOf, type Parsed } from './facts.ts'
+import { Collector, IMPORT_LIMITS, checkText, type Parsed } from './facts.ts'
+import { RELATES_TO, relationOf } from '../vocabulary.ts'
 
 /*
  * JSON Canvas 1.0 (Obsidian, jsoncanvas.org), both ways, with nothing the spec does not name.

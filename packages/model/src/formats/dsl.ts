@@ -2,6 +2,7 @@ import { edgesByNode } from '../analysis-graph.ts'
 import { fail, meta, type Graph } from '../graph.ts'
 import type { Failure, Result } from '../types.ts'
 import { Collector, checkText, type Parsed } from './facts.ts'
+import { DEFAULT_KIND } from '../vocabulary.ts'
 
 /*
  * The line DSL: one fact per line, for people and agents who think in relationships.
@@ -219,7 +220,7 @@ export function dslName(name: string, kind?: string): string {
   const flat = name.replace(/[\u0000-\u001f\u007f]+/g, ' ')
   const bare = BARE.test(flat) && !flat.includes(':') && !flat.startsWith('#')
   const s = bare ? flat : `"${flat.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
-  return kind && kind !== 'concept' ? `${s}:${kind}` : s
+  return kind && kind !== DEFAULT_KIND ? `${s}:${kind}` : s
 }
 
 /**

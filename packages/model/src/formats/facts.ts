@@ -74,7 +74,6 @@ export const IMPORT_LIMITS = { nodes: 50_000, edges: 100_000 } as const
 /** Relations that mean the tree, not an edge: `P contains C` and `C part_of P` both make P the parent. */
 export const TREE_DOWN: ReadonlySet<string> = new Set(['contains', 'parent_of'])
 export const TREE_UP: ReadonlySet<string> = new Set(['part_of', 'child_of'])
-export const RELATES_TO = 'relates_to'
 /** The meta key holding Mermaid class definitions (`{ name: "fill:#f96" }`) imported into the graph. */
 export const CLASS_DEFS = 'mermaid_classdefs'
 
@@ -88,17 +87,6 @@ export function checkText(text: unknown, what: string, max: number = TEXT_LIMIT)
     )
   }
   return null
-}
-
-/** An edge label as a relation word: "depends on" -> depends_on, "Calls API!" -> calls_api; '' -> relates_to. */
-export function relationOf(label: string): string {
-  const word = label
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, LIMITS.kind)
-  return word || RELATES_TO
 }
 
 /** Collects what a parser reads, keeping each node once and refusing a node given two kinds. */

@@ -1,7 +1,7 @@
 import type * as Y from 'yjs'
 import { liveEdges } from '../analysis-graph.ts'
 import { fail, type Graph } from '../graph.ts'
-import { indexOf, type GraphIndex } from '../graph-index.ts'
+import { indexOf, type GraphView } from '../graph-index.ts'
 import { readMeta } from '../schema.ts'
 import type { Result } from '../types.ts'
 import { applyParsed, type ApplyOptions, type ImportMatch } from './apply.ts'
@@ -111,7 +111,7 @@ export interface GraphSummary {
   edges: number
 }
 
-const summaries = new WeakMap<GraphIndex, { version: number; summary: GraphSummary }>()
+const summaries = new WeakMap<GraphView, { version: number; summary: GraphSummary }>()
 
 /** What a list of graphs shows; cached per document until it changes, since the server asks often. */
 export function graphSummary(doc: Y.Doc): GraphSummary {

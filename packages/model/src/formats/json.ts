@@ -12,6 +12,7 @@ import {
   checkString,
   typeName,
 } from '../validate.ts'
+import { RELATES_TO } from '../vocabulary.ts'
 
 /** The lossless format: every node (forgotten and merged ones too), every edge, checkpoints, optionally history. */
 export interface PlexusJSON {
@@ -126,7 +127,7 @@ function checkEdge(raw: unknown, i: number): Failure | null {
     opt(raw, 'created_at', (v) => num(v, `${at}.created_at`)) ??
     opt(raw, 'created_by', (v) => str(v, `${at}.created_by`))
   if (c) return c
-  const want = edgeId(raw.from as string, (raw.type as string | undefined) ?? 'relates_to', raw.to as string)
+  const want = edgeId(raw.from as string, (raw.type as string | undefined) ?? RELATES_TO, raw.to as string)
   if ('id' in raw && raw.id !== want) {
     return fail(
       'invalid_argument',
@@ -220,7 +221,7 @@ export function importJSON(
     const c = checkEdge(e, i)
     if (c) return c
     const v = e as EdgeView
-    const id = edgeId(v.from, v.type ?? 'relates_to', v.to)
+    const id = edgeId(v.from, v.type ?? RELATES_TO, v.to)
     if (edgeIds.has(id)) return fail('invalid_argument', `edges[${i}]: edge ${id} appears twice`)
     edgeIds.add(id)
   }
@@ -240,7 +241,7 @@ export function importJSON(
   const existing = (nodes as NodeView[]).filter((n) => y.nodes.has(n.id)).map((n) => n.id)
   const known = (id: string): boolean => seen.has(id) || y.nodes.has(id)
   const newEdges = (edgeList as EdgeView[]).filter(
-    (e) => !y.edges.has(edgeId(e.from, e.type ?? 'relates_to', e.to)),
+    (e) => !y.edges.has(edgeId(e.from, e.type ?? RELATES_TO, e.to)),
   )
   const placed = newEdges.filter((e) => known(e.from) && known(e.to))
   const newCps = Object.entries(cps).filter(([k]) => !y.checkpoints.has(k))
@@ -274,7 +275,7 @@ export function importJSON(
       if (n.evidence?.length) ev.push(n.evidence.map((e) => ({ ...e }) as unknown as Json))
     }
     for (const e of placed) {
-      const type = e.type ?? 'relates_to'
+      const type = e.type ?? RELATES_TO
       putEdge(
         y.edges,
         {

@@ -1,6 +1,7 @@
 import { fail } from '../graph.ts'
 import type { Failure, Json, Result } from '../types.ts'
-import { Collector, RELATES_TO, checkText, relationOf, type NodeDecl, type Parsed } from './facts.ts'
+import { Collector, checkText, type NodeDecl, type Parsed } from './facts.ts'
+import { RELATES_TO, relationOf } from '../vocabulary.ts'
 import { BRACKETS, shapeOfName } from './mermaid-shapes.ts'
 import { Src, readBody, shapeData } from './mermaid-lexer.ts'
 import { mermaidText } from './mermaid-text.ts'

@@ -1,7 +1,8 @@
 import { edgesByNode } from '../analysis-graph.ts'
 import { meta, type Graph } from '../graph.ts'
 import type { NodeView } from '../types.ts'
-import { CLASS_DEFS, IMPORT_LIMITS, RELATES_TO } from './facts.ts'
+import { CLASS_DEFS, IMPORT_LIMITS } from './facts.ts'
+import { DEFAULT_KIND, RELATES_TO } from '../vocabulary.ts'
 import { layout } from '../schema.ts'
 import { bracketsOf } from './mermaid-shapes.ts'
 import { mermaidLabel } from './mermaid-text.ts'
@@ -48,7 +49,7 @@ function labelOf(n: NodeView): string {
 
 function nodeText(id: string, n: NodeView): string {
   const data = prop(n, 'mermaid_data')
-  const cls = n.kind !== 'concept' && CLASS.test(n.kind) ? `:::${n.kind}` : ''
+  const cls = n.kind !== DEFAULT_KIND && CLASS.test(n.kind) ? `:::${n.kind}` : ''
   if (data !== undefined) return `${id}@{ ${data.replace(/\n/g, ' ')} }${cls}`
   const b = bracketsOf(n.shape === 'group' ? undefined : n.shape)
   if (!b) return `${id}@{ shape: ${n.shape}, label: ${labelOf(n)} }${cls}`
@@ -107,7 +108,7 @@ export function toMermaid(
       return
     }
     lines.push(`${pad}subgraph ${short.get(id)} [${labelOf(n)}]`)
-    if (n.kind !== 'concept' && CLASS.test(n.kind)) extra.push(`  class ${short.get(id)} ${n.kind}`)
+    if (n.kind !== DEFAULT_KIND && CLASS.test(n.kind)) extra.push(`  class ${short.get(id)} ${n.kind}`)
     const dir = prop(n, 'mermaid_direction')
     if (dir && /^(TB|TD|BT|LR|RL)$/.test(dir)) lines.push(`${pad}  direction ${dir}`)
     for (const k of kids) write(k, depth + 1)

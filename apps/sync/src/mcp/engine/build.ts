@@ -1,7 +1,7 @@
 /** The engine's creation and correction tools: add_facts, add_knowledge, create_from_mermaid, forget, forget_relationship. */
 import { z } from 'zod'
 import { ToolError, must } from '../context.ts'
-import { disconnect, restructure, type Graph } from '../model.ts'
+import { disconnect, restructure, type Graph } from '@plexus/model'
 import { tool, out } from '../tool.ts'
 import { addFacts } from '../tools/plan.ts'
 import { graphArg, labelOf, nodeNamed, onGraph } from './graph.ts'

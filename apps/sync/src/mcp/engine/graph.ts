@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import { ToolError, ensureGraph, withGraph, type CallContext, type Touched } from '../context.ts'
-import { findByLabel, resolveLabel, type Graph } from '../model.ts'
+import { findByLabel, resolveLabel, type Graph } from '@plexus/model'
 import { clip } from '../shape.ts'
 
 export const DEFAULT_GRAPH = 'default'

@@ -12,7 +12,7 @@ import {
   shortestPath,
   type Answer,
   type Graph,
-} from '../model.ts'
+} from '@plexus/model'
 import { tool, type Tool, out } from '../tool.ts'
 import { graphArg, labelOf, nodeNamed, onGraph } from './graph.ts'
 
@@ -179,22 +179,39 @@ function relationTypes(g: Graph): string[] {
   return [...types]
 }
 
-export const pageRankTool = tool({
-  name: 'pagerank',
-  description: 'PageRank: high when much points at a node.',
-  input: { graph: graphArg, top_n: topN },
-  output: { rankings: out.list(z.unknown()), converged: out.boolean },
-  access: 'read',
-  annotations: { readOnly: true },
-  run: (ctx, args) =>
-    onGraph(ctx, args.graph, (g) => {
-      const r = must(pageRank(g, { limit: args.top_n ?? 20 }))
-      return {
-        rankings: r.ranks.map((x) => ({ node: named(g, x.id), score: Math.round(x.score * 1e6) / 1e6 })),
-        converged: r.converged,
-      }
-    }),
-})
+/**
+ * A tool that ranks the graph's nodes, best first: the first `top_n` (default 20) of them. `extra`
+ * declares what the result carries beside `rankings`.
+ */
+function rankingTool(
+  name: string,
+  description: string,
+  extra: z.ZodRawShape,
+  rank: (g: Graph, limit: number) => { rankings: unknown[] } & Record<string, unknown>,
+): Tool {
+  return tool({
+    name,
+    description,
+    input: { graph: graphArg, top_n: topN },
+    output: { rankings: out.list(z.unknown()), ...extra },
+    access: 'read',
+    annotations: { readOnly: true },
+    run: (ctx, args) => onGraph(ctx, args.graph, (g) => rank(g, args.top_n ?? 20)),
+  })
+}
+
+export const pageRankTool = rankingTool(
+  'pagerank',
+  'PageRank: high when much points at a node.',
+  { converged: out.boolean },
+  (g, limit) => {
+    const r = must(pageRank(g, { limit }))
+    return {
+      rankings: r.ranks.map((x) => ({ node: named(g, x.id), score: Math.round(x.score * 1e6) / 1e6 })),
+      converged: r.converged,
+    }
+  },
+)
 
 export const connectedComponents = tool({
   name: 'connected_components',
@@ -213,27 +230,23 @@ export const connectedComponents = tool({
     }),
 })
 
-export const degreeCentralityTool = tool({
-  name: 'degree_centrality',
-  description: 'In/out degree per node, most connected first.',
-  input: { graph: graphArg, top_n: topN },
-  output: { rankings: out.list(z.unknown()) },
-  access: 'read',
-  annotations: { readOnly: true },
-  run: (ctx, args) =>
-    onGraph(ctx, args.graph, (g) => {
-      const r = must(degreeCentrality(g, { limit: args.top_n ?? 20 }))
-      return {
-        rankings: r.nodes.map((d) => ({
-          node: named(g, d.id),
-          in_degree: d.in,
-          out_degree: d.out,
-          total: d.degree,
-          centrality: Math.round(d.centrality * 1e4) / 1e4,
-        })),
-      }
-    }),
-})
+export const degreeCentralityTool = rankingTool(
+  'degree_centrality',
+  'In/out degree per node, most connected first.',
+  {},
+  (g, limit) => {
+    const r = must(degreeCentrality(g, { limit }))
+    return {
+      rankings: r.nodes.map((d) => ({
+        node: named(g, d.id),
+        in_degree: d.in,
+        out_degree: d.out,
+        total: d.degree,
+        centrality: Math.round(d.centrality * 1e4) / 1e4,
+      })),
+    }
+  },
+)
 
 export const QUERY_TOOLS: Tool[] = [
   askGraph,

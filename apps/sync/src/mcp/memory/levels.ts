@@ -8,21 +8,12 @@
  *   checkouts of one repository are two graphs.
  * A memory session (`session_id`, from kg_read) is stored in the user graph and names its project.
  */
-import { createHash } from 'node:crypto'
+import { slugId } from '../../slug.ts'
 import { privateGraphOf } from '../../scopes.ts'
 import { ToolError, withGraph, type CallContext, type Touched } from '../context.ts'
-import { initGraph, readMemorySession, type Graph, type MemorySession } from '../model.ts'
+import { initGraph, readMemorySession, type Graph, type MemorySession } from '@plexus/model'
 
 export type Level = 'user' | 'project'
-
-const hash = (s: string, n: number) => createHash('sha256').update(s).digest('hex').slice(0, n)
-const slug = (s: string, max: number) =>
-  s
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, max)
-    .replace(/-+$/, '')
 
 /** The caller's own graph: the identity's private graph (scopes.ts), which only its tokens reach. */
 export function userGraphId(actor: string): string {
@@ -32,7 +23,7 @@ export function userGraphId(actor: string): string {
 export function projectGraphId(cwd: string): string {
   const clean = cwd.trim().replace(/[/\\]+$/, '') || '/'
   const base = clean.split(/[/\\]/).pop() ?? ''
-  return `${slug(base, 40) || 'root'}-${hash(clean, 8)}`
+  return slugId(base, clean, 'root', 8)
 }
 
 /** Opens (creating when missing) a level's graph and runs `fn` on it as the caller, in `session`. */

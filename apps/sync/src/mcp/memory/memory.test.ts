@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testServer, type TestServer } from '../../test/server-harness.ts'
-import { ARCHIVE_AFTER_MS, openGraph, sweepTiers } from '../model.ts'
+import { ARCHIVE_AFTER_MS, openGraph, sweepTiers } from '@plexus/model'
 import { fails, httpAgent, ok, stdioAgent, type Agent } from '../test/clients.ts'
 import { projectGraphId, userGraphId } from './levels.ts'
 

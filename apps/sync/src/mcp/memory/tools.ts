@@ -10,8 +10,14 @@ import {
   deleteMemoryEdge,
   deleteMemoryNode,
   findMemory,
+  type Graph,
   historyCursor,
+  type HistoryEvent,
+  type Json,
   memoryId,
+  memoryNotes,
+  meta,
+  type NodeView,
   putMemoryEdge,
   putMemoryNode,
   readMemory,
@@ -21,11 +27,7 @@ import {
   tierOf,
   writeMemorySession,
   writeProgress,
-  type Graph,
-  type HistoryEvent,
-  type Json,
-  type NodeView,
-} from '../model.ts'
+} from '@plexus/model'
 import { clip } from '../shape.ts'
 import { json, tool, type Tool, out } from '../tool.ts'
 import { graphOfLevel, onLevel, projectGraphId, sessionOf, userGraphId, type Level } from './levels.ts'
@@ -34,10 +36,8 @@ const level = z.enum(['user', 'project'])
 const sessionId = z.string().min(1).max(64)
 const MAX_NODES = 300
 
-const isMemoryNode = (g: Graph, n: NodeView) =>
-  n.id !== g.index.y.meta.get('root') && g.index.statusOf(n.id) !== 'deleted' && n.kind !== 'file'
-
-const lines = (notes: string) => notes.split('\n').filter((l) => l.trim() !== '')
+const isMemoryNode = (g: Graph, n: NodeView, root = meta(g).root) =>
+  n.id !== root && g.index.statusOf(n.id) !== 'deleted' && n.kind !== 'file'
 
 function gist(n: NodeView): Record<string, Json> {
   const t = tierOf(n)
@@ -73,8 +73,9 @@ function levelRead(g: Graph, graph: string): Record<string, Json> {
     edges: 0,
     archived_now: swept.archived.length,
   }
+  const root = meta(g).root
   for (const n of g.index.nodes.values()) {
-    if (!isMemoryNode(g, n)) continue
+    if (!isMemoryNode(g, n, root)) continue
     health.nodes++
     const t = tierOf(n)
     health[t]++
@@ -104,7 +105,7 @@ function fullNode(g: Graph, n: NodeView, lvl: Level): Record<string, Json> {
     level: lvl,
     id: memoryId(n),
     gist: n.summary,
-    notes: lines(n.notes),
+    notes: memoryNotes(n.notes),
     touches: n.links,
     tier: tierOf(n),
     edges: { out: out.slice(0, 100), in: inn.slice(0, 100) },
@@ -391,7 +392,7 @@ function diff(g: Graph, events: HistoryEvent[]): Record<string, Json> {
   const edges: Json[] = []
   for (const e of events) {
     const n = g.index.nodes.get(e.node)
-    if (!n || n.id === g.index.y.meta.get('root')) continue
+    if (!n || n.id === meta(g).root) continue
     for (const c of e.changes) {
       if (!c.field.startsWith('edge:') || c.field.includes(':properties')) continue
       const other = g.index.nodes.get(String(c.after ?? c.before))

@@ -15,7 +15,7 @@ import {
   suggest,
   transitiveReduction,
   type Graph,
-} from '../model.ts'
+} from '@plexus/model'
 import { brief, clip, compact } from '../shape.ts'
 import { limit, project, tool, out } from '../tool.ts'
 

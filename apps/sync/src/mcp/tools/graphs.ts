@@ -9,7 +9,16 @@ import {
   withGraph,
   type CallContext,
 } from '../context.ts'
-import { CLAIMED_BY, contextDump, counts, historyCursor, holderOf, meta, next, type Graph } from '../model.ts'
+import {
+  CLAIMED_BY,
+  contextDump,
+  counts,
+  historyCursor,
+  holderOf,
+  meta,
+  next,
+  type Graph,
+} from '@plexus/model'
 import { brief, clip, compact, iso, seedNode } from '../shape.ts'
 import { limit, project, tool, out } from '../tool.ts'
 

@@ -11,7 +11,7 @@ import {
   withGraph,
   type CallContext,
 } from '../context.ts'
-import { exportGraph, exportJSON, importGraph, type Format, type ImportResult } from '../model.ts'
+import { exportGraph, exportJSON, importGraph, type Format, type ImportResult } from '@plexus/model'
 import { compact } from '../shape.ts'
 import { project, tool, out } from '../tool.ts'
 

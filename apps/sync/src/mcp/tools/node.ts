@@ -10,7 +10,7 @@ import {
   type Graph,
   type HistoryEvent,
   type NodeView,
-} from '../model.ts'
+} from '@plexus/model'
 import { clip, compact, iso, seedNode } from '../shape.ts'
 import { limit, project, tool, out } from '../tool.ts'
 

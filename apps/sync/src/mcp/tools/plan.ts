@@ -16,7 +16,7 @@ import {
   type Graph,
   type NodeDecl,
   type Parsed,
-} from '../model.ts'
+} from '@plexus/model'
 import { capped, clip, compact } from '../shape.ts'
 import { json, project, props, tool, out } from '../tool.ts'
 

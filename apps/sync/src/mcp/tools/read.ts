@@ -2,17 +2,18 @@
 import { z } from 'zod'
 import { ToolError, graphOf, must, withGraph, type CallContext } from '../context.ts'
 import {
-  CLAIMED_BY,
   board,
+  CLAIMED_BY,
+  type Graph,
   holderOf,
+  type NodeView,
   query,
+  type QueryFilter,
   readMeta,
   search,
-  type Graph,
-  type NodeView,
-  type QueryFilter,
+  shownKind,
   type SortKey,
-} from '../model.ts'
+} from '@plexus/model'
 import { brief, clip, compact, evidence, seedNode } from '../shape.ts'
 import { limit, project, props, tool, verbose, out } from '../tool.ts'
 
@@ -131,7 +132,7 @@ function queryRow(g: Graph, n: NodeView) {
   if (n.parent !== null) out.parent = n.parent
   out.depth = depthOf(g, n)
   out.properties = n.properties
-  if (n.kind !== 'concept') out.kind = n.kind
+  if (shownKind(n.kind)) out.kind = n.kind
   return out
 }
 
@@ -208,7 +209,7 @@ function hit(i: {
   return compact({
     id: i.id,
     summary: clip(i.summary, 200),
-    kind: i.kind === 'concept' ? undefined : i.kind,
+    kind: shownKind(i.kind) ?? undefined,
     resolved: i.resolved || undefined,
     score: Math.round(i.score * 10000) / 10000,
     snippet: i.snippet ? clip(i.snippet, 200) : undefined,

@@ -9,7 +9,7 @@ import {
   type Checkpoint,
   type Graph,
   type NodeView,
-} from '../model.ts'
+} from '@plexus/model'
 import { clip, compact } from '../shape.ts'
 import { look } from './read.ts'
 import { project, tool, out } from '../tool.ts'

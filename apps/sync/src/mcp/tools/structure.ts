@@ -5,12 +5,13 @@ import { projectOf } from '../locate.ts'
 import {
   connect,
   disconnect,
-  restructure,
   type EdgeInput,
   type Failure,
   type Graph,
+  RELATES_TO,
+  restructure,
   type RestructureOp,
-} from '../model.ts'
+} from '@plexus/model'
 import { briefs, capped, compact } from '../shape.ts'
 import { props, project, tool, out } from '../tool.ts'
 
@@ -57,8 +58,7 @@ export const graphConnect = tool({
         // One at a time, so a missing edge is named by its own place in the batch.
         const r = must(disconnect(g, [{ from: e.from, to: e.to, type: e.type }]))
         if (r.removed.length) applied++
-        else
-          reject(i, 'edge_not_found', `edges[${i}]: no ${e.type ?? 'relates_to'} edge ${e.from} -> ${e.to}`)
+        else reject(i, 'edge_not_found', `edges[${i}]: no ${e.type ?? RELATES_TO} edge ${e.from} -> ${e.to}`)
       })
       if (adds.length) {
         const r = must(
