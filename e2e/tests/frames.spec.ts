@@ -96,6 +96,24 @@ test('imported Mermaid subgraphs are frames around their members, nested, follow
     })
     .toBe(true)
 
+  // Dragging a frame by its title carries its members along, by the same distance.
+  const held = await boxes(page, 'Ship stage', ['Upload release', 'Announce release'])
+  await page.mouse.move(held.frame.x + 40, held.frame.y + 12)
+  await page.mouse.down()
+  for (let i = 1; i <= 10; i++) await page.mouse.move(held.frame.x + 40, held.frame.y + 12 + i * 8)
+  await page.mouse.up()
+  await expect
+    .poll(async () => {
+      const after = await boxes(page, 'Ship stage', ['Upload release', 'Announce release'])
+      const dy = after.frame.y - held.frame.y
+      return (
+        dy > 40 &&
+        after.members.every((m, i) => Math.abs(m.y - held.members[i]!.y - dy) < 2) &&
+        after.members.every((m) => inside(m, after.frame))
+      )
+    })
+    .toBe(true)
+
   // The Mermaid export keeps the subgraphs, nested.
   await waitSynced(page)
   await page.getByTestId('io-menu').click()
