@@ -34,7 +34,14 @@ function PlexusNodeImpl({ id, data, selected, isConnectable }: NodeProps<PNode>)
   const claimer = claim ? describeActor(claim.by) : null
   const ring = presence?.selectedBy[0]
   const look = nodeLook(view)
-  const style: CSSProperties = { ...look.style, ...(ring ? ({ '--peer': ring.color } as CSSProperties) : {}) }
+  const style: CSSProperties = {
+    ...look.style,
+    // A subgraph's frame is as large as its members' box (frames.ts), whatever size it was stored with.
+    ...(data.frame
+      ? { width: data.frame.width, height: data.frame.height, minHeight: 0, maxWidth: 'none' }
+      : {}),
+    ...(ring ? ({ '--peer': ring.color } as CSSProperties) : {}),
+  }
   const cls = [
     'pnode',
     `st-${status}`,
@@ -45,6 +52,7 @@ function PlexusNodeImpl({ id, data, selected, isConnectable }: NodeProps<PNode>)
     ring ? 'is-peer-selected' : '',
     claim ? 'is-claimed' : '',
     look.className,
+    data.frame ? 'is-frame' : '',
   ].join(' ')
   return (
     <div
@@ -55,6 +63,7 @@ function PlexusNodeImpl({ id, data, selected, isConnectable }: NodeProps<PNode>)
       data-status={status}
       data-kind={view.kind}
       {...(look.color ? { 'data-color': look.color } : {})}
+      {...(data.frame ? { 'data-frame': '' } : {})}
       {...(view.tier ? { 'data-tier': view.tier } : {})}
       title={`${STATUS_LABEL[status]} · ${view.kind}`}
     >

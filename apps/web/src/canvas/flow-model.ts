@@ -9,7 +9,8 @@ import {
 } from '@xyflow/react'
 import type { GraphSession } from '../sync/session.ts'
 import { useUI } from '../store.ts'
-import { estimateSize, type Size, type XY } from './geometry.ts'
+import { frameBox, frameMembers, framesAbove, isFrame } from './frames.ts'
+import { estimateSize, type Rect, type Size, type XY } from './geometry.ts'
 import { GLIDE_MAX_NODES, Glides } from './glide.ts'
 import { shapeOf, type Styled } from './node-style.ts'
 import { makeRoom, placeNodes } from './placement.ts'
@@ -20,6 +21,8 @@ export interface PNodeData extends Record<string, unknown> {
   isRoot: boolean
   /** Collapsed here: how many nodes the branch hides (0 when open). */
   folded: number
+  /** A subgraph drawn as a frame around its members (frames.ts): the frame's size. */
+  frame?: Size
 }
 export type PNode = Node<PNodeData, 'plexus'>
 
@@ -77,6 +80,8 @@ export class FlowModel {
   readonly measured = new Map<string, Size>()
   private readonly dragging = new Map<string, XY>()
   private readonly provisional = new Map<string, XY>()
+  /** Frames whose members changed since the last flush. */
+  private readonly framesDue = new Set<string>()
   /** Nodes another peer is moving, drawn gliding from where they were shown to where the document has them. */
   private readonly glides = new Glides((ids) => {
     for (const id of ids) this.rebuildNode(id)
@@ -140,6 +145,8 @@ export class FlowModel {
   // ---- derived objects ---------------------------------------------------------------------------
 
   positionOf(id: string): XY | null {
+    const f = this.frameOf(id)
+    if (f) return { x: f.x, y: f.y }
     const d = this.dragging.get(id)
     if (d) return d
     const v = this.index.nodes.get(id)
@@ -147,8 +154,17 @@ export class FlowModel {
     return this.provisional.get(id) ?? null
   }
 
-  sizeOf = (id: string): Size =>
-    this.measured.get(id) ?? estimateSize(this.index.nodes.get(id) ?? { summary: '' })
+  sizeOf = (id: string): Size => {
+    const f = this.frameOf(id)
+    if (f) return { width: f.width, height: f.height }
+    return this.measured.get(id) ?? estimateSize(this.index.nodes.get(id) ?? { summary: '' })
+  }
+
+  /** A subgraph's frame around its members as they are drawn; null for any other node (or a folded one). */
+  private frameOf(id: string): Rect | null {
+    if (this.collapsed.has(id) || !isFrame(this.index, id)) return null
+    return frameBox(this.index, id, (c) => this.glides.at(c) ?? this.positionOf(c), this.sizeOf)
+  }
 
   /** Rebuilds one node's object if anything it shows changed. Returns whether it did. */
   private rebuildNode(id: string): boolean {
@@ -180,7 +196,8 @@ export class FlowModel {
       return false
     }
     const status = this.index.statusOf(id)
-    const position = this.glides.at(id) ?? this.positionOf(id) ?? { x: 0, y: 0 }
+    const frame = this.frameOf(id)
+    const position = frame ?? this.glides.at(id) ?? this.positionOf(id) ?? { x: 0, y: 0 }
     const selected = this.selected.has(id)
     const measured = this.measured.get(id)
     const isRoot = id === this.root
@@ -198,18 +215,20 @@ export class FlowModel {
       prev.position.y === position.y &&
       !!prev.selected === selected &&
       !!prev.dragging === this.dragging.has(id) &&
-      (measured === undefined || prev.measured === measured)
+      prev.data.frame?.width === frame?.width &&
+      prev.data.frame?.height === frame?.height &&
+      (frame !== null || measured === undefined || prev.measured === measured)
     ) {
       return false
     }
     // Unmeasured nodes carry an estimate: React Flow then treats them as initialised (fitView and
     // `nodesInitialized` wait for every node otherwise) and re-measures them when they render.
-    const size = measured ?? estimateSize(view)
+    const size = frame ? { width: frame.width, height: frame.height } : (measured ?? estimateSize(view))
     this.nodeById.set(id, {
       id,
       type: 'plexus',
-      position,
-      data: { view, status, isRoot, folded },
+      position: frame ? { x: frame.x, y: frame.y } : position,
+      data: { view, status, isRoot, folded, ...(frame ? { frame: size } : {}) },
       ...(hidden ? { hidden: true } : {}),
       selected,
       // A canvas group is a frame drawn behind its members.
@@ -223,6 +242,8 @@ export class FlowModel {
     })
     this.nodesChanged = true
     this.touched.add(id)
+    // The frames around it follow it (redrawn once per flush, however many members moved).
+    for (const f of framesAbove(this.index, id)) this.framesDue.add(f)
     return true
   }
 
@@ -365,6 +386,8 @@ export class FlowModel {
 
   /** Publishes new arrays if anything changed. */
   flush(): void {
+    for (const f of this.framesDue) this.rebuildNode(f)
+    this.framesDue.clear()
     let changed = false
     this.lastTouched = this.touched
     this.touched = new Set()
@@ -445,8 +468,19 @@ export class FlowModel {
         this.rebuildNode(c.id)
         selection = true
       } else if (c.type === 'position' && c.position && c.dragging) {
-        this.dragging.set(c.id, { x: c.position.x, y: c.position.y })
-        this.rebuildNode(c.id)
+        const f = this.frameOf(c.id)
+        // A frame is where its members are: dragging it carries them.
+        const moved: Array<[string, XY]> = []
+        if (f)
+          for (const m of frameMembers(this.index, c.id)) {
+            const p = this.positionOf(m)
+            if (p) moved.push([m, { x: p.x + c.position.x - f.x, y: p.y + c.position.y - f.y }])
+          }
+        moved.push([c.id, { x: c.position.x, y: c.position.y }])
+        for (const [m, p] of moved) {
+          this.dragging.set(m, p)
+          this.rebuildNode(m)
+        }
       }
     }
     if (selection) this.publishSelection()

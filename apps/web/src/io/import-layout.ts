@@ -1,5 +1,6 @@
 import { setPositions, type Graph } from '@plexus/model'
 import { bounds, GAP_X, SpatialGrid, type Rect, type Size, type XY } from '../canvas/geometry.ts'
+import { frameBox, isFrame } from '../canvas/frames.ts'
 import { layoutDagre, type Cluster, type Direction } from '../layout/dagre.ts'
 
 /** The flow direction a Mermaid file declares (`flowchart LR`, `graph TD`), `LR` when it declares none. */
@@ -28,16 +29,43 @@ export function layoutImport(
   const s = ix.struct()
   const edges: Array<[string, string]> = []
   const clusters: Cluster[] = []
+  // A subgraph is a frame around its members (canvas/frames.ts), not a node of the layout: its members
+  // are one dagre cluster, nested in the cluster of the subgraph it is in. Its box is its members' box.
+  const frames = new Set([...mine].filter((id) => isFrame(ix, id)))
+  // An edge to or from a subgraph is drawn to its frame; in the layout it leads to its first member.
+  const inside = (id: string): string => {
+    for (let i = 0; frames.has(id) && i < 64; i++) {
+      const first = (s.children.get(id) ?? []).find((c) => mine.has(c))
+      if (!first) break
+      id = first
+    }
+    return id
+  }
   for (const id of mine) {
     const p = s.parent.get(id)
-    if (p && mine.has(p)) edges.push([p, id])
-    for (const e of ix.edgesOf(id, 'out')) if (mine.has(e.other)) edges.push([id, e.other])
+    if (p && mine.has(p) && !frames.has(p)) edges.push([p, inside(id)])
+    for (const e of ix.edgesOf(id, 'out')) if (mine.has(e.other)) edges.push([inside(id), inside(e.other)])
     const kids = (s.children.get(id) ?? []).filter((c) => mine.has(c))
-    if (kids.length) clusters.push({ id: `c:${id}`, members: [id, ...kids] })
+    if (frames.has(id))
+      clusters.push({
+        id: `c:${id}`,
+        members: kids,
+        ...(p && frames.has(p) && mine.has(p) ? { parent: `c:${p}` } : {}),
+      })
+    else if (kids.length) clusters.push({ id: `c:${id}`, members: [id, ...kids] })
   }
-  const ids = [...mine]
+  const ids = [...mine].filter((id) => !frames.has(id))
   const rel = layoutDagre(ids, edges, sizeOf, direction, clusters)
-  const block = bounds(ids.map((id) => ({ ...rel.get(id)!, ...sizeOf(id) })))!
+  const at = (id: string): XY | null => rel.get(id) ?? null
+  for (const f of frames) {
+    const r = frameBox(ix, f, at, sizeOf)
+    if (r) rel.set(f, { x: r.x, y: r.y })
+  }
+  const boxes = [...rel].map(([id, p]) => ({
+    ...p,
+    ...(frames.has(id) ? frameBox(ix, id, at, sizeOf)! : sizeOf(id)),
+  }))
+  const block = bounds(boxes)!
 
   // Beside the anchor (right of it and of everything hanging from it), else below everything.
   const grid = new SpatialGrid()
@@ -56,17 +84,23 @@ export function layoutImport(
       ? { x: all.x, y: all.y + all.height + GAP_X }
       : { x: 0, y: 0 }
   for (let i = 0; i < 400; i++) {
-    const c = { x: start.x, y: start.y + i * 40, width: block.width, height: block.height }
+    // The block's corner may be left of or above 0,0 (a frame's margin and title).
+    const c = {
+      x: start.x + block.x,
+      y: start.y + block.y + i * 40,
+      width: block.width,
+      height: block.height,
+    }
     if (grid.free(c, 24)) {
-      start = c
+      start = { x: c.x - block.x, y: c.y - block.y }
       break
     }
   }
-  const items = ids.map((id) => ({
+  const items = [...rel.keys()].map((id) => ({
     id,
     x: Math.round(start.x + rel.get(id)!.x),
     y: Math.round(start.y + rel.get(id)!.y),
   }))
   for (let i = 0; i < items.length; i += 2000) setPositions(g, items.slice(i, i + 2000))
-  return ids
+  return [...rel.keys()]
 }

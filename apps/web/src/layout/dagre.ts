@@ -7,6 +7,8 @@ export type Direction = 'TB' | 'TD' | 'BT' | 'LR' | 'RL'
 export interface Cluster {
   id: string
   members: readonly string[]
+  /** The cluster this one is nested in (a subgraph inside a subgraph). */
+  parent?: string
 }
 
 /**
@@ -47,6 +49,9 @@ export function layoutDagre(
     g.setNode(`cluster:${c.id}`, {})
     for (const m of members) g.setParent(m, `cluster:${c.id}`)
   }
+  for (const c of clusters)
+    if (c.parent && g.hasNode(`cluster:${c.id}`) && g.hasNode(`cluster:${c.parent}`))
+      g.setParent(`cluster:${c.id}`, `cluster:${c.parent}`)
   for (const [a, b] of edges) if (a !== b && idSet.has(a) && idSet.has(b)) g.setEdge(a, b)
   layout(g)
   const out = new Map<string, XY>()

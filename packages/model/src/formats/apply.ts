@@ -16,7 +16,7 @@ import {
 } from '../validate.ts'
 import { isLive } from '../views.ts'
 import { dependsCycle } from './cycle.ts'
-import { CLASS_DEFS, IMPORT_LIMITS, type NodeDecl, type Parsed } from './facts.ts'
+import { CLASS_DEFS, IMPORT_LIMITS, LINK_STYLE_DEFAULT, type NodeDecl, type Parsed } from './facts.ts'
 import { placeNew } from './place.ts'
 
 export interface ApplyOptions {
@@ -306,6 +306,9 @@ export function applyParsed(g: Graph, p: Parsed, opts: ApplyOptions = {}): Resul
       const add = Object.entries(p.classDefs).filter(([k]) => !(k in defs))
       if (add.length) ymeta.set(CLASS_DEFS, { ...defs, ...Object.fromEntries(add) })
     }
+    // Like the direction, the first import that gives one sets it.
+    if (p.linkStyleDefault && layout(g.doc).meta.get(LINK_STYLE_DEFAULT) === undefined)
+      layout(g.doc).meta.set(LINK_STYLE_DEFAULT, p.linkStyleDefault)
   })
   const problems = cycle
     ? integrity(g)

@@ -43,6 +43,14 @@ describe('Mermaid corpus', () => {
       const out = exportGraph(g, 'mermaid')
       exports.push(out)
       expect(await mermaidCounts(out)).toEqual({ ...want, edges: r.edges })
+      // click lines and the links linkStyle numbers are written back.
+      const styled = (t: string): number =>
+        t
+          .split('\n')
+          .map((l) => /^\s*linkStyle\s+([\d,\s]+?)\s+\S/.exec(l)?.[1])
+          .reduce((n, l) => n + (l ? new Set(l.split(',').map((x) => x.trim())).size : 0), 0)
+      const clicks = (t: string): number => t.split('\n').filter((l) => /^\s*click\s/.test(l)).length
+      expect([clicks(out), styled(out)]).toEqual([clicks(text), styled(text)])
 
       // The same file again, and the graph's own export: nothing changes.
       const before = state(g.doc)

@@ -64,6 +64,8 @@ export interface Parsed {
   skipped?: string[]
   /** Mermaid `classDef` lines by class name. */
   classDefs?: Record<string, string>
+  /** A Mermaid `linkStyle default …` line's body (the links' own lines are on their edges). */
+  linkStyleDefault?: string
 }
 
 /** Whatever Plexus exports it can import again: text formats take what JSON backups take. */
@@ -76,6 +78,8 @@ export const TREE_DOWN: ReadonlySet<string> = new Set(['contains', 'parent_of'])
 export const TREE_UP: ReadonlySet<string> = new Set(['part_of', 'child_of'])
 /** The meta key holding Mermaid class definitions (`{ name: "fill:#f96" }`) imported into the graph. */
 export const CLASS_DEFS = 'mermaid_classdefs'
+/** Graph meta key: the `linkStyle default` body the graph's links are drawn with in Mermaid. */
+export const LINK_STYLE_DEFAULT = 'mermaid_linkstyle_default'
 
 export function checkText(text: unknown, what: string, max: number = TEXT_LIMIT): Failure | null {
   if (typeof text !== 'string')
@@ -97,6 +101,7 @@ export class Collector {
   readonly skipped: string[] = []
   direction?: Parsed['direction']
   classDefs?: Record<string, string>
+  linkStyleDefault?: string
 
   /** `source` names the format: each node then carries `<source>:<key>` as its alias. */
   constructor(private readonly source?: string) {}
@@ -202,6 +207,7 @@ export class Collector {
       ...(this.direction ? { direction: this.direction } : {}),
       ...(this.skipped.length ? { skipped: this.skipped } : {}),
       ...(this.classDefs ? { classDefs: this.classDefs } : {}),
+      ...(this.linkStyleDefault ? { linkStyleDefault: this.linkStyleDefault } : {}),
     }
   }
 }

@@ -1,6 +1,6 @@
 import { fail } from '../graph.ts'
 import type { Failure, Json, Result } from '../types.ts'
-import { Collector, checkText, type NodeDecl, type Parsed } from './facts.ts'
+import { Collector, checkText, type Fact, type NodeDecl, type Parsed } from './facts.ts'
 import { RELATES_TO, relationOf } from '../vocabulary.ts'
 import { BRACKETS, shapeOfName } from './mermaid-shapes.ts'
 import { Src, readBody, shapeData } from './mermaid-lexer.ts'
@@ -13,8 +13,10 @@ import { mermaidText } from './mermaid-text.ts'
  * (the class becomes the kind). Links: `-->`, `---`, `-.->`, `==>`, `~~~`, with `<`/`o`/`x` ends and any
  * length, text as `-- text -->`, `== text ==>`, `-. text .->` or `-->|text|`, edge ids `e1@-->`. A
  * subgraph is a parent of the nodes first named in it (Mermaid keeps a node in its first subgraph);
- * `direction` inside one is kept on it; `style` and `class` are kept on the node; classDef, linkStyle,
- * click, accTitle and accDescr (one line or `{ … }`) are read and left out.
+ * `direction` inside one is kept on it; `style`, `class` and `click` are kept on the node; `linkStyle`
+ * on the links it numbers (Mermaid numbers links in the order the file makes them, `A & B --> C` being
+ * two), `linkStyle default` and classDef on the graph; accTitle and accDescr (one line or `{ … }`) are
+ * read and left out.
  */
 
 const OTHER_DIAGRAM =
@@ -43,6 +45,10 @@ interface State {
   groups: NodeDecl[]
   home: Map<string, string>
   edgeIds: Set<string>
+  /** Every link in Mermaid's numbering: the fact it made, or null when it made a tree link instead. */
+  links: Array<Fact | null>
+  /** `linkStyle` lines, resolved once every link is known (a line may come before the links it names). */
+  linkStyles: Array<{ at: string; which: string; body: string }>
 }
 
 function setLabel(d: NodeDecl, raw: string): void {
@@ -179,8 +185,11 @@ function statement(r: Src, st: State): Failure | null {
       if (link.id) props.mermaid_id = link.id
       const label = words && words !== rel ? words : undefined
       for (const a of left)
-        for (const b of group)
-          st.c.relate(a, rel, b, r.at(), label, Object.keys(props).length ? props : undefined)
+        for (const b of group) {
+          const before = st.c.facts.length
+          st.c.relate(a, rel, b, r.at(), label, Object.keys(props).length ? { ...props } : undefined)
+          st.links.push(st.c.facts.length > before ? st.c.facts[st.c.facts.length - 1]! : null)
+        }
     }
     r.inline()
     const save = r.i
@@ -204,7 +213,7 @@ export function parseMermaid(text: string): Result<Parsed> {
   if (big) return big
   const r = new Src(text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'))
   const c = new Collector('mermaid')
-  const st: State = { c, groups: [], home: new Map(), edgeIds: new Set() }
+  const st: State = { c, groups: [], home: new Map(), edgeIds: new Set(), links: [], linkStyles: [] }
   r.any()
   if (r.s.startsWith('---', r.i)) {
     const end = r.s.indexOf('\n---', r.i + 3)
@@ -250,6 +259,7 @@ export function parseMermaid(text: string): Result<Parsed> {
       'parse_error',
       `the subgraph '${st.groups[st.groups.length - 1]!.name}' is never closed with 'end'`,
     )
+  styleLinks(st)
   return c.result()
 }
 
@@ -304,6 +314,27 @@ function keyword(r: Src, st: State, kw: string, start: number): Failure | null {
       for (const name of m ? m[1]!.split(',') : []) if (name) (c.classDefs ??= {})[name] = m![2]!
       return null
     }
+    case 'click': {
+      // Kept as written (callback, URL, tooltip, target) for the export; Mermaid applies it only to a
+      // node defined before the line, as here.
+      const m = /^[ \t]+([^\s]+)[ \t]+(.*?);?[ \t]*$/.exec(r.rest())
+      const ds = m ? m[1]!.split(',').map((k) => c.get(k)) : []
+      if (!m || !m[2]!.trim() || !ds.length || ds.some((d) => !d))
+        c.skipped.push(
+          `${at}: click needs a node defined before it and an action, e.g. click A "https://…"; not kept`,
+        )
+      else for (const d of ds) (d!.properties ??= {}).mermaid_click = m[2]!.trim()
+      return null
+    }
+    case 'linkStyle': {
+      const m = /^[ \t]+(default|\d+(?:[ \t]*,[ \t]*\d+)*)[ \t]+(.+?);?[ \t]*$/.exec(r.rest())
+      if (m) st.linkStyles.push({ at, which: m[1]!, body: m[2]!.trim() })
+      else
+        c.skipped.push(
+          `${at}: linkStyle needs default or link numbers and a style, e.g. linkStyle 0 stroke:#f00; not kept`,
+        )
+      return null
+    }
     case 'accDescr':
     case 'accTitle': {
       r.inline()
@@ -317,5 +348,45 @@ function keyword(r: Src, st: State, kw: string, start: number): Failure | null {
     default:
       r.rest()
       return null
+  }
+}
+
+const INTERPOLATE = /^interpolate[ \t]+\S+/
+
+/** Two linkStyle bodies for one link, as Mermaid applies them: the later curve and the later style. */
+function mergeStyle(had: string | undefined, body: string): string {
+  if (!had) return body
+  const curve = INTERPOLATE.exec(body)?.[0] ?? INTERPOLATE.exec(had)?.[0]
+  const style = body.replace(INTERPOLATE, '').trim() || had.replace(INTERPOLATE, '').trim()
+  return [curve, style].filter(Boolean).join(' ')
+}
+
+/** Puts each `linkStyle` body on the links it numbers; a number past the last link is listed. */
+function styleLinks(st: State): void {
+  for (const { at, which, body } of st.linkStyles) {
+    if (which === 'default') {
+      st.c.linkStyleDefault = mergeStyle(st.c.linkStyleDefault, body)
+      continue
+    }
+    for (const n of which.split(',').map((x) => Number(x.trim()))) {
+      if (n >= st.links.length) {
+        st.c.skipped.push(
+          `${at}: linkStyle ${n} names no link (the file has ${st.links.length}, numbered from 0)`,
+        )
+        continue
+      }
+      const f = st.links[n]
+      if (!f) {
+        st.c.skipped.push(
+          `${at}: linkStyle ${n} styles a link read as the tree (a parent), which has no style`,
+        )
+        continue
+      }
+      const had = f.properties?.mermaid_link_style
+      f.properties = {
+        ...f.properties,
+        mermaid_link_style: mergeStyle(typeof had === 'string' ? had : undefined, body),
+      }
+    }
   }
 }

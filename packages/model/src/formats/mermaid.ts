@@ -1,7 +1,7 @@
 import { edgesByNode } from '../analysis-graph.ts'
 import { meta, type Graph } from '../graph.ts'
 import type { NodeView } from '../types.ts'
-import { CLASS_DEFS, IMPORT_LIMITS } from './facts.ts'
+import { CLASS_DEFS, IMPORT_LIMITS, LINK_STYLE_DEFAULT } from './facts.ts'
 import { DEFAULT_KIND, RELATES_TO } from '../vocabulary.ts'
 import { layout } from '../schema.ts'
 import { bracketsOf } from './mermaid-shapes.ts'
@@ -15,7 +15,7 @@ export { mermaidLabel, mermaidText } from './mermaid-text.ts'
  * `subgraph … end` blocks (the root is left out when no edge touches it: its children are the top
  * level); each node with its shape, its label as written (line breaks, markdown) and its class; each
  * edge with its arrow kind, its id and its text (the edge's label, else its type unless relates_to);
- * `style` and `class` lines. A node keeps the Mermaid id it was imported with, else its own id when
+ * `style`, `class`, `click` and `linkStyle` lines (a link's number is its place in this export). A node keeps the Mermaid id it was imported with, else its own id when
  * Mermaid can read that, so a re-import finds the same nodes.
  */
 
@@ -103,6 +103,8 @@ export function toMermaid(
     const kids = (s.children.get(id) ?? []).filter((k) => inOrder.has(k))
     const style = prop(n, 'mermaid_style')
     if (style) extra.push(`  style ${short.get(id)} ${style}`)
+    const click = prop(n, 'mermaid_click')
+    if (click && !click.includes('\n')) extra.push(`  click ${short.get(id)} ${click}`)
     if (!kids.length && n.shape !== 'group') {
       lines.push(pad + nodeText(short.get(id)!, n))
       return
@@ -119,6 +121,11 @@ export function toMermaid(
     if (!p || !inOrder.has(p)) write(id, 1)
   }
   let dropped = 0
+  let links = 0
+  const linkStyles: string[] = []
+  const byDefault = layout(g.doc).meta.get(LINK_STYLE_DEFAULT)
+  if (typeof byDefault === 'string' && !/[\n;]/.test(byDefault))
+    linkStyles.push(`  linkStyle default ${byDefault}`)
   for (const id of order) {
     for (const e of out.get(id) ?? []) {
       const to = short.get(e.to)
@@ -133,13 +140,16 @@ export function toMermaid(
       const text = ev?.label || (e.type === RELATES_TO ? '' : e.type)
       const pipe = text && !arrow.startsWith('~') ? `|"${mermaidLabel(text, true)}"|` : ''
       lines.push(`  ${short.get(id)} ${eid}${arrow}${pipe} ${to}`)
+      const ls = props.mermaid_link_style
+      if (typeof ls === 'string' && ls && !/[\n;]/.test(ls)) linkStyles.push(`  linkStyle ${links} ${ls}`)
+      links++
     }
   }
   const defs = layout(g.doc).meta.get(CLASS_DEFS)
   if (defs && typeof defs === 'object')
     for (const [k, v] of Object.entries(defs as Record<string, unknown>))
       if (typeof v === 'string' && CLASS.test(k) && !/[\n;]/.test(v)) extra.push(`  classDef ${k} ${v}`)
-  lines.push(...extra)
+  lines.push(...extra, ...linkStyles)
   if (total > order.length) {
     lines.push(
       `  %% ${total - order.length} more nodes and ${dropped} edges to them are not shown (limit ${limit})`,

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest'
+import { importGraph } from './index.ts'
+import { parseMermaid, toMermaid } from './mermaid.ts'
+import { ok, setup } from './test-helpers.ts'
+
+// `linkStyle` and `click` lines survive a round trip. The examples are Mermaid's own, from its flowchart
+// syntax page (github.com/mermaid-js/mermaid, docs/syntax/flowchart.md: "Styling links", "Interaction").
+
+/** The lines of a kind an export wrote, node and link names resolved, in a stable order. */
+const linesOf = (text: string, kw: string): string[] =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.startsWith(kw + ' '))
+    .sort()
+
+/** Each edge as `from -> to: style`, read from a graph. */
+function linkStyles(g: ReturnType<typeof setup>['g']): string[] {
+  const name = (id: string): string => g.index.nodes.get(id)!.summary
+  const out: string[] = []
+  for (const e of g.index.edges.values()) {
+    const s = e.properties?.mermaid_link_style
+    if (typeof s === 'string') out.push(`${name(e.from)} -> ${name(e.to)}: ${s}`)
+  }
+  return out.sort()
+}
+
+/** Round trip: import `text`, export, import the export into a fresh graph, export again. */
+function roundTrip(text: string) {
+  const a = setup('Imported first', 'a')
+  ok(importGraph(a.g, 'mermaid', text))
+  const first = toMermaid(a.g)
+  const b = setup('Imported again', 'b')
+  ok(importGraph(b.g, 'mermaid', first))
+  return { a: a.g, b: b.g, first, second: toMermaid(b.g) }
+}
+
+describe('Mermaid linkStyle', () => {
+  it('keeps the docs example: the fourth link styled, the others not', () => {
+    const doc = [
+      'graph LR',
+      '    A --> B;',
+      '    B --> C;',
+      '    C --> D;',
+      '    D --> E;',
+      '    linkStyle 3 stroke:#ff3,stroke-width:4px,color:red;',
+    ].join('\n')
+    const r = roundTrip(doc)
+    expect(linkStyles(r.a)).toEqual(['D -> E: stroke:#ff3,stroke-width:4px,color:red'])
+    expect(linkStyles(r.b)).toEqual(linkStyles(r.a))
+    // The export numbers links in its own order, and the number it writes is D --> E's.
+    const links = r.first.split('\n').filter((l) => /-->/.test(l))
+    const [n] = linesOf(r.first, 'linkStyle').map((l) => Number(l.split(' ')[1]))
+    expect(links[n!]).toMatch(/D -->.* E$/)
+    expect(r.second).toBe(r.first)
+  })
+
+  it('keeps a list of links and default with a curve, as the docs write them', () => {
+    const doc = [
+      'flowchart TD',
+      '    A-->B',
+      '    A-->C',
+      '    B & C-->D',
+      '    linkStyle 1,2,3 color:blue;',
+      '    linkStyle default interpolate cardinal stroke:#ff3,stroke-width:4px',
+      '    linkStyle 0 interpolate basis',
+    ].join('\n')
+    const r = roundTrip(doc)
+    // `B & C-->D` is two links (2 and 3), as Mermaid numbers them; link 0 has only a curve.
+    expect(linkStyles(r.a)).toEqual([
+      'A -> B: interpolate basis',
+      'A -> C: color:blue',
+      'B -> D: color:blue',
+      'C -> D: color:blue',
+    ])
+    expect(linkStyles(r.b)).toEqual(linkStyles(r.a))
+    expect(linesOf(r.first, 'linkStyle')).toContain(
+      'linkStyle default interpolate cardinal stroke:#ff3,stroke-width:4px',
+    )
+    expect(r.second).toBe(r.first)
+  })
+
+  it('lists a number past the last link instead of dropping it silently', () => {
+    const p = ok(parseMermaid('flowchart LR\n  A --> B\n  linkStyle 4 stroke:red\n'))
+    expect(p.skipped?.join('\n')).toMatch(/line 3: linkStyle 4 names no link \(the file has 1/)
+  })
+})
+
+describe('Mermaid click', () => {
+  it('keeps every form of the docs examples: callback, call, link, href, tooltip, target', () => {
+    const doc = [
+      'flowchart LR',
+      '    A-->B',
+      '    B-->C',
+      '    C-->D',
+      '    D-->E',
+      '    click A callback "Tooltip for a callback"',
+      '    click B "https://www.github.com" "This is a tooltip for a link"',
+      '    click C call callback() "Tooltip for a callback"',
+      '    click D href "https://www.github.com" "Open this in a new tab" _blank',
+      '    click E "https://www.github.com" _blank',
+    ].join('\n')
+    const r = roundTrip(doc)
+    const want = [
+      'click A callback "Tooltip for a callback"',
+      'click B "https://www.github.com" "This is a tooltip for a link"',
+      'click C call callback() "Tooltip for a callback"',
+      'click D href "https://www.github.com" "Open this in a new tab" _blank',
+      'click E "https://www.github.com" _blank',
+    ]
+    expect(linesOf(r.first, 'click')).toEqual(want)
+    expect(linesOf(r.second, 'click')).toEqual(want)
+    // Importing the file again changes nothing.
+    const before = r.a.index.version
+    ok(importGraph(r.a, 'mermaid', doc))
+    expect(r.a.index.version).toBe(before)
+  })
+
+  it('lists a click on a node not defined yet, as Mermaid ignores it', () => {
+    const p = ok(parseMermaid('flowchart LR\n  click Z "https://example.com"\n  A --> B\n'))
+    expect(p.skipped?.join('\n')).toMatch(/line 2: click needs a node defined before it/)
+  })
+})
