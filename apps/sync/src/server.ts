@@ -37,7 +37,9 @@ import type { Store } from './store.ts'
 import { VERSION } from './version.ts'
 import { attachSync } from './ws.ts'
 import { createMcpEndpoint } from './mcp/http.ts'
-import { InProcessArbiter } from './claims.ts'
+import { InProcessArbiter, type ClaimArbiter } from './claims.ts'
+import { PgArbiter } from './postgres/claims.ts'
+import { PgStore } from './postgres/store.ts'
 import { BackendError, openFanout, openPostgres } from './backends.ts'
 import type { RedisFanout } from './fanout.ts'
 
@@ -134,7 +136,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     fanout,
   })
   let connections = () => 0
-  const claims = new InProcessArbiter(docs, config.claimTtlMinutes * 60_000)
+  const claimTtlMs = config.claimTtlMinutes * 60_000
+  // On PostgreSQL a row decides who holds a node, whichever server the agents reach; alone, memory.
+  const pgArbiter = store instanceof PgStore ? new PgArbiter(docs, store.pool, { ttlMs: claimTtlMs, log }) : null
+  const claims: ClaimArbiter = pgArbiter ?? new InProcessArbiter(docs, claimTtlMs)
   // Several servers behind a proxy: a session lives in one process and the next request may reach
   // another, so every MCP request is served statelessly (all a tool needs is in the document).
   const mcp = createMcpEndpoint({ docs, auth, claims, sessions: !fanout })
@@ -231,6 +236,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         sync.close()
         await mcp.close()
         await docs.closeAll()
+        await pgArbiter?.settled()
+        pgArbiter?.close()
         await new Promise<void>((resolve) => {
           server.close(() => resolve())
           server.closeAllConnections()

@@ -212,7 +212,7 @@ describe('claims across stdio and HTTP agents', () => {
 
   // Known gap on PostgreSQL (issue 18): a server stopped while a claim's commit is in flight can leave
   // both agents of a settled claim told they lost. Runs on SQLite, the store this scenario is about.
-  it.skipIf(process.env.PLEXUS_TEST_STORE === 'postgres')(
+  it(
     'with the server stopped for part of the run: whoever resolved a task it lost is told',
     async () => {
       server = await testServer({ tokens: TOKENS })
