@@ -10,6 +10,15 @@ import * as Y from 'yjs'
 import { REMOTE, type DocRoom } from './relay.ts'
 import type { Store } from './store.ts'
 
+/** What a subscriber of one graph gets from the fan-out. */
+export interface FanoutHandlers {
+  /** Another server's stored update (one or more merged), the last at `seq` in the store's log. */
+  apply(update: Uint8Array, seq: number): void
+  /** Reads the whole stored state again (a gap); resolves true once done, false when the store failed. */
+  catchUp(): Promise<boolean> | void
+  awareness?(update: Uint8Array): void
+}
+
 /** How servers sharing one store tell each other about stored updates (fanout.ts implements it). */
 export interface Fanout {
   /** Tells the other servers: `update` (one or more merged) is stored, the last at `seq`. */
@@ -18,10 +27,7 @@ export interface Fanout {
    * Delivers what other servers publish for `graph` until the returned function is called.
    * `apply` gets each update; `catchUp` asks for the whole stored state to be read again (a gap).
    */
-  subscribe(
-    graph: string,
-    handlers: { apply(update: Uint8Array): void; catchUp(): void; awareness?(update: Uint8Array): void },
-  ): () => void
+  subscribe(graph: string, handlers: FanoutHandlers): () => void
   /** Tells the other servers about a presence change (an encoded awareness update). */
   publishAwareness?(graph: string, update: Uint8Array): void
 }
@@ -47,14 +53,16 @@ export function linkFanout(
     const clients = [...change.added, ...change.updated, ...change.removed]
     if (clients.length > 0) fanout.publishAwareness(g.graph, encodeAwarenessUpdate(awareness, clients))
   }
-  const catchUp = async () => {
+  const catchUp = async (): Promise<boolean> => {
     try {
       const stored = await store.load(g.graph)
-      if (!stored || !g.live()) return
+      if (!stored || !g.live()) return true
       const all = Y.mergeUpdates([...(stored.snapshot ? [stored.snapshot] : []), ...stored.updates])
       g.room.applyRemote(Y.diffUpdate(all, Y.encodeStateVector(g.doc)))
+      return true
     } catch (error) {
       log?.(`fanout: catching up ${g.graph} from the store failed: ${String(error)}`)
+      return false
     }
   }
   awareness.on('update', share)
@@ -62,7 +70,7 @@ export function linkFanout(
     apply: (update) => {
       if (g.live()) g.room.applyRemote(update)
     },
-    catchUp: () => void catchUp(),
+    catchUp,
     awareness: (update) => {
       if (!g.live()) return
       try {

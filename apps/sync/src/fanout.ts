@@ -24,7 +24,8 @@ import { Redis } from 'ioredis'
 import type { Fanout } from './fanout-link.ts'
 
 export interface FanoutHandlers {
-  apply(update: Uint8Array): void
+  /** `seq`: where the publisher's batch ends in the store's log (reconcile.ts checks for batches never heard). */
+  apply(update: Uint8Array, seq: number): void
   catchUp(): void
   /** Presence from other servers (an encoded awareness update). */
   awareness?(update: Uint8Array): void
@@ -213,7 +214,7 @@ export class RedisFanout implements Fanout {
     const last = this.seen.get(key)
     this.seen.set(key, n)
     if (seq === -1) return handlers.catchUp()
-    handlers.apply(update)
+    handlers.apply(update, seq)
     if (last !== undefined && n > last + 1) handlers.catchUp()
   }
 }

@@ -39,6 +39,7 @@ import { attachSync } from './ws.ts'
 import { createMcpEndpoint } from './mcp/http.ts'
 import { InProcessArbiter, type ClaimArbiter } from './claims.ts'
 import { PgArbiter } from './postgres/claims.ts'
+import { ReconciledFanout } from './postgres/reconcile.ts'
 import { PgStore } from './postgres/store.ts'
 import { BackendError, openFanout, openPostgres } from './backends.ts'
 import type { RedisFanout } from './fanout.ts'
@@ -125,6 +126,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     allowedHosts: defaultAllowedHosts(config.host, config.allowedHosts),
     allowedOrigins: config.allowedOrigins,
   })
+  // Several servers on PostgreSQL: a periodic look at the log fills what fan-out never announced.
+  const reconciled =
+    fanout && store instanceof PgStore
+      ? new ReconciledFanout(fanout, store.pool, { intervalMs: config.reconcileMs, log })
+      : undefined
   const docs = new DocRegistry(store, metrics, {
     idleUnloadMs: config.idleUnloadMs,
     compactAfterUpdates: config.compactAfterUpdates,
@@ -133,12 +139,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     maxAwarenessClients: config.limits.maxAwarenessClientsPerConnection,
     summarize,
     log,
-    fanout,
+    fanout: reconciled ?? fanout,
   })
   let connections = () => 0
   const claimTtlMs = config.claimTtlMinutes * 60_000
   // On PostgreSQL a row decides who holds a node, whichever server the agents reach; alone, memory.
-  const pgArbiter = store instanceof PgStore ? new PgArbiter(docs, store.pool, { ttlMs: claimTtlMs, log }) : null
+  const pgArbiter =
+    store instanceof PgStore ? new PgArbiter(docs, store.pool, { ttlMs: claimTtlMs, log }) : null
   const claims: ClaimArbiter = pgArbiter ?? new InProcessArbiter(docs, claimTtlMs)
   // Several servers behind a proxy: a session lives in one process and the next request may reach
   // another, so every MCP request is served statelessly (all a tool needs is in the document).
@@ -242,6 +249,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           server.close(() => resolve())
           server.closeAllConnections()
         })
+        reconciled?.close()
         await fanout?.close()
         if (!givenStore) await store.close()
         rmSync(serverFile, { force: true })

@@ -131,7 +131,12 @@ export function next(g: Graph, opts: NextOptions = {}): Result<NextResult> {
  * `lost` acknowledged (so it is told once). A server that arbitrated the claims elsewhere (several
  * servers: a PostgreSQL row decides) records the outcome with this.
  */
-export function recordClaims(g: Graph, ids: readonly string[], lost: readonly LostClaim[], ttlMs: number): void {
+export function recordClaims(
+  g: Graph,
+  ids: readonly string[],
+  lost: readonly LostClaim[],
+  ttlMs: number,
+): void {
   if (ids.length === 0 && lost.length === 0) return
   write(g, (w) => {
     for (const id of ids) writeClaim(w, id, g.env.actor, ttlMs)

@@ -212,86 +212,82 @@ describe('claims across stdio and HTTP agents', () => {
 
   // Known gap on PostgreSQL (issue 18): a server stopped while a claim's commit is in flight can leave
   // both agents of a settled claim told they lost. Runs on SQLite, the store this scenario is about.
-  it(
-    'with the server stopped for part of the run: whoever resolved a task it lost is told',
-    async () => {
-      server = await testServer({ tokens: TOKENS })
-      await startWorkers(server, SEED + 1)
-      const project = 'claims-down'
-      const first = workers[0]!
-      await openGraph(first.agent, project, 'Sixty tasks, a restart in the middle')
-      const ids = await planTasks(first.agent, project, TASKS)
-      // Every stdio agent has the graph before the server goes.
-      for (const w of workers) await openGraph(w.agent, project)
+  it('with the server stopped for part of the run: whoever resolved a task it lost is told', async () => {
+    server = await testServer({ tokens: TOKENS })
+    await startWorkers(server, SEED + 1)
+    const project = 'claims-down'
+    const first = workers[0]!
+    await openGraph(first.agent, project, 'Sixty tasks, a restart in the middle')
+    const ids = await planTasks(first.agent, project, TASKS)
+    // Every stdio agent has the graph before the server goes.
+    for (const w of workers) await openGraph(w.agent, project)
 
-      const l = ledger()
-      let online = true
-      let stop = false
-      const loops = workers.map((w) => work(w, project, l, { online: () => online, stop: () => stop }))
+    const l = ledger()
+    let online = true
+    let stop = false
+    const loops = workers.map((w) => work(w, project, l, { online: () => online, stop: () => stop }))
 
-      await waitFor(() => l.resolvedBy.size >= 12, 'a fifth of the tasks resolved', 60_000)
-      const port = server.port
-      online = false
-      await server.stop()
-      // The stdio agents go on with their local copies while the server is away.
-      const before = [...l.resolvedBy.values()].flat().length
-      await waitFor(
-        () => [...l.resolvedBy.values()].flat().length >= before + 12,
-        'stdio agents resolving offline',
-        60_000,
+    await waitFor(() => l.resolvedBy.size >= 12, 'a fifth of the tasks resolved', 60_000)
+    const port = server.port
+    online = false
+    await server.stop()
+    // The stdio agents go on with their local copies while the server is away.
+    const before = [...l.resolvedBy.values()].flat().length
+    await waitFor(
+      () => [...l.resolvedBy.values()].flat().length >= before + 12,
+      'stdio agents resolving offline',
+      60_000,
+    )
+    server = await server.restart({ port })
+    // HTTP sessions did not survive the restart: reconnect those agents.
+    for (const w of workers.filter((x) => x.kind === 'http')) {
+      await w.agent.close().catch(() => {})
+      w.agent = await httpAgent(server.url, { name: w.name, token: `${w.name}-token-secret` })
+    }
+    online = true
+    await Promise.race([
+      Promise.all(loops),
+      waitFor(() => false, 'never', 90_000).catch(() => {
+        stop = true
+      }),
+    ])
+    stop = true
+    await Promise.all(loops)
+
+    // After everything synced, one more look from each agent: losers hear it even if their loop ended.
+    const http = workers.find((w) => w.kind === 'http')!
+    expect(await unresolved(http.agent, project)).toBe(0)
+    for (const w of workers.filter((x) => x.kind === 'stdio')) {
+      const deadline = Date.now() + 20_000
+      // Until its copy has the others' work (it reconnects with a random delay).
+      while (Date.now() < deadline && (await unresolved(w.agent, project)) !== 0) await sleep(100)
+    }
+    for (const w of workers) tell(l, w, (await claimNext(w.agent, project)).lost)
+
+    // The server's copy, read as a browser tab reads it, names the same winner the agents were told of.
+    const tab = provider(server, project, { token: 'h1-token-secret' })
+    await synced(tab)
+    const settled = model.openGraph(tab.doc, { actor: 'tab', now: Date.now, newId: () => 'x' })
+
+    const why = report(l, SEED + 1)
+    let twice = 0
+    for (const id of ids) {
+      const by = l.resolvedBy.get(id) ?? []
+      expect(by.length, `${id} never resolved: ${why}`).toBeGreaterThan(0)
+      if (by.length < 2) continue
+      twice++
+      // At most one of those who resolved it won; each of the others was told.
+      const toldOf = new Set(by.filter((name) => l.told.get(name)?.has(id)))
+      expect(toldOf.size, `${id} resolved by ${by.join('+')}, told: ${[...toldOf].join('+')}`).toBe(
+        new Set(by).size - 1,
       )
-      server = await server.restart({ port })
-      // HTTP sessions did not survive the restart: reconnect those agents.
-      for (const w of workers.filter((x) => x.kind === 'http')) {
-        await w.agent.close().catch(() => {})
-        w.agent = await httpAgent(server.url, { name: w.name, token: `${w.name}-token-secret` })
-      }
-      online = true
-      await Promise.race([
-        Promise.all(loops),
-        waitFor(() => false, 'never', 90_000).catch(() => {
-          stop = true
-        }),
-      ])
-      stop = true
-      await Promise.all(loops)
-
-      // After everything synced, one more look from each agent: losers hear it even if their loop ended.
-      const http = workers.find((w) => w.kind === 'http')!
-      expect(await unresolved(http.agent, project)).toBe(0)
-      for (const w of workers.filter((x) => x.kind === 'stdio')) {
-        const deadline = Date.now() + 20_000
-        // Until its copy has the others' work (it reconnects with a random delay).
-        while (Date.now() < deadline && (await unresolved(w.agent, project)) !== 0) await sleep(100)
-      }
-      for (const w of workers) tell(l, w, (await claimNext(w.agent, project)).lost)
-
-      // The server's copy, read as a browser tab reads it, names the same winner the agents were told of.
-      const tab = provider(server, project, { token: 'h1-token-secret' })
-      await synced(tab)
-      const settled = model.openGraph(tab.doc, { actor: 'tab', now: Date.now, newId: () => 'x' })
-
-      const why = report(l, SEED + 1)
-      let twice = 0
-      for (const id of ids) {
-        const by = l.resolvedBy.get(id) ?? []
-        expect(by.length, `${id} never resolved: ${why}`).toBeGreaterThan(0)
-        if (by.length < 2) continue
-        twice++
-        // At most one of those who resolved it won; each of the others was told.
-        const toldOf = new Set(by.filter((name) => l.told.get(name)?.has(id)))
-        expect(toldOf.size, `${id} resolved by ${by.join('+')}, told: ${[...toldOf].join('+')}`).toBe(
-          new Set(by).size - 1,
-        )
-        const winner = model.settleClaims(settled, id).winner?.by
-        expect(by, `${id}: winner ${winner}`).toContain(winner)
-        expect(toldOf.has(winner!), `${id}: the winner ${winner} was told it lost`).toBe(false)
-      }
-      // The run is only a test of settlement if offline work collided.
-      expect(twice, why).toBeGreaterThan(0)
-    },
-    240_000,
-  )
+      const winner = model.settleClaims(settled, id).winner?.by
+      expect(by, `${id}: winner ${winner}`).toContain(winner)
+      expect(toldOf.has(winner!), `${id}: the winner ${winner} was told it lost`).toBe(false)
+    }
+    // The run is only a test of settlement if offline work collided.
+    expect(twice, why).toBeGreaterThan(0)
+  }, 240_000)
 
   it('a stdio agent whose --as differs from its token is told, once, that its writes and claims carry the token', async () => {
     server = await testServer({ tokens: TOKENS })

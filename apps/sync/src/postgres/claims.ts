@@ -133,7 +133,7 @@ export class PgArbiter implements ClaimArbiter {
       if (busy.has(node)) continue
       const r = await this.pool.query<{ holder: string }>(
         `INSERT INTO claims (graph, node, holder, claimed_at, lease_ms, expires_at)
-         VALUES ($1, $2, $3, $4, $5, now() + $5 * interval '1 millisecond')
+         VALUES ($1, $2, $3, $4::bigint, $5::bigint, now() + $5::bigint * interval '1 millisecond')
          ON CONFLICT (graph, node) DO UPDATE
            SET holder = excluded.holder, claimed_at = excluded.claimed_at, lease_ms = excluded.lease_ms,
                expires_at = excluded.expires_at, done = false
@@ -155,7 +155,7 @@ export class PgArbiter implements ClaimArbiter {
       if (resolved === true) {
         writes.push([
           `INSERT INTO claims (graph, node, holder, claimed_at, lease_ms, expires_at, done)
-           VALUES ($1, $2, $3, $4, 0, 'infinity', true)
+           VALUES ($1, $2, $3, $4::bigint, 0, 'infinity', true)
            ON CONFLICT (graph, node) DO UPDATE SET done = true, expires_at = 'infinity'`,
           [graph, e.node, e.actor, e.ts],
         ])
