@@ -80,12 +80,16 @@ describe('claims across servers', () => {
   it('agents on different servers racing claim -> resolve: never two holders, each task resolved once', async () => {
     const redis = await startRedis()
     cleanup.push(() => redis.stop())
-    const { servers } = await cluster(3, redis)
+    // Each agent its own token: the name claims are held by (behind several servers MCP is stateless,
+    // so a client's own name does not carry from one request to the next).
+    const names = Array.from({ length: 6 }, (_, i) => `agent-${i}`)
+    const tokens = names.map((name) => ({ name, role: 'write' as const, token: `${name}-token-secret` }))
+    const { servers } = await cluster(3, redis, { tokens })
     const random = rng(SEED)
     const workers: Worker[] = []
     for (let i = 0; i < 6; i++) {
       const server = servers[i % servers.length]!
-      const agent = await httpAgent(server.url, { name: `agent-${i}` })
+      const agent = await httpAgent(server.url, { name: names[i], token: `${names[i]}-token-secret` })
       cleanup.push(() => agent.close())
       workers.push({ name: `agent-${i}@${i % servers.length}`, agent, random: rng(random() * 2 ** 32) })
     }

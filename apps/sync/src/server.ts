@@ -24,6 +24,7 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { createAdaptorServer } from '@hono/node-server'
 import { createApp } from './app.ts'
+import { Drain } from './drain.ts'
 import { CONNECTION_CHECK_MS, boundConnections } from './connections.ts'
 import { Auth } from './auth.ts'
 import { checkExposure, resolveConfig, type ServerConfig } from './config.ts'
@@ -71,6 +72,8 @@ export class StartError extends Error {
 }
 
 export const DB_FILE = 'plexus.db'
+/** How long a stopping server waits for the requests under way to be answered. */
+const DRAIN_MS = 10_000
 export const SERVER_FILE = 'server.json'
 
 export interface ServerFile {
@@ -164,8 +167,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     claims,
     fanoutStatus: fanout ? () => fanout.status() : undefined,
   })
+  const drain = new Drain()
   const server = createAdaptorServer({
-    fetch: app.fetch,
+    fetch: drain.wrap(app.fetch),
     serverOptions: { connectionsCheckingInterval: CONNECTION_CHECK_MS },
   }) as Server
   boundConnections(server, config.limits, () => metrics.breach('too_many_connections'))
@@ -240,6 +244,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     metrics,
     close: () =>
       (closing ??= (async () => {
+        // Answers first: what a request committed reaches the one who asked (drain.ts).
+        await drain.stop(DRAIN_MS)
         sync.close()
         await mcp.close()
         await docs.closeAll()
