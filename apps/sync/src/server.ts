@@ -244,17 +244,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     metrics,
     close: () =>
       (closing ??= (async () => {
-        // Answers first: what a request committed reaches the one who asked (drain.ts).
+        // No new connections from here on (a client reconnecting while the graphs are stored would
+        // hold a socket nobody closes); then answers first: what a request committed reaches the
+        // one who asked (drain.ts).
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()))
         await drain.stop(DRAIN_MS)
         sync.close()
         await mcp.close()
         await docs.closeAll()
         await pgArbiter?.settled()
         pgArbiter?.close()
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve())
-          server.closeAllConnections()
-        })
+        server.closeAllConnections()
+        await closed
         reconciled?.close()
         await fanout?.close()
         if (!givenStore) await store.close()
