@@ -70,7 +70,7 @@ export class PgArbiter implements ClaimArbiter {
     this.unsubscribe()
   }
 
-  /** Waits until the table follows every write this server has seen (tests, shutdown). */
+  /** Waits until the table follows every write this server has seen to `graph` (or to all). */
   async settled(graph?: string): Promise<void> {
     const chains = graph ? [this.following.get(graph)] : [...this.following.values()]
     await Promise.all(chains.map((c) => c?.catch(() => {})))
@@ -81,6 +81,8 @@ export class PgArbiter implements ClaimArbiter {
       return { ok: false, reason: 'graph_not_found', message: `graph ${req.graph} not found` }
     const ttl = req.ttlMs ?? this.ttlMs
     const handle = await this.docs.openAsync(req.graph)
+    // This server's own releases and resolves are in the table before it decides.
+    await this.settled(req.graph)
     try {
       const g = openGraph(handle.doc, { actor: req.actor, now: this.now, newId: newEventId })
       const look = next(g, {
@@ -139,7 +141,8 @@ export class PgArbiter implements ClaimArbiter {
                expires_at = excluded.expires_at, done = false
            WHERE NOT claims.done AND (claims.expires_at < now() OR claims.holder = excluded.holder)
          RETURNING holder`,
-        [graph, node, actor, this.now(), ttl],
+        // Whole milliseconds in the row (a lease of a fraction of one lapses within one).
+        [graph, node, actor, Math.floor(this.now()), Math.max(1, Math.ceil(ttl))],
       )
       if (r.rows[0]?.holder === actor) won.push(node)
     }
@@ -157,7 +160,7 @@ export class PgArbiter implements ClaimArbiter {
           `INSERT INTO claims (graph, node, holder, claimed_at, lease_ms, expires_at, done)
            VALUES ($1, $2, $3, $4::bigint, 0, 'infinity', true)
            ON CONFLICT (graph, node) DO UPDATE SET done = true, expires_at = 'infinity'`,
-          [graph, e.node, e.actor, e.ts],
+          [graph, e.node, e.actor, Math.floor(e.ts)],
         ])
       } else if (resolved === false) {
         writes.push(['DELETE FROM claims WHERE graph = $1 AND node = $2', [graph, e.node]])
