@@ -125,9 +125,27 @@ interface Ledger {
   overlaps: string[]
   /** Per agent, every node it was told it lost. */
   told: Map<string, Set<string>>
+  /**
+   * HTTP agents whose call was cut off while the server stopped: a claim it may hold without
+   * knowing ('*'), or a node it held whose resolve was refused. Such an agent can win a node it
+   * never resolved; then everyone who resolved it lost it, and is told so.
+   */
+  cutOff: Map<string, Set<string>>
 }
 
-const ledger = (): Ledger => ({ held: new Map(), resolvedBy: new Map(), overlaps: [], told: new Map() })
+const ledger = (): Ledger => ({
+  held: new Map(),
+  resolvedBy: new Map(),
+  overlaps: [],
+  told: new Map(),
+  cutOff: new Map(),
+})
+
+function cut(l: Ledger, w: Worker, id: string): void {
+  let set = l.cutOff.get(w.name)
+  if (!set) l.cutOff.set(w.name, (set = new Set()))
+  set.add(id)
+}
 
 function tell(l: Ledger, w: Worker, lost: string[]): void {
   let set = l.told.get(w.name)
@@ -153,7 +171,10 @@ async function work(
     try {
       taken = await claimNext(w.agent, project)
     } catch (error) {
-      if (w.kind === 'http' && !opts.online()) continue
+      if (w.kind === 'http' && !opts.online()) {
+        cut(l, w, '*')
+        continue
+      }
       throw error
     }
     tell(l, w, taken.lost)
@@ -173,6 +194,7 @@ async function work(
     } catch (error) {
       if (w.kind === 'http' && !opts.online()) {
         if (l.held.get(id) === w.name) l.held.delete(id)
+        cut(l, w, id)
         continue
       }
       throw error
@@ -181,6 +203,19 @@ async function work(
     l.resolvedBy.set(id, [...(l.resolvedBy.get(id) ?? []), w.name])
     await sleep(w.random() * 10)
   }
+}
+
+/** A node's claims, releases and resolves, oldest first, for a failure message. */
+function eventsOf(g: model.Graph, id: string): string {
+  const h = model.nodeHistory(g, id, { limit: 50 })
+  if (!h.ok) return h.message
+  return h.events
+    .filter(
+      (e) => e.action === 'claim' || e.action === 'release' || e.changes.some((c) => c.field === 'resolved'),
+    )
+    .reverse()
+    .map((e) => `${e.ts} ${e.actor} ${e.action}`)
+    .join(', ')
 }
 
 function report(l: Ledger, seed: number): string {
@@ -210,8 +245,9 @@ describe('claims across stdio and HTTP agents', () => {
     expect([...l.told.values()].flatMap((s) => [...s])).toEqual([])
   }, 120_000)
 
-  // Known gap on PostgreSQL (issue 18): a server stopped while a claim's commit is in flight can leave
-  // both agents of a settled claim told they lost. Runs on SQLite, the store this scenario is about.
+  // Runs on both stores. On PostgreSQL it once failed: a stopping server cut the connections of
+  // requests whose writes it had committed (the claimer never heard it won) and could hang on a socket
+  // opened while it stored; a stopping server now stops listening, then answers what it started.
   it('with the server stopped for part of the run: whoever resolved a task it lost is told', async () => {
     server = await testServer({ tokens: TOKENS })
     await startWorkers(server, SEED + 1)
@@ -276,14 +312,16 @@ describe('claims across stdio and HTTP agents', () => {
       expect(by.length, `${id} never resolved: ${why}`).toBeGreaterThan(0)
       if (by.length < 2) continue
       twice++
-      // At most one of those who resolved it won; each of the others was told.
+      // Everyone who resolved it and did not win it was told; the winner was not. The winner is one
+      // of them, or an HTTP agent the stop cut off, holding the node unawares (its resolve refused).
       const toldOf = new Set(by.filter((name) => l.told.get(name)?.has(id)))
-      expect(toldOf.size, `${id} resolved by ${by.join('+')}, told: ${[...toldOf].join('+')}`).toBe(
-        new Set(by).size - 1,
-      )
       const winner = model.settleClaims(settled, id).winner?.by
-      expect(by, `${id}: winner ${winner}`).toContain(winner)
-      expect(toldOf.has(winner!), `${id}: the winner ${winner} was told it lost`).toBe(false)
+      const story = () =>
+        `${id} resolved by ${by.join('+')}, told: ${[...toldOf].join('+')}, winner ${winner}; ` +
+        `history: ${eventsOf(settled, id)}; ${why}`
+      expect([...toldOf].sort(), story()).toEqual([...new Set(by)].filter((n) => n !== winner).sort())
+      const cutOff = winner !== undefined && [id, '*'].some((k) => l.cutOff.get(winner)?.has(k))
+      expect(by.includes(winner!) || cutOff, story()).toBe(true)
     }
     // The run is only a test of settlement if offline work collided.
     expect(twice, why).toBeGreaterThan(0)
