@@ -156,37 +156,46 @@ describe('claims across servers', () => {
     for (const id of ids) expect(resolvedBy.get(id)?.length ?? 0, `${id}: ${why}`).toBe(1)
   }, 180_000)
 
-  it('a batch stored but never published reaches the other servers’ clients, though later batches were announced', async () => {
-    const redis = await startRedis()
-    cleanup.push(() => redis.stop())
-    const { servers, schema } = await cluster(2, redis, { reconcileMs: 200 })
-    const [a, b] = servers as [RunningServer, RunningServer]
-    const at = (s: RunningServer) => ({ wsUrl: s.url.replace(/^http/, 'ws') + '/sync' })
-    const pa = provider(at(a), 'quiet')
-    const pb = provider(at(b), 'quiet')
-    cleanup.push(async () => [pa, pb].forEach(destroyProvider))
-    await Promise.all([synced(pa), synced(pb)])
-    pa.doc.getMap('checkpoints').set('before', 1)
-    await waitFor(() => pb.doc.getMap('checkpoints').get('before') === 1, 'B to see A’s first edit')
+  it.each([
+    ['left in the log', false],
+    ['folded into a snapshot at once', true],
+  ])(
+    'a batch stored but never published (%s) reaches the other servers’ clients, though later batches were announced',
+    async (_, folded) => {
+      const redis = await startRedis()
+      cleanup.push(() => redis.stop())
+      const { servers, schema } = await cluster(2, redis, { reconcileMs: 200 })
+      const [a, b] = servers as [RunningServer, RunningServer]
+      const at = (s: RunningServer) => ({ wsUrl: s.url.replace(/^http/, 'ws') + '/sync' })
+      const pa = provider(at(a), 'quiet')
+      const pb = provider(at(b), 'quiet')
+      cleanup.push(async () => [pa, pb].forEach(destroyProvider))
+      await Promise.all([synced(pa), synced(pb)])
+      pa.doc.getMap('checkpoints').set('before', 1)
+      await waitFor(() => pb.doc.getMap('checkpoints').get('before') === 1, 'B to see A’s first edit')
 
-    // A server that committed and died before publishing: the update is in PostgreSQL, nowhere else.
-    const dead = await PgStore.open(TEST_DATABASE_URL, { schema })
-    cleanup.push(() => dead.close())
-    const lost = new Y.Doc()
-    Y.applyUpdate(lost, Y.encodeStateAsUpdate(pa.doc))
-    const sv = Y.encodeStateVector(lost)
-    lost.getMap('checkpoints').set('unpublished', 42)
-    await dead.append('quiet', Y.encodeStateAsUpdate(lost, sv))
-    // Later batches are announced as usual: the gap does not show as a "newest seq" behind.
-    pa.doc.getMap('checkpoints').set('after', 2)
-    await waitFor(() => pb.doc.getMap('checkpoints').get('after') === 2, 'B to see A’s later edit')
+      // A server that committed and died before publishing: the update is in PostgreSQL, nowhere else.
+      const dead = await PgStore.open(TEST_DATABASE_URL, { schema })
+      cleanup.push(() => dead.close())
+      const lost = new Y.Doc()
+      Y.applyUpdate(lost, Y.encodeStateAsUpdate(pa.doc))
+      const sv = Y.encodeStateVector(lost)
+      lost.getMap('checkpoints').set('unpublished', 42)
+      const seq = await dead.append('quiet', Y.encodeStateAsUpdate(lost, sv))
+      // Worse: before anyone checks, that server folded the log into a snapshot (rows gone).
+      if (folded) await dead.compact('quiet', { snapshot: Y.encodeStateAsUpdate(lost), throughSeq: seq })
+      // Later batches are announced as usual: the gap does not show as a "newest seq" behind.
+      pa.doc.getMap('checkpoints').set('after', 2)
+      await waitFor(() => pb.doc.getMap('checkpoints').get('after') === 2, 'B to see A’s later edit')
 
-    await waitFor(
-      () =>
-        pa.doc.getMap('checkpoints').get('unpublished') === 42 &&
-        pb.doc.getMap('checkpoints').get('unpublished') === 42,
-      'both servers’ clients to receive the batch nobody published',
-      30_000,
-    )
-  }, 60_000)
+      await waitFor(
+        () =>
+          pa.doc.getMap('checkpoints').get('unpublished') === 42 &&
+          pb.doc.getMap('checkpoints').get('unpublished') === 42,
+        'both servers’ clients to receive the batch nobody published',
+        30_000,
+      )
+    },
+    60_000,
+  )
 })

@@ -22,6 +22,9 @@
 import type pg from 'pg'
 import type { Fanout, FanoutHandlers } from '../fanout-link.ts'
 
+/** Graphs settled (and, when behind, read again) at once in one check. */
+const CATCH_UP_AT_ONCE = 4
+
 export interface ReconcileOptions {
   /** How often loaded graphs are checked; 0 never (only `check()` does). */
   intervalMs: number
@@ -129,9 +132,14 @@ export class ReconciledFanout implements Fanout {
     const ends = new Map<string, number[]>()
     for (const r of batches.rows) ends.set(r.graph, [...(ends.get(r.graph) ?? []), Number(r.last)])
     const snapshots = new Map(heads.rows.map((r) => [r.id, Number(r.snapshot_seq)]))
-    await Promise.all(
-      watched.map(([graph, w]) => this.settle(graph, w, ends.get(graph) ?? [], snapshots.get(graph) ?? 0)),
-    )
+    // Bounded: a few graphs read again at a time, whatever the number loaded.
+    for (let i = 0; i < watched.length; i += CATCH_UP_AT_ONCE) {
+      await Promise.all(
+        watched
+          .slice(i, i + CATCH_UP_AT_ONCE)
+          .map(([graph, w]) => this.settle(graph, w, ends.get(graph) ?? [], snapshots.get(graph) ?? 0)),
+      )
+    }
   }
 
   private async settle(graph: string, w: Watched, ends: number[], snapshot: number): Promise<void> {
