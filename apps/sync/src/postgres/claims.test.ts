@@ -85,6 +85,15 @@ it('a row decides between two servers whose copies never meet: held, released, r
   expect(await row(task)).toBeNull()
   expect(await claimed(y, 'p')).toEqual([task])
   expect(await row(task)).toEqual({ holder: 'y', done: false })
+  // The holder's own write renews its lease in the row, as in the document.
+  const expires = async () =>
+    Number(
+      (await db.query<{ t: string }>('SELECT extract(epoch FROM expires_at) AS t FROM claims')).rows[0]!.t,
+    )
+  const leased = await expires()
+  await new Promise((r) => setTimeout(r, 50))
+  await ok(y.client, 'graph_update', { project: 'p', updates: [{ node_id: task, notes: 'halfway' }] })
+  expect(await expires()).toBeGreaterThan(leased)
 
   await ok(y.client, 'graph_update', {
     project: 'p',
