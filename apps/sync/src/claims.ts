@@ -41,6 +41,11 @@ export interface ClaimArbiter {
   readonly ttlMs: number
   /** Atomically picks the best actionable work for `actor` and claims it. */
   claimNext(req: ClaimRequest): Promise<ClaimOutcome>
+  /**
+   * Resolves once what was written to `graph` so far is reflected where claims are decided (a
+   * release frees the node for the next claimer, on any server). Absent: at once.
+   */
+  settled?(graph: string): Promise<void>
 }
 
 export class InProcessArbiter implements ClaimArbiter {

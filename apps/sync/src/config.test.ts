@@ -45,6 +45,15 @@ describe('configuration', () => {
     })
   })
 
+  it('takes the reconciliation interval from PLEXUS_RECONCILE_MS, 5 s by default, 0 for never', () => {
+    expect(config({}).reconcileMs).toBe(5000)
+    expect(config({}, { PLEXUS_RECONCILE_MS: '0' }).reconcileMs).toBe(0)
+    expect(resolveConfig({}, { PLEXUS_RECONCILE_MS: '5s' }, dir)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/PLEXUS_RECONCILE_MS must be a whole number, got "5s"/),
+    })
+  })
+
   it('reports bad numbers and bad tokens by name', () => {
     expect(resolveConfig({ port: 'eighty' }, {}, dir)).toMatchObject({
       ok: false,

@@ -33,6 +33,11 @@ export interface ServerConfig {
   databaseSchema: string
   /** Redis for fan-out between servers sharing one PostgreSQL; null serves alone. */
   redisUrl: string | null
+  /**
+   * Several servers: how often each checks PostgreSQL for stored updates of its loaded graphs that
+   * fan-out never brought (a server killed between commit and publish); 0 turns the check off.
+   */
+  reconcileMs: number
 }
 
 export type Env = Record<string, string | undefined>
@@ -54,6 +59,7 @@ export interface ServeFlags {
 export const DEFAULT_PORT = 4100
 export const DEFAULT_HOST = '127.0.0.1'
 export const DEFAULT_CLAIM_TTL_MINUTES = 60
+export const DEFAULT_RECONCILE_MS = 5000
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url))
 
 export function resolveConfig(flags: ServeFlags, env: Env, cwd = process.cwd()): Parsed<ServerConfig> {
@@ -100,6 +106,7 @@ export function resolveConfig(flags: ServeFlags, env: Env, cwd = process.cwd()):
       DEFAULT_CLAIM_TTL_MINUTES,
       flags['claim-ttl-minutes'] !== undefined ? '--claim-ttl-minutes' : 'PLEXUS_CLAIM_TTL_MINUTES',
     ),
+    reconcileMs: integer(env.PLEXUS_RECONCILE_MS, DEFAULT_RECONCILE_MS, 'PLEXUS_RECONCILE_MS'),
     idleUnloadMs: integer(
       env.PLEXUS_IDLE_UNLOAD_MS,
       defaultDocsOptions.idleUnloadMs,
@@ -172,6 +179,7 @@ export function resolveConfig(flags: ServeFlags, env: Env, cwd = process.cwd()):
       databaseUrl: databaseUrl.value,
       databaseSchema,
       redisUrl: redisUrl.value,
+      reconcileMs: value(numbers.reconcileMs),
     },
   }
 }

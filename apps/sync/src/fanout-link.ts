@@ -10,6 +10,15 @@ import * as Y from 'yjs'
 import { REMOTE, type DocRoom } from './relay.ts'
 import type { Store } from './store.ts'
 
+/** What a subscriber of one graph gets from the fan-out. */
+export interface FanoutHandlers {
+  /** A batch another server stored, its updates in order, the last at `seq` in the store's log. */
+  apply(updates: readonly Uint8Array[], seq: number): void
+  /** Reads the whole stored state again (a gap); resolves true once done, false when the store failed. */
+  catchUp(): Promise<boolean> | void
+  awareness?(update: Uint8Array): void
+}
+
 /** How servers sharing one store tell each other about stored updates (fanout.ts implements it). */
 export interface Fanout {
   /** Tells the other servers: `updates` (one stored batch, in order) are stored, the last at `seq`. */
@@ -18,14 +27,7 @@ export interface Fanout {
    * Delivers what other servers publish for `graph` until the returned function is called.
    * `apply` gets each stored batch; `catchUp` asks for the whole stored state to be read again (a gap).
    */
-  subscribe(
-    graph: string,
-    handlers: {
-      apply(updates: readonly Uint8Array[]): void
-      catchUp(): void
-      awareness?(update: Uint8Array): void
-    },
-  ): () => void
+  subscribe(graph: string, handlers: FanoutHandlers): () => void
   /** Tells the other servers about a presence change (an encoded awareness update). */
   publishAwareness?(graph: string, update: Uint8Array): void
 }
@@ -51,14 +53,16 @@ export function linkFanout(
     const clients = [...change.added, ...change.updated, ...change.removed]
     if (clients.length > 0) fanout.publishAwareness(g.graph, encodeAwarenessUpdate(awareness, clients))
   }
-  const catchUp = async () => {
+  const catchUp = async (): Promise<boolean> => {
     try {
       const stored = await store.load(g.graph)
-      if (!stored || !g.live()) return
+      if (!stored || !g.live()) return true
       const all = Y.mergeUpdates([...(stored.snapshot ? [stored.snapshot] : []), ...stored.updates])
       g.room.applyRemote([Y.diffUpdate(all, Y.encodeStateVector(g.doc))])
+      return true
     } catch (error) {
       log?.(`fanout: catching up ${g.graph} from the store failed: ${String(error)}`)
+      return false
     }
   }
   awareness.on('update', share)
@@ -66,7 +70,7 @@ export function linkFanout(
     apply: (updates) => {
       if (g.live()) g.room.applyRemote(updates)
     },
-    catchUp: () => void catchUp(),
+    catchUp,
     awareness: (update) => {
       if (!g.live()) return
       try {

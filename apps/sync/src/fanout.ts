@@ -23,15 +23,7 @@
 import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { decodeFanout, encodeFanout } from './fanout-codec.ts'
-import type { Fanout } from './fanout-link.ts'
-
-export interface FanoutHandlers {
-  /** A batch another server stored, its updates in order. */
-  apply(updates: readonly Uint8Array[]): void
-  catchUp(): void
-  /** Presence from other servers (an encoded awareness update). */
-  awareness?(update: Uint8Array): void
-}
+import type { Fanout, FanoutHandlers } from './fanout-link.ts'
 
 export interface RedisFanoutOptions {
   /** Channel prefix, so several deployments (or test runs) can share one Redis. Default `plexus:`. */
@@ -206,8 +198,11 @@ export class RedisFanout implements Fanout {
     const key = `${from}|${graph}`
     const last = this.seen.get(key)
     this.seen.set(key, n)
-    if (seq === -1) return handlers.catchUp()
-    handlers.apply(updates)
-    if (last !== undefined && n > last + 1) handlers.catchUp()
+    if (seq === -1) {
+      void handlers.catchUp()
+      return
+    }
+    handlers.apply(updates, seq)
+    if (last !== undefined && n > last + 1) void handlers.catchUp()
   }
 }

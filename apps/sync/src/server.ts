@@ -24,6 +24,7 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { createAdaptorServer } from '@hono/node-server'
 import { createApp } from './app.ts'
+import { Drain } from './drain.ts'
 import { CONNECTION_CHECK_MS, boundConnections } from './connections.ts'
 import { Auth } from './auth.ts'
 import { checkExposure, resolveConfig, type ServerConfig } from './config.ts'
@@ -37,7 +38,10 @@ import type { Store } from './store.ts'
 import { VERSION } from './version.ts'
 import { attachSync } from './ws.ts'
 import { createMcpEndpoint } from './mcp/http.ts'
-import { InProcessArbiter } from './claims.ts'
+import { InProcessArbiter, type ClaimArbiter } from './claims.ts'
+import { PgArbiter } from './postgres/claims.ts'
+import { ReconciledFanout } from './postgres/reconcile.ts'
+import { PgStore } from './postgres/store.ts'
 import { BackendError, openFanout, openPostgres } from './backends.ts'
 import type { RedisFanout } from './fanout.ts'
 
@@ -74,6 +78,8 @@ export class StartError extends Error {
 }
 
 export const DB_FILE = 'plexus.db'
+/** How long a stopping server waits for the requests under way to be answered. */
+const DRAIN_MS = 10_000
 export const SERVER_FILE = 'server.json'
 
 export interface ServerFile {
@@ -130,6 +136,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     allowedHosts: defaultAllowedHosts(config.host, config.allowedHosts),
     allowedOrigins: config.allowedOrigins,
   })
+  // Several servers on PostgreSQL: a periodic look at the log fills what fan-out never announced.
+  const reconciled =
+    fanout && store instanceof PgStore
+      ? new ReconciledFanout(fanout, store.pool, { intervalMs: config.reconcileMs, log })
+      : undefined
   const docs = new DocRegistry(store, metrics, {
     idleUnloadMs: config.idleUnloadMs,
     compactAfterUpdates: config.compactAfterUpdates,
@@ -138,11 +149,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     maxAwarenessClients: config.limits.maxAwarenessClientsPerConnection,
     summarize,
     log,
-    fanout,
+    fanout: reconciled ?? fanout,
     ...(newestSchema === undefined ? {} : { newestSchema }),
   })
   let connections = () => 0
-  const claims = new InProcessArbiter(docs, config.claimTtlMinutes * 60_000)
+  const claimTtlMs = config.claimTtlMinutes * 60_000
+  // On PostgreSQL a row decides who holds a node, whichever server the agents reach; alone, memory.
+  const pgArbiter =
+    store instanceof PgStore ? new PgArbiter(docs, store.pool, { ttlMs: claimTtlMs, log }) : null
+  const claims: ClaimArbiter = pgArbiter ?? new InProcessArbiter(docs, claimTtlMs)
   // Several servers behind a proxy: a session lives in one process and the next request may reach
   // another, so every MCP request is served statelessly (all a tool needs is in the document).
   const mcp = createMcpEndpoint({ docs, auth, claims, sessions: !fanout })
@@ -160,8 +175,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     claims,
     fanoutStatus: fanout ? () => fanout.status() : undefined,
   })
+  const drain = new Drain()
   const server = createAdaptorServer({
-    fetch: app.fetch,
+    fetch: drain.wrap(app.fetch),
     serverOptions: { connectionsCheckingInterval: CONNECTION_CHECK_MS },
   }) as Server
   boundConnections(server, config.limits, () => metrics.breach('too_many_connections'))
@@ -236,13 +252,19 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     metrics,
     close: () =>
       (closing ??= (async () => {
+        // No new connections from here on (a client reconnecting while the graphs are stored would
+        // hold a socket nobody closes); then answers first: what a request committed reaches the
+        // one who asked (drain.ts).
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+        await drain.stop(DRAIN_MS)
         sync.close()
         await mcp.close()
         await docs.closeAll()
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve())
-          server.closeAllConnections()
-        })
+        await pgArbiter?.settled()
+        pgArbiter?.close()
+        server.closeAllConnections()
+        await closed
+        reconciled?.close()
         await fanout?.close()
         if (!givenStore) await store.close()
         rmSync(serverFile, { force: true })

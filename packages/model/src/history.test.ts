@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { createNodes } from './create.ts'
 import { connect, disconnect } from './edges.ts'
-import { changesSince, historyCursor, nodeHistory } from './history.ts'
+import { changesSince, historyCursor, nodeHistory, onHistory } from './history.ts'
 import { claim, release } from './readiness.ts'
 import { restructure } from './restructure.ts'
 import { updateNodes } from './update.ts'
@@ -121,6 +121,31 @@ describe('history events', () => {
     ok(updateNodes(t.g, [{ id: 'A', notes: 'x'.repeat(10_000) }]))
     const c = ok(nodeHistory(t.g, 'A')).events[0]!.changes[0]!
     expect(typeof c.after === 'string' && c.after.length).toBeLessThan(300)
+  })
+})
+
+describe('onHistory', () => {
+  it('tells each transaction the events it added, with its origin, including those from another peer', () => {
+    const t = makeGraph()
+    addNodes(t.g, [['A', undefined, { kind: 'task' }]])
+    const seen: Array<[string[], unknown]> = []
+    const stop = onHistory(t.doc, (events, origin) =>
+      seen.push([events.map((e) => `${e.actor} ${e.action}`), origin]),
+    )
+    ok(claim(t.g, 'A'))
+    ok(release(t.g, 'A'))
+    const bob = joinGraph(t, 'bob')
+    expect(seen).toEqual([
+      [['alice claim'], t.g.origin],
+      [['alice release'], t.g.origin],
+    ])
+    seen.length = 0
+    ok(claim(bob.g, 'A'))
+    Y.applyUpdate(t.doc, Y.encodeStateAsUpdate(bob.doc, Y.encodeStateVector(t.doc)), 'from-bob')
+    expect(seen).toEqual([[['bob claim'], 'from-bob']])
+    stop()
+    ok(claim(t.g, 'A', { force: true }))
+    expect(seen).toHaveLength(1)
   })
 })
 

@@ -46,15 +46,7 @@ function historyIndex(doc: Y.Doc): HistoryIndex {
       // transaction that ever wrote history. What this transaction added is in the clock ranges it
       // moved, and what it deleted is in its delete set; both cost what the transaction wrote.
       const tr = event.transaction
-      for (const [client, after] of tr.afterState) {
-        const before = tr.beforeState.get(client) ?? 0
-        if (after <= before) continue
-        const structs = doc.store.clients.get(client)!
-        for (let i = Y.findIndexSS(structs, before); i < structs.length; i++) {
-          const s = structs[i]!
-          if (s instanceof Y.Item && s.parent === history) addItem(created, s)
-        }
-      }
+      for (const s of addedItems(doc, tr, history)) addItem(created, s)
       // Read without splitting structs (Y.iterateDeletedStructs would split them, inside an observer).
       for (const [client, ranges] of tr.deleteSet.clients) {
         const before = tr.beforeState.get(client) ?? 0
@@ -74,6 +66,42 @@ function historyIndex(doc: Y.Doc): HistoryIndex {
   }
   if (ix.dirty) rebuild(doc, ix)
   return ix
+}
+
+/** The history items a transaction added, found from the clock ranges it moved (cost: what it wrote). */
+function addedItems(doc: Y.Doc, tr: Y.Transaction, history: object): Y.Item[] {
+  const out: Y.Item[] = []
+  for (const [client, after] of tr.afterState) {
+    const before = tr.beforeState.get(client) ?? 0
+    if (after <= before) continue
+    const structs = doc.store.clients.get(client)!
+    for (let i = Y.findIndexSS(structs, before); i < structs.length; i++) {
+      const s = structs[i]!
+      if (s instanceof Y.Item && s.parent === history) out.push(s)
+    }
+  }
+  return out
+}
+
+/**
+ * Calls `listener` with the history events each transaction adds to `doc`, and the transaction's
+ * origin (a server tells its own writes from those it relays). Returns the unsubscribe.
+ */
+export function onHistory(
+  doc: Y.Doc,
+  listener: (events: HistoryEvent[], origin: unknown) => void,
+): () => void {
+  const history = layout(doc).history
+  const observer = (event: Y.YArrayEvent<Json>) => {
+    const events: HistoryEvent[] = []
+    for (const item of addedItems(doc, event.transaction, history)) {
+      if (item.deleted) continue
+      for (const v of item.content.getContent()) if (isEvent(v)) events.push(v)
+    }
+    if (events.length > 0) listener(events, event.transaction.origin)
+  }
+  history.observe(observer)
+  return () => history.unobserve(observer)
 }
 
 function rebuild(doc: Y.Doc, ix: HistoryIndex): void {

@@ -120,16 +120,29 @@ export function next(g: Graph, opts: NextOptions = {}): Result<NextResult> {
   const lost = lostClaims(g, actor, ttl)
   const claimed: string[] = []
   if (opts.claim && (best.length || lost.length)) {
-    write(g, (w) => {
-      for (const it of best) {
-        writeClaim(w, it.node.id, actor, ttl)
-        claimed.push(it.node.id)
-      }
-      for (const l of lost) acknowledgeLost(w, l.id, ttl)
-    })
+    claimed.push(...best.map((it) => it.node.id))
+    recordClaims(g, claimed, lost, ttl)
     for (const it of best) it.node = g.index.nodes.get(it.node.id)!
   }
   return { ok: true, items: best, claimed, lost_claims: lost }
+}
+
+/**
+ * What `next {claim}` writes, in one transaction: the caller's claims on `ids`, and the claims it
+ * `lost` acknowledged (so it is told once). A server that arbitrated the claims elsewhere (several
+ * servers: a PostgreSQL row decides) records the outcome with this.
+ */
+export function recordClaims(
+  g: Graph,
+  ids: readonly string[],
+  lost: readonly LostClaim[],
+  ttlMs: number,
+): void {
+  if (ids.length === 0 && lost.length === 0) return
+  write(g, (w) => {
+    for (const id of ids) writeClaim(w, id, g.env.actor, ttlMs)
+    for (const l of lost) acknowledgeLost(w, l.id, ttlMs)
+  })
 }
 
 /**

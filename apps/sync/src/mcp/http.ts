@@ -82,7 +82,18 @@ export function registrySource(
     exists: async (id) => reaches(id) && ((docs.peek(id)?.store.clients.size ?? 0) > 0 || docs.exists(id)),
     open: async (id) => {
       if (!reaches(id)) throw new ToolError(`"${identity?.name}" has no access to graph ${id}`, 'forbidden')
-      return docs.openAsync(id)
+      const handle = await docs.openAsync(id)
+      if (!claims?.settled) return handle
+      // A tool reports a release saved once the arbiter has it too: the next claimer, on any
+      // server, can take the node.
+      return {
+        doc: handle.doc,
+        release: () => handle.release(),
+        saved: async () => {
+          await handle.saved()
+          await claims.settled?.(id)
+        },
+      }
     },
     remove: async (id) => reaches(id) && docs.remove(id),
     present: presence ? (graph, actor, node) => presence.show(graph, actor, node) : undefined,

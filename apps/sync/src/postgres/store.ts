@@ -240,6 +240,7 @@ export class PgStore implements Store {
     return this.transaction(async (client) => {
       const a = await client.query('DELETE FROM graphs WHERE id = $1', [graph])
       const b = await client.query('DELETE FROM updates WHERE graph = $1', [graph])
+      await client.query('DELETE FROM claims WHERE graph = $1', [graph])
       return (a.rowCount ?? 0) + (b.rowCount ?? 0) > 0
     })
   }
