@@ -2,7 +2,6 @@
 // own writes, and to count what a document too broken for the model holds. The Yjs maps stay inside
 // the model; these hand out only what each use needs.
 import * as Y from 'yjs'
-import type { Graph } from './graph.ts'
 import { indexOf, type GraphView } from './graph-index.ts'
 import { layout } from './schema.ts'
 

@@ -3,14 +3,7 @@ import { z } from 'zod'
 import { claimThroughServer, localWork, servedWork } from '../claiming.ts'
 import { inArgs, must, requireWrite, withGraph } from '../context.ts'
 import { projectOf } from '../locate.ts'
-import {
-  next,
-  updateNodes,
-  type Graph,
-  type NextOptions,
-  type NodeView,
-  type UpdateItem,
-} from '@plexus/model'
+import { next, updateNodes, type Graph, type NodeView, type UpdateItem } from '@plexus/model'
 import { briefs, capped, clip, compact, evidence, seedNode } from '../shape.ts'
 import { json, project, props, tool, out } from '../tool.ts'
 
