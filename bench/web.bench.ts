@@ -54,6 +54,13 @@ declare global {
         setViewport(v: { x: number; y: number; zoom: number }): Promise<boolean>
       } | null
     }
+    /** The bench's probes, set by the functions it evaluates in the page. */
+    __firstRender?: number
+    __frames?: number[]
+    __stop?: boolean
+    __long?: number[]
+    __longObs?: PerformanceObserver
+    __writes?: number
   }
 }
 
@@ -159,20 +166,13 @@ export async function seed(wsUrl: string, id: string, n: number, httpUrl: string
 
 /** Installed before every navigation: records when the first frame with nodes and edges was drawn. */
 function firstRenderProbe(): void {
-  const w = window as unknown as { __firstRender?: number }
   const tick = () => {
     const nodes = document.querySelectorAll('.react-flow__node').length
     const edges = document.querySelectorAll('.react-flow__edge path[d]').length
-    if (nodes > 0 && edges > 0) w.__firstRender = performance.now()
+    if (nodes > 0 && edges > 0) window.__firstRender = performance.now()
     else requestAnimationFrame(tick)
   }
   requestAnimationFrame(tick)
-}
-
-interface ProfileNode {
-  id: number
-  callFrame: { functionName: string; url: string; lineNumber: number }
-  children?: number[]
 }
 
 /**
@@ -186,12 +186,12 @@ async function profiled<T>(page: Page, label: string, action: () => Promise<T>):
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
   await cdp.send('Profiler.start')
   const result = await action()
-  const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
-    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
-  }
+  // Typed by playwright's protocol types (Protocol.Profiler.stopReturnValue).
+  const { profile } = await cdp.send('Profiler.stop')
   await cdp.detach()
   const self = new Map<number, number>()
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)))
+  const deltas = profile.timeDeltas ?? []
+  profile.samples?.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (deltas[i] ?? 0)))
   const byName = new Map<string, number>()
   let total = 0
   for (const n of profile.nodes) {
@@ -209,14 +209,13 @@ async function profiled<T>(page: Page, label: string, action: () => Promise<T>):
 
 async function frames<T>(page: Page, action: () => Promise<T>): Promise<{ deltas: number[]; result: T }> {
   await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __stop: boolean }
-    w.__frames = []
-    w.__stop = false
+    const frames: number[] = (window.__frames = [])
+    window.__stop = false
     let last = performance.now()
     const tick = (t: number) => {
-      w.__frames.push(t - last)
+      frames.push(t - last)
       last = t
-      if (!w.__stop) requestAnimationFrame(tick)
+      if (!window.__stop) requestAnimationFrame(tick)
     }
     requestAnimationFrame((t) => {
       last = t
@@ -225,20 +224,18 @@ async function frames<T>(page: Page, action: () => Promise<T>): Promise<{ deltas
   })
   if (process.env.PLEXUS_BENCH_PROFILE)
     await page.evaluate(() => {
-      const w = window as unknown as { __long: number[]; __longObs?: PerformanceObserver }
-      w.__long = []
-      w.__longObs?.disconnect()
-      w.__longObs = new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__long.push(e.duration)))
-      w.__longObs.observe({ type: 'longtask' })
+      const long: number[] = (window.__long = [])
+      window.__longObs?.disconnect()
+      window.__longObs = new PerformanceObserver((l) => l.getEntries().forEach((e) => long.push(e.duration)))
+      window.__longObs.observe({ type: 'longtask' })
     })
   const result = await action()
   const deltas = await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __stop: boolean }
-    w.__stop = true
-    return w.__frames
+    window.__stop = true
+    return window.__frames ?? []
   })
   if (process.env.PLEXUS_BENCH_PROFILE) {
-    const long = await page.evaluate(() => (window as unknown as { __long: number[] }).__long)
+    const long = await page.evaluate(() => window.__long ?? [])
     const worst = [...deltas].sort((a, b) => b - a).slice(0, 8)
     console.log(
       `    ${deltas.length} frames, worst ${worst.map((d) => d.toFixed(0)).join(' ')} ms; long tasks ${long.map((d) => d.toFixed(0)).join(' ')}`,
@@ -395,11 +392,7 @@ async function measure(browser: Browser, httpUrl: string, wsUrl: string, n: numb
   const firstRender: number[] = []
   for (let i = 0; i < 3; i++) {
     await page.goto(`${httpUrl}/g/${id}`)
-    const t = await page.waitForFunction(
-      () => (window as unknown as { __firstRender?: number }).__firstRender,
-      undefined,
-      { timeout: 60_000 },
-    )
+    const t = await page.waitForFunction(() => window.__firstRender, undefined, { timeout: 60_000 })
     firstRender.push((await t.jsonValue()) as number)
     if (process.env.PLEXUS_BENCH_PROFILE) {
       const marks = await page.evaluate(() =>
@@ -467,10 +460,9 @@ async function measure(browser: Browser, httpUrl: string, wsUrl: string, n: numb
   const target = await visibleNode(page, false)
   await page.evaluate(() => {
     const s = window.__plexus!.session
-    const w = window as unknown as { __writes: number }
-    w.__writes = 0
+    window.__writes = 0
     s.doc.on('update', (_u: Uint8Array, origin: unknown) => {
-      if (origin === s.g.origin) w.__writes++
+      if (origin === s.g.origin) window.__writes = (window.__writes ?? 0) + 1
     })
   })
   const dragStart = performance.now()
@@ -484,7 +476,7 @@ async function measure(browser: Browser, httpUrl: string, wsUrl: string, n: numb
     }),
   )
   const dragSeconds = (performance.now() - dragStart) / 1000
-  const writes = await page.evaluate(() => (window as unknown as { __writes: number }).__writes)
+  const writes = await page.evaluate(() => window.__writes ?? 0)
 
   // An agent writes a child of a node on screen; when is it in the canvas? (At zoom 0.8, about the
   // centre, so that enough leaves are on screen with room for a child on their right.)

@@ -240,7 +240,7 @@ export class Writer {
     // has left a search marker, which history's appends never do; that costs a walk of every
     // transaction ever recorded. An insert at the end keeps a marker there and starts from it.
     const history = indexOf(this.g.doc).y.history
-    if (this.events.length) history.insert(history.length, this.events as unknown as Json[])
+    if (this.events.length) history.insert(history.length, this.events)
     this.events.length = 0
     this.open.clear()
   }

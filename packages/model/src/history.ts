@@ -26,7 +26,7 @@ interface HistoryIndex {
 
 const indexes = new WeakMap<Y.Doc, HistoryIndex>()
 
-function isEvent(v: unknown): v is HistoryEvent {
+export function isHistoryEvent(v: unknown): v is HistoryEvent {
   return (
     !!v &&
     typeof v === 'object' &&
@@ -96,7 +96,7 @@ export function onHistory(
     const events: HistoryEvent[] = []
     for (const item of addedItems(doc, event.transaction, history)) {
       if (item.deleted) continue
-      for (const v of item.content.getContent()) if (isEvent(v)) events.push(v)
+      for (const v of item.content.getContent()) if (isHistoryEvent(v)) events.push(v)
     }
     if (events.length > 0) listener(events, event.transaction.origin)
   }
@@ -108,8 +108,9 @@ function rebuild(doc: Y.Doc, ix: HistoryIndex): void {
   ix.entries = []
   ix.byNode = new Map()
   ix.claims = new Map()
-  // Walk the array's items to learn each element's id.
-  let item = (layout(doc).history as unknown as { _start: Y.Item | null })._start
+  // Walk the array's items to learn each element's id. `_start` is declared on Y.AbstractType (the
+  // first item of the type's linked list); Yjs offers no other way to read an element's id.
+  let item = layout(doc).history._start
   while (item) {
     addItem(ix, item)
     item = item.right
@@ -123,7 +124,7 @@ function addItem(ix: HistoryIndex, item: Y.Item): void {
   const content = item.content.getContent()
   for (let i = 0; i < content.length; i++) {
     const v = content[i]
-    if (!isEvent(v)) continue
+    if (!isHistoryEvent(v)) continue
     const e: Entry = { client: item.id.client, clock: item.id.clock + i, event: v }
     ix.entries.push(e)
     let list = ix.byNode.get(v.node)

@@ -296,7 +296,7 @@ export function sweepTiers(g: Graph): { archived: string[]; orphaned: string[] }
 // Memory sessions and task progress live beside working sets in `checkpoints`, under `kg/`: they sync
 // and persist with the graph, so a new session (or another server) reads them back.
 
-export interface MemorySession {
+export type MemorySession = {
   id: string
   actor: string
   cwd: string
@@ -332,14 +332,11 @@ export function writeMemorySession(g: Graph, s: MemorySession): Result<{ session
   const bad = checkString(s.cwd, 'cwd', 4096, { line: true })
   if (bad) return bad
   const { id, ...stored } = s
-  g.doc.transact(
-    () => indexOf(g.doc).y.checkpoints.set(`kg/session/${id}`, stored as unknown as Json),
-    g.origin,
-  )
+  g.doc.transact(() => indexOf(g.doc).y.checkpoints.set(`kg/session/${id}`, stored), g.origin)
   return { ok: true, session: s }
 }
 
-export interface Progress {
+export type Progress = {
   task_id: string
   state: Json
   updated_at: number
@@ -383,9 +380,6 @@ export function writeProgress(g: Graph, taskId: string, state: Json): Result<{ p
   }
   const { task_id: _t, ...stored } = p
   void _t
-  g.doc.transact(
-    () => indexOf(g.doc).y.checkpoints.set(`kg/progress/${taskId}`, stored as unknown as Json),
-    g.origin,
-  )
+  g.doc.transact(() => indexOf(g.doc).y.checkpoints.set(`kg/progress/${taskId}`, stored), g.origin)
   return { ok: true, progress: p }
 }

@@ -338,7 +338,7 @@ function merge(w: Writer, batch: Batch, from: string, into: string): void {
   }
   const m = w.node(into)
   const ev = m.get('evidence')
-  if (ev instanceof Y.Array && src.evidence.length) ev.push(src.evidence as unknown as Json[])
+  if (ev instanceof Y.Array && src.evidence.length) ev.push(src.evidence)
   const links = m.get('links')
   if (links instanceof Y.Map) for (const l of src.links) if (!links.has(l)) links.set(l, true)
   const props = m.get('properties')

@@ -1,6 +1,6 @@
 import { fail, type Graph } from './graph.ts'
 import { layout } from './schema.ts'
-import type { Json, NodeView, Result } from './types.ts'
+import type { NodeView, Result } from './types.ts'
 import { checkString } from './validate.ts'
 
 // An agent's working set lives in the document (in `checkpoints`, under `ws/<session>`), so it survives
@@ -11,7 +11,7 @@ import { checkString } from './validate.ts'
 export const HOT = 10
 export const WARM = 40
 
-interface Stored {
+type Stored = {
   session: string
   actor: string
   hot: string[]
@@ -19,7 +19,7 @@ interface Stored {
   updated_at: number
 }
 
-export interface Checkpoint {
+export type Checkpoint = {
   name: string
   session: string
   actor: string
@@ -81,7 +81,7 @@ export function touch(g: Graph, session: string, ids: string[]): Result<{ workin
   const unchanged = hot.join() === cur.hot.join() && warm.join() === cur.warm.join()
   if (!unchanged) {
     const stored: Stored = { session, actor: g.env.actor, hot, warm, updated_at: g.env.now() }
-    g.doc.transact(() => layout(g.doc).checkpoints.set(`ws/${session}`, stored as unknown as Json), g.origin)
+    g.doc.transact(() => layout(g.doc).checkpoints.set(`ws/${session}`, stored), g.origin)
   }
   return { ok: true, working_set: view(g, { session, hot, warm }) }
 }
@@ -115,15 +115,16 @@ export function saveCheckpoint(
     hot: cur.hot,
     warm: cur.warm,
   }
-  g.doc.transact(() => layout(g.doc).checkpoints.set(`cp/${name}`, cp as unknown as Json), g.origin)
+  g.doc.transact(() => layout(g.doc).checkpoints.set(`cp/${name}`, cp), g.origin)
   return { ok: true, checkpoint: cp }
 }
 
 export function listCheckpoints(g: Graph): Checkpoint[] {
   const out: Checkpoint[] = []
   layout(g.doc).checkpoints.forEach((v, k) => {
-    if (!k.startsWith('cp/') || !v || typeof v !== 'object') return
-    const c = v as unknown as Partial<Checkpoint>
+    // Narrowed, not cast: a peer may have written anything under `cp/`, so each field is read defensively.
+    if (!k.startsWith('cp/') || !v || typeof v !== 'object' || Array.isArray(v)) return
+    const c = v
     out.push({
       name: k.slice(3),
       session: String(c.session ?? ''),
@@ -157,6 +158,6 @@ export function resume(
     )
   }
   const stored: Stored = { session, actor: g.env.actor, hot: cp.hot, warm: cp.warm, updated_at: g.env.now() }
-  g.doc.transact(() => layout(g.doc).checkpoints.set(`ws/${session}`, stored as unknown as Json), g.origin)
+  g.doc.transact(() => layout(g.doc).checkpoints.set(`ws/${session}`, stored), g.origin)
   return { ok: true, checkpoint: cp, working_set: view(g, stored) }
 }

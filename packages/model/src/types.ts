@@ -2,7 +2,7 @@
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 
-export interface Evidence {
+export type Evidence = {
   type: string
   ref: string
   agent: string
@@ -70,13 +70,13 @@ export interface GraphMeta {
   created_by: string
 }
 
-export interface Change {
+export type Change = {
   field: string
   before: Json
   after: Json
 }
 
-export interface HistoryEvent {
+export type HistoryEvent = {
   id: string
   ts: number
   actor: string

@@ -1,5 +1,6 @@
 import * as Y from 'yjs'
 import { fail, meta, write, type Graph } from '../graph.ts'
+import { isHistoryEvent } from '../history.ts'
 import { GRAPH_ID, SCHEMA_VERSION, edgeId, layout, putEdge, setSchema } from '../schema.ts'
 import type { EdgeView, Failure, GraphMeta, HistoryEvent, Json, NodeView, Result } from '../types.ts'
 import { plainMap } from '../views.ts'
@@ -45,7 +46,7 @@ export function exportJSON(g: Graph, opts: { history?: boolean } = {}): PlexusJS
     edges: [...g.index.edges.values()].sort(byId),
     checkpoints: plainMap(y.checkpoints as Y.Map<unknown>),
   }
-  if (opts.history) out.history = y.history.toArray() as unknown as HistoryEvent[]
+  if (opts.history) out.history = y.history.toArray().filter(isHistoryEvent)
   return out
 }
 
@@ -272,7 +273,7 @@ export function importJSON(
       ]
       for (const [k, v] of keep) m.set(k, v)
       const ev = m.get('evidence') as Y.Array<Json>
-      if (n.evidence?.length) ev.push(n.evidence.map((e) => ({ ...e }) as unknown as Json))
+      if (n.evidence?.length) ev.push(n.evidence.map((e) => ({ ...e })))
     }
     for (const e of placed) {
       const type = e.type ?? RELATES_TO
