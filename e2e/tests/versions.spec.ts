@@ -271,6 +271,8 @@ test('read-only because a newer build wrote the graph: no canvas edit goes throu
 }) => {
   const newer = await newPage(browser)
   const id = await planWithRisk(newer.page)
+  // A newer build raises the schema (the server takes it: that client speaks the newer schema).
+  await speakNewer(newer.page)
   const schema = (await metaOf(newer.page)).schema as number
   await newer.page.evaluate((s) => window.__plexus!.session.doc.getMap('meta').set('schema', s + 1), schema)
   await waitSynced(newer.page)
