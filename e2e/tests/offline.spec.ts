@@ -45,9 +45,22 @@ test('edits made offline survive a reload with no network and reach the other pe
   await expect(a.page.locator('.pnode-editor')).toBeFocused()
   await a.page.keyboard.type('Typed just before a reload')
   await a.page.keyboard.press('Enter')
-  await a.page.reload()
+  // What the document held as the reload began, read in the same task that starts it (no gap added): if
+  // the edit is missing after the reload, this says whether it never reached the document (the editor)
+  // or never reached IndexedDB (persistence.ts). A flake under load left "New idea" once.
+  const loaded = a.page.waitForEvent('load')
+  const before = await a.page.evaluate(() => {
+    const ix = window.__plexus!.session.g.index
+    const summaries = [...ix.nodes.values()].filter((n) => ix.live(n.id)).map((n) => n.summary)
+    setTimeout(() => location.reload(), 0)
+    return summaries
+  })
+  expect(before, 'the edit reached the document before the reload').toContain('Typed just before a reload')
+  await loaded
   await expect
-    .poll(async () => (await graphState(a.page)).nodes.map((n) => n.summary))
+    .poll(async () => (await graphState(a.page)).nodes.map((n) => n.summary), {
+      message: 'the edit was in the document before the reload, so IndexedDB lost it',
+    })
     .toContain('Typed just before a reload')
 
   await a.context.setOffline(false)
