@@ -50,6 +50,21 @@ export async function until(check: () => boolean, what: string, timeoutMs = 60_0
 }
 
 /** A port nothing listens on right now. */
+/** [messageSync=0][syncUpdate=2][varUint length][update], as y-protocols writes it: a raw client's frame. */
+export function ySyncMessage(update: Uint8Array): Uint8Array {
+  const len: number[] = []
+  let n = update.length
+  while (n > 127) {
+    len.push((n & 127) | 128)
+    n >>>= 7
+  }
+  len.push(n)
+  const out = new Uint8Array(2 + len.length + update.length)
+  out.set([0, 2, ...len])
+  out.set(update, 2 + len.length)
+  return out
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer()

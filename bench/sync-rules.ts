@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks'
 import { SCHEMA_VERSION, createNodes, initGraph, openGraph, updateNodes } from '@plexus/model'
 import { DocRoom } from '@plexus/sync'
 import * as Y from 'yjs'
+import { ySyncMessage } from './clients.ts'
 
 export interface RuleCost {
   write: string
@@ -32,7 +33,7 @@ function frames(write: 'move' | 'edit', count: number): { base: Uint8Array; fram
   )
   const base = Y.encodeStateAsUpdate(doc)
   const out: Uint8Array[] = []
-  doc.on('update', (u: Uint8Array) => out.push(syncFrame(u)))
+  doc.on('update', (u: Uint8Array) => out.push(ySyncMessage(u)))
   const ids = [...doc.getMap('nodes').keys()]
   for (let i = 0; i < count; i++) {
     const id = ids[i % ids.length]!
@@ -40,20 +41,6 @@ function frames(write: 'move' | 'edit', count: number): { base: Uint8Array; fram
     else updateNodes(g, [{ id, summary: `edited ${i}` }])
   }
   return { base, frames: out }
-}
-
-function syncFrame(update: Uint8Array): Uint8Array {
-  const len: number[] = []
-  let n = update.length
-  while (n > 127) {
-    len.push((n & 127) | 128)
-    n >>>= 7
-  }
-  len.push(n)
-  const out = new Uint8Array(2 + len.length + update.length)
-  out.set([0, 2, ...len])
-  out.set(update, 2 + len.length)
-  return out
 }
 
 function perUpdate(rules: boolean, base: Uint8Array, input: Uint8Array[]): number {

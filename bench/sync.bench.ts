@@ -25,6 +25,7 @@ import {
   relayLatency,
   sleep,
   until,
+  ySyncMessage,
   type Client,
 } from './clients.ts'
 import { ruleCheckCost } from './sync-rules.ts'
@@ -85,21 +86,6 @@ async function spawnServer(mode: Mode, dataDir: string): Promise<Child> {
 }
 
 // ---- clients ----------------------------------------------------------------------------------
-
-function ySyncMessage(update: Uint8Array): Uint8Array {
-  // [messageSync=0][syncUpdate=2][varUint length][update], as y-protocols writes it.
-  const len: number[] = []
-  let n = update.length
-  while (n > 127) {
-    len.push((n & 127) | 128)
-    n >>>= 7
-  }
-  len.push(n)
-  const out = new Uint8Array(2 + len.length + update.length)
-  out.set([0, 2, ...len])
-  out.set(update, 2 + len.length)
-  return out
-}
 
 function readSyncUpdate(frame: Uint8Array): Uint8Array | null {
   if (frame[0] !== 0 || frame[1] !== 2) return null
