@@ -8,7 +8,7 @@
 import { applyAwarenessUpdate, encodeAwarenessUpdate } from 'y-protocols/awareness'
 import * as Y from 'yjs'
 import { REMOTE, type DocRoom } from './relay.ts'
-import type { Store } from './store.ts'
+import type { Store, StoredGraph } from './store.ts'
 
 /** What a subscriber of one graph gets from the fan-out. */
 export interface FanoutHandlers {
@@ -57,8 +57,7 @@ export function linkFanout(
     try {
       const stored = await store.load(g.graph)
       if (!stored || !g.live()) return true
-      const all = Y.mergeUpdates([...(stored.snapshot ? [stored.snapshot] : []), ...stored.updates])
-      g.room.applyRemote([Y.diffUpdate(all, Y.encodeStateVector(g.doc))])
+      g.room.applyRemote([lacking(stored, g.doc)])
       return true
     } catch (error) {
       log?.(`fanout: catching up ${g.graph} from the store failed: ${String(error)}`)
@@ -83,5 +82,24 @@ export function linkFanout(
   return () => {
     awareness.off('update', share)
     unsubscribe()
+  }
+}
+
+/**
+ * What `stored` holds that `doc` lacks, as one update. The snapshot and the log are applied to a
+ * scratch document (work in step with the log) rather than merged with `Y.mergeUpdates`, which
+ * sorts its n inputs again for every struct it writes: n × structs, 14 s of a server's CPU for a
+ * log of 9,403 updates (catch-up.test.ts).
+ */
+export function lacking(stored: StoredGraph, doc: Y.Doc): Uint8Array {
+  const scratch = new Y.Doc({ gc: false })
+  try {
+    scratch.transact(() => {
+      if (stored.snapshot) Y.applyUpdate(scratch, stored.snapshot)
+      for (const update of stored.updates) Y.applyUpdate(scratch, update)
+    })
+    return Y.encodeStateAsUpdate(scratch, Y.encodeStateVector(doc))
+  } finally {
+    scratch.destroy()
   }
 }
