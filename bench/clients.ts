@@ -147,6 +147,13 @@ export interface Latency {
   p50: number
   p99: number
   samples: number[]
+  /**
+   * The first reader to apply each update: the servers' path, without the wait for this one
+   * process to take the same update into every other reader's document first.
+   */
+  first: { p50: number; p99: number }
+  /** Per update, the last reader's time minus the first's: this process's own turn-taking. */
+  spread: { p50: number; p99: number }
 }
 
 /**
@@ -164,12 +171,19 @@ export async function relayLatency(
   await Promise.all([writer, ...readers].map((c) => c.ready()))
   const sent = new Map<number, number>()
   const times: number[] = []
+  const firsts: number[] = []
+  const spreads: number[] = []
   let received = 0
+  let first = 0
+  let last = 0
   for (const c of readers) {
     c.onValue = (i) => {
       const t = sent.get(i)
       if (t === undefined) return
-      times.push(performance.now() - t)
+      const ms = performance.now() - t
+      times.push(ms)
+      if (received === 0) first = ms
+      last = ms
       received++
     }
   }
@@ -178,17 +192,22 @@ export async function relayLatency(
     received = 0
     if (i === warmup) {
       times.length = 0
+      firsts.length = 0
+      spreads.length = 0
       await between?.('start')
     }
     sent.set(i, performance.now())
     writer.write(i)
     await until(() => received >= readers.length, `update ${i} at ${readers.length} readers (${label})`)
+    firsts.push(first)
+    spreads.push(last - first)
     await sleep(2)
   }
   await between?.('end')
   for (const c of [writer, ...readers]) c.close()
   await sleep(100)
-  return { p50: quantile(times, 0.5), p99: quantile(times, 0.99), samples: times }
+  const p = (xs: number[]) => ({ p50: quantile(xs, 0.5), p99: quantile(xs, 0.99) })
+  return { ...p(times), samples: times, first: p(firsts), spread: p(spreads) }
 }
 
 /** Reads the position of several bench nodes (see `benchNode`) as updates arrive. */
