@@ -115,5 +115,47 @@ test('SVG and PNG exports draw edges where the canvas does, and wrap text inside
   expect(png.subarray(1, 4).toString('latin1')).toBe('PNG')
   const [w, h] = [Number(/width="(\d+)"/.exec(svg)![1]), Number(/height="(\d+)"/.exec(svg)![1])]
   expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([w * 2, h * 2])
+  // And its edges are where the canvas draws them: along every edge on the canvas (its path, in flow
+  // coordinates, sampled between the ends so no node's border counts), the PNG has a line within 3 px.
+  const [ox, oy] = /viewBox="([-\d.]+) ([-\d.]+)/.exec(svg)!.slice(1).map(Number) as [number, number]
+  const missing = await page.evaluate(
+    async ({ b64, ox, oy, scale }) => {
+      const img = new Image()
+      img.src = `data:image/png;base64,${b64}`
+      await img.decode()
+      const c = document.createElement('canvas')
+      c.width = img.width
+      c.height = img.height
+      const ctx = c.getContext('2d')!
+      ctx.drawImage(img, 0, 0)
+      const data = ctx.getImageData(0, 0, c.width, c.height).data
+      const px = (x: number, y: number) =>
+        Array.from(data.subarray((y * c.width + x) * 4, (y * c.width + x) * 4 + 4))
+      const bg = px(1, 1)
+      const r = Math.round(3 * scale)
+      const ink = (x: number, y: number) => {
+        for (let dy = -r; dy <= r; dy++)
+          for (let dx = -r; dx <= r; dx++) {
+            const [qx, qy] = [x + dx, y + dy]
+            if (qx < 0 || qy < 0 || qx >= c.width || qy >= c.height) continue
+            if (px(qx, qy).reduce((a, v, i) => a + Math.abs(v - bg[i]!), 0) > 60) return true
+          }
+        return false
+      }
+      const out: string[] = []
+      for (const g of Array.from(document.querySelectorAll<SVGGElement>('.react-flow__edge'))) {
+        const path = g.querySelector<SVGPathElement>('path.pedge')!
+        const len = path.getTotalLength()
+        for (const f of [0.3, 0.5, 0.7]) {
+          const p = path.getPointAtLength(len * f)
+          const [x, y] = [Math.round((p.x - ox) * scale), Math.round((p.y - oy) * scale)]
+          if (!ink(x, y)) out.push(`${g.dataset.id} at ${f}: no line in the PNG near ${x},${y}`)
+        }
+      }
+      return out
+    },
+    { b64: png.toString('base64'), ox, oy, scale: 2 },
+  )
+  expect(missing).toEqual([])
   await context.close()
 })

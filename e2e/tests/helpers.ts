@@ -45,7 +45,7 @@ export async function newPage(
   return { context, page, dialogs }
 }
 
-/** Creates a graph from the home page, without the mouse. Returns its id. */
+/** Creates a graph from the home page, without the mouse, and leaves nothing selected. Returns its id. */
 export async function createGraph(page: Page, title: string): Promise<string> {
   await page.goto('/')
   const input = page.getByTestId('new-graph-title')
@@ -55,6 +55,10 @@ export async function createGraph(page: Page, title: string): Promise<string> {
   await page.waitForURL(/\/g\/[^/]+$/)
   const id = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]!)
   await expect(page.getByTestId('node')).toHaveCount(1)
+  // A new graph opens with its root selected (new-graph.spec.ts); specs start from nothing selected.
+  await expect(page.getByTestId('node')).toHaveClass(/is-selected/)
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('node')).not.toHaveClass(/is-selected/)
   await waitSynced(page)
   return id
 }

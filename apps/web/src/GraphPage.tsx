@@ -1,4 +1,4 @@
-import { setMeta } from '@plexus/model'
+import { meta as metaOf, setMeta, type Graph } from '@plexus/model'
 import { ReactFlowProvider } from '@xyflow/react'
 import { useEffect, useMemo, useState } from 'react'
 import { Board } from './board/Board.tsx'
@@ -51,6 +51,16 @@ export function GraphPage({ id, identity }: { id: string; identity: Identity }) 
   return <Workbench key={session.id} session={session} identity={identity} />
 }
 
+/** The root's id when it is the graph's only live node (a graph just created), else null. */
+function onlyRoot(g: Graph): string | null {
+  const root = metaOf(g).root
+  const ix = g.index
+  if (!root || !ix.live(root)) return null
+  let live = 0
+  for (const id of ix.nodes.keys()) if (ix.live(id) && ++live > 1) return null
+  return root
+}
+
 function Workbench({ session, identity }: { session: GraphSession; identity: Identity }) {
   const ws = useMemo<Workspace>(() => {
     const model = new FlowModel(session)
@@ -61,6 +71,9 @@ function Workbench({ session, identity }: { session: GraphSession; identity: Ide
     window.__plexus = ws
     useUI.setState({ selection: [], selectedEdges: [], editing: null })
     const detach = ws.model.attach()
+    // A new graph (its root alone): the root is selected, so typing names it and Tab adds a child.
+    const root = onlyRoot(session.g)
+    if (root) ws.model.select([root])
     session.connectAfterPaint()
     return () => {
       detach()

@@ -80,7 +80,8 @@ export function rename(ws: Workspace, id: string, summary: string): boolean {
   if (!view || !text || text === view.summary) return false
   step(ws)
   const r = updateNodes(ws.session.g, [{ id, summary: text }])
-  if (!r.ok) report(r)
+  if (r.ok) ws.model.own.changed([id])
+  else report(r)
   step(ws)
   return r.ok
 }

@@ -13,7 +13,9 @@ import { frameBox, frameMembers, framesAbove, isFrame } from './frames.ts'
 import { estimateSize, type Rect, type Size, type XY } from './geometry.ts'
 import { GLIDE_MAX_NODES, Glides } from './glide.ts'
 import { shapeOf, type Styled } from './node-style.ts'
+import { OwnSteps } from './own-steps.ts'
 import { makeRoom, placeNodes } from './placement.ts'
+import { clearBranchesBelow } from './room.ts'
 
 export interface PNodeData extends Record<string, unknown> {
   view: NodeView
@@ -93,6 +95,8 @@ export class FlowModel {
   private archivedHidden = false
   /** Nodes whose text or shape changed since they were last measured: only their growth makes room. */
   private readonly retexted = new Set<string>()
+  /** This person's changes to how a node looks: the room its growth needs joins their undo step. */
+  readonly own: OwnSteps
   private readonly listeners = new Set<() => void>()
   private structRef: unknown = null
   private root: string | null = null
@@ -109,6 +113,7 @@ export class FlowModel {
 
   constructor(readonly session: GraphSession) {
     this.root = meta(session.g).root
+    this.own = new OwnSteps(session.undo, (id) => session.g.index.nodes.get(id))
     for (const id of session.g.index.nodes.keys()) this.rebuildNode(id)
     this.rebuildEdges()
     this.nodes = [...this.nodeById.values()]
@@ -461,6 +466,7 @@ export class FlowModel {
           const edited = this.retexted.delete(c.id) || this.editing(c.id)
           if (m && edited && (after.width > m.width + 1 || after.height > m.height + 1))
             this.grown(c.id, m, after)
+          else this.own.settled(c.id)
         }
       } else if (c.type === 'select') {
         if (c.selected) this.selected.add(c.id)
@@ -500,12 +506,22 @@ export class FlowModel {
       positionOf: (n) => this.positionOf(n),
       sizeOf: this.sizeOf,
     })
-    if (!moves.size) return
-    // The app's own handle: every peer sees the same picture, and Ctrl+Z leaves it alone.
-    setPositions(
-      this.session.sys,
-      [...moves].map(([n, p]) => ({ id: n, x: p.x, y: p.y })),
-    )
+    // Its branch may now reach into the next one down (a cousin, the next branch of the map).
+    clearBranchesBelow({
+      index: this.index,
+      id,
+      moves,
+      positionOf: (n) => this.positionOf(n),
+      sizeOf: this.sizeOf,
+    })
+    if (!moves.size) {
+      this.own.settled(id)
+      return
+    }
+    const items = [...moves].map(([n, p]) => ({ id: n, x: p.x, y: p.y }))
+    // Growth from this person's own change joins its undo step (own-steps.ts); any other is written by
+    // the app's own handle: every peer sees the same picture, and no one's Ctrl+Z moves it back.
+    if (!this.own.join(id, () => setPositions(this.session.g, items))) setPositions(this.session.sys, items)
   }
 
   onEdgesChange = (changes: EdgeChange<PEdge>[]): void => {

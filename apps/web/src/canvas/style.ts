@@ -63,7 +63,8 @@ export function setLook(ws: Workspace, ids: readonly string[], look: Look): void
     targets.map((id) => ({ id, ...look })),
   )
   ws.session.undo.stopCapturing()
-  if (!r.ok) report(r)
+  if (r.ok) ws.model.own.changed(targets)
+  else report(r)
 }
 
 function next<T>(list: readonly T[], current: T | null): T {

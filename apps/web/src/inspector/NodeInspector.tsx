@@ -31,7 +31,8 @@ export function NodeInspector({ id, n }: { id: string; n: NodeView }) {
     ws.session.undo.stopCapturing()
     const r = updateNodes(g, [{ id, ...item }])
     ws.session.undo.stopCapturing()
-    if (!r.ok) report(r)
+    if (r.ok) ws.model.own.changed([id])
+    else report(r)
   }
   return (
     <aside className="inspector" aria-label="Inspector" data-testid="inspector" onKeyDown={backToCanvas}>
