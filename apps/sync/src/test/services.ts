@@ -27,7 +27,8 @@ export function freePort(): Promise<number> {
   })
 }
 
-async function waitPort(port: number, what: string, timeoutMs = 10_000): Promise<void> {
+/** Resolves once something accepts connections on `port`; throws after `timeoutMs`. */
+export async function waitPort(port: number, what = 'a server', timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const ok = await new Promise<boolean>((resolve) => {
