@@ -1,6 +1,6 @@
 /**
  * Servers in this process on one PostgreSQL schema of the test's own (and, for a cluster, one Redis),
- * for the several-server tests: fanout.test.ts, multi-claims.test.ts, postgres/claims.test.ts. Each
+ * for the PostgreSQL server tests: fanout, multi-claims, postgres/claims, postgres/unreachable. Each
  * server's closing and the schema's dropping go on the test file's cleanup list.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
