@@ -13,7 +13,11 @@ import { fileURLToPath } from 'node:url'
 export const REDIS_SERVER = process.env.PLEXUS_REDIS_SERVER ?? 'redis-server'
 export const NGINX = process.env.PLEXUS_NGINX ?? '/usr/sbin/nginx'
 /** deploy/nginx: the rules the compose file's nginx uses, shared with the tests. */
-const NGINX_RULES = fileURLToPath(new URL('../../../../deploy/nginx/', import.meta.url))
+export const NGINX_RULES = fileURLToPath(new URL('../../../../deploy/nginx/', import.meta.url))
+/** The rule files of deploy/nginx that the tests' nginx includes (http block, server block). */
+export const NGINX_RULE_FILES = { http: 'plexus-http.conf', locations: 'plexus-locations.conf' } as const
+/** The upstream name the rules proxy to (`proxy_pass http://plexus`). */
+export const NGINX_UPSTREAM = 'plexus'
 
 /** A port nothing listens on right now. */
 export function freePort(): Promise<number> {
@@ -100,8 +104,8 @@ export interface NginxOptions {
  * rules; with `placed`, also one port per upstream that goes only to that server.
  */
 export async function startNginx(upstreams: number[], options: NginxOptions = {}): Promise<NginxService> {
-  const locations = readFileSync(join(NGINX_RULES, 'plexus-locations.conf'), 'utf8')
-  const passAll = 'proxy_pass http://plexus;'
+  const locations = readFileSync(join(NGINX_RULES, NGINX_RULE_FILES.locations), 'utf8')
+  const passAll = `proxy_pass http://${NGINX_UPSTREAM};`
   if (!locations.includes(passAll)) throw new Error('startNginx: deploy/nginx rules changed')
   const port = await freePort()
   const each = options.placed ? await Promise.all(upstreams.map(() => freePort())) : []
@@ -125,11 +129,11 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  include ${NGINX_RULES}plexus-http.conf;
-${group('plexus', upstreams)}
-${each.map((_p, i) => group(`plexus_${i}`, [upstreams[i]!])).join('\n')}
-${block(port, 'plexus')}
-${each.map((p, i) => block(p, `plexus_${i}`)).join('\n')}
+  include ${NGINX_RULES}${NGINX_RULE_FILES.http};
+${group(NGINX_UPSTREAM, upstreams)}
+${each.map((_p, i) => group(`${NGINX_UPSTREAM}_${i}`, [upstreams[i]!])).join('\n')}
+${block(port, NGINX_UPSTREAM)}
+${each.map((p, i) => block(p, `${NGINX_UPSTREAM}_${i}`)).join('\n')}
 }
 `,
   )
