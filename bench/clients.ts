@@ -6,7 +6,6 @@
  *
  * Timings come from this process's clock: writers and readers live here, servers elsewhere.
  */
-import { createServer, connect } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { WebSocket } from 'ws'
 import { SCHEMA_VERSION } from '@plexus/model'
@@ -65,29 +64,7 @@ export function ySyncMessage(update: Uint8Array): Uint8Array {
   return out
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer()
-    s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port
-      s.close(() => resolve(port))
-    })
-  })
-}
-
-export async function waitPort(port: number): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const sock = connect(port, '127.0.0.1')
-      sock.once('connect', () => (sock.destroy(), resolve(true)))
-      sock.once('error', () => resolve(false))
-    })
-    if (ok) return
-    await sleep(20)
-  }
-  throw new Error(`bench: nothing listens on ${port}`)
-}
+export { freePort, waitPort } from '../apps/sync/src/test/services.ts'
 
 /** A client that can write a value and report when it has received a value. */
 export interface Client {

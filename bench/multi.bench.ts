@@ -18,6 +18,7 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PgStore } from '@plexus/sync'
+import { startNginx, type NginxService } from '../apps/sync/src/test/services.ts'
 import {
   fmt,
   freePort,
@@ -35,12 +36,12 @@ process.setMaxListeners(0)
 const SAMPLES = QUICK ? 50 : 200
 const THROUGHPUT_UPDATES = QUICK ? 5_000 : 20_000
 const DATABASE_URL = process.env.PLEXUS_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
-const NGINX = process.env.PLEXUS_NGINX ?? '/usr/sbin/nginx'
 const BIN = fileURLToPath(new URL('../apps/sync/bin/plexus.mjs', import.meta.url))
 const REPORTS = fileURLToPath(new URL('./reports/', import.meta.url))
-const NGINX_RULES = fileURLToPath(new URL('../deploy/nginx/', import.meta.url))
 
 const children: ChildProcess[] = []
+/** nginx with the deployment's rules, listening once per server too so a client can be placed on one. */
+let nginx: NginxService | null = null
 /** Processes whose CPU time the throughput rows report, by name (a server's name is its letter). */
 const watched = new Map<string, number>()
 const dirs: string[] = []
@@ -93,8 +94,11 @@ async function serve(name: string, env: Record<string, string>): Promise<number>
 
 async function stopAll(): Promise<void> {
   for (const name of [...watched.keys()]) if (name !== 'Redis') watched.delete(name)
-  await Promise.all(
-    children.splice(0).map(
+  const proxy = nginx
+  nginx = null
+  await Promise.all([
+    proxy?.stop(),
+    ...children.splice(0).map(
       (c) =>
         new Promise<void>((resolve) => {
           if (c.exitCode !== null || c.signalCode !== null) return resolve()
@@ -102,56 +106,10 @@ async function stopAll(): Promise<void> {
           c.kill('SIGTERM')
         }),
     ),
-  )
+  ])
 }
 
 const wsUrl = (port: number) => `ws://127.0.0.1:${port}/sync`
-
-/**
- * nginx with the deployment's rules (deploy/nginx): one port spreading connections round robin over
- * every server, and one port per server, so the bench can place a client on a given server and
- * still go through the proxy.
- */
-async function startNginx(upstreams: number[]): Promise<{ all: number; each: number[] }> {
-  const dir = mkdtempSync(join(tmpdir(), 'plexus-multi-bench-nginx-'))
-  dirs.push(dir)
-  const locations = readFileSync(join(NGINX_RULES, 'plexus-locations.conf'), 'utf8')
-  if (!locations.includes('proxy_pass http://plexus;')) throw new Error('bench: deploy/nginx rules changed')
-  const all = await freePort()
-  const each = await Promise.all(upstreams.map(() => freePort()))
-  const group = (name: string, ports: number[]) =>
-    `  upstream ${name} {\n${ports.map((p) => `    server 127.0.0.1:${p};`).join('\n')}\n    keepalive 16;\n  }`
-  const block = (port: number, name: string) =>
-    `  server {\n    listen 127.0.0.1:${port};\n${locations.replace('http://plexus;', `http://${name};`)}\n  }`
-  writeFileSync(
-    join(dir, 'nginx.conf'),
-    `daemon off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  include ${NGINX_RULES}plexus-http.conf;
-${group('plexus', upstreams)}
-${upstreams.map((p, i) => group(`plexus_${i}`, [p])).join('\n')}
-${block(all, 'plexus')}
-${each.map((p, i) => block(p, `plexus_${i}`)).join('\n')}
-}
-`,
-  )
-  const child = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'inherit' })
-  children.push(child)
-  watched.set('nginx', child.pid!)
-  await waitPort(all)
-  for (const p of each) await waitPort(p)
-  return { all, each }
-}
 
 interface Commits {
   count: number
@@ -297,7 +255,8 @@ async function main(): Promise<void> {
       // Three servers on one PostgreSQL and one Redis, behind nginx.
       const shared = { ...pg, PLEXUS_REDIS_URL: `redis://127.0.0.1:${redisPort}` }
       const ports = [await serve('A', shared), await serve('B', shared), await serve('C', shared)]
-      const proxy = await startNginx(ports)
+      const proxy = (nginx = await startNginx(ports, { placed: true, keepalive: 16 }))
+      watched.set('nginx', proxy.pid)
       const [a, b, c] = proxy.each.map(wsUrl) as [string, string, string]
       const lat: Record<number, Latency> = {}
       let crossCommits: CommitTime | null = null

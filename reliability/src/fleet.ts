@@ -80,3 +80,24 @@ export async function clientWrites(
     await sleep((1000 / rate) * (0.5 + r.next()))
   }
 }
+
+/**
+ * Agent `a` plans `nodes` in `graph` until answered or `deadline`; an answered plan's nodes go into its
+ * ledger, a refusal into `errors`.
+ */
+export async function agentPlan(
+  a: Agent,
+  graph: string,
+  nodes: Array<{ summary: string }>,
+  deadline: number,
+  errors: string[],
+): Promise<void> {
+  const reply = await a.callUntilAnswered('graph_plan', { project: graph, nodes, mode: 'force' }, deadline)
+  if (!reply.ok) {
+    errors.push(`${a.name} graph_plan: ${reply.text.slice(0, 200)}`)
+    return
+  }
+  const at = performance.now()
+  for (const c of (reply.data.created as Array<{ id: string }> | undefined) ?? [])
+    a.ledger.push({ node: c.id, at })
+}

@@ -15,8 +15,9 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as Y from 'yjs'
-import { clientWrites, connectFleet, openGraphs, writesTo } from './fleet.ts'
-import { SyncClient, type Entry } from './peers.ts'
+import { checkWritesKept, confirmedWrites, unexpectedCloses } from './checks.ts'
+import { agentPlan, clientWrites, connectFleet, openGraphs } from './fleet.ts'
+import { SyncClient } from './peers.ts'
 import { ServerProcess } from './server.ts'
 import { missingEntries, storedDoc } from './stored.ts'
 import { digestOfDoc, percentile, Rng, sleep, until, type Phase } from './suite.ts'
@@ -24,9 +25,6 @@ import { readState } from './wire.ts'
 
 /** The least time the server stays up after a restart before the next kill. */
 const MIN_UP_MS = 2000
-
-/** Closes a killed or stopped server causes: abnormal closure (no close frame), going away. */
-const KILL_CLOSES = new Set([1006, 1005, 1001])
 
 export const loadPhase: Phase = async (ctx) => {
   const { profile } = ctx
@@ -132,17 +130,7 @@ export const loadPhase: Phase = async (ctx) => {
         } else {
           const count = 1 + r.int(3)
           const nodes = Array.from({ length: count }, () => ({ summary: `${a.name} task ${n++}` }))
-          const reply = await a.callUntilAnswered(
-            'graph_plan',
-            { project: graph, nodes, mode: 'force' },
-            deadline,
-          )
-          if (reply.ok) {
-            const at = performance.now()
-            for (const c of (reply.data.created as Array<{ id: string }> | undefined) ?? []) {
-              a.ledger.push({ node: c.id, at })
-            }
-          } else agentErrors.push(`${a.name} graph_plan: ${reply.text.slice(0, 200)}`)
+          await agentPlan(a, graph, nodes, deadline, agentErrors)
         }
       } catch (error) {
         agentErrors.push(`${a.name}: no answer within 30 s: ${String(error)}`)
@@ -168,13 +156,7 @@ export const loadPhase: Phase = async (ctx) => {
     if (wait > 0) await sleep(wait)
     epoch++
     // What the server had confirmed before the kill: relayed to a witness, or answered to an agent.
-    const confirmed = new Map<string, Entry[]>()
-    for (const g of graphs)
-      confirmed.set(
-        g,
-        [...seenBy.get(g)!].map((node) => ({ node, at: 0 })),
-      )
-    agents.forEach((a, i) => confirmed.get(agentGraph(i))!.push(...a.ledger))
+    const confirmed = confirmedWrites(graphs, seenBy, { agents, agentGraph })
     await server.kill()
     kills++
     for (const g of graphs) {
@@ -232,22 +214,12 @@ export const loadPhase: Phase = async (ctx) => {
   if (!converged) fail(`peers did not converge within 60 s after the run (seed ${ctx.seed})`)
 
   // Nothing lost: each client's writes and each agent's answered writes are on the server.
-  let lost = 0
-  let ledgerSize = 0
-  for (const g of graphs) {
-    const state = await readState(server.wsUrl, g)
-    const doc = new Y.Doc()
-    Y.applyUpdate(doc, state.update)
-    const expected = writesTo({ clients, agents, agentGraph }, g)
-    ledgerSize += expected.length
-    const missing = missingEntries(doc, expected)
-    lost += missing.length
-    if (missing.length)
-      fail(
-        `${missing.length} writes to ${g} are missing after convergence (first: ${JSON.stringify(missing[0])})`,
-      )
-    doc.destroy()
-  }
+  const { checked: ledgerSize, lost } = await checkWritesKept(
+    server.wsUrl,
+    { clients, agents, agentGraph },
+    graphs,
+    fail,
+  )
 
   // An orderly restart brings back the same state.
   await server.stop()
@@ -259,9 +231,7 @@ export const loadPhase: Phase = async (ctx) => {
   }
 
   // Errors: closes not caused by a kill, tool errors.
-  const unexpected = all.flatMap((c) =>
-    c.closes.filter((e) => !KILL_CLOSES.has(e.code)).map((e) => `${c.name}: ${e.code} ${e.reason}`),
-  )
+  const unexpected = unexpectedCloses(all)
   if (unexpected.length && server.errorLines.length)
     fail(`the server logged: ${server.errorLines.slice(0, 3).join(' | ')}`)
   if (unexpected.length)

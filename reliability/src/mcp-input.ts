@@ -53,11 +53,7 @@ export const mcpInputPhase: Phase = async (ctx) => {
     await agent.close()
     await server.stop()
   }
-  for (const crash of server.crashes) {
-    failures.push(
-      `seed ${ctx.seed}: the server exited (code ${crash.code}, signal ${crash.signal}):\n${crash.stderr.slice(-2000)}`,
-    )
-  }
+  failures.push(...server.crashFailures(ctx.seed))
   return { name: 'mcp-input', figures, failures, crashes: server.crashes.length }
 }
 

@@ -15,8 +15,9 @@
 import { PgStore } from '@plexus/sync'
 import * as Y from 'yjs'
 import { startNginx, startRedis } from '../../apps/sync/src/test/services.ts'
-import { clientWrites, connectFleet, openGraphs, writesTo } from './fleet.ts'
-import { SyncClient, type Entry } from './peers.ts'
+import { confirmedWrites, unexpectedCloses } from './checks.ts'
+import { agentPlan, clientWrites, connectFleet, openGraphs, writesTo } from './fleet.ts'
+import { SyncClient } from './peers.ts'
 import { ServerProcess } from './server.ts'
 import { missingEntries } from './stored.ts'
 import { digestOfDoc, Rng, sleep, until, type Phase } from './suite.ts'
@@ -24,7 +25,6 @@ import { readState } from './wire.ts'
 
 const DATABASE_URL = process.env.PLEXUS_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const SERVERS = 3
-const KILL_CLOSES = new Set([1006, 1005, 1001])
 
 export const multiPhase: Phase = async (ctx) => {
   const { profile } = ctx
@@ -99,16 +99,7 @@ export const multiPhase: Phase = async (ctx) => {
       while (running) {
         try {
           const nodes = [{ summary: `${a.name} task ${n++}` }]
-          const reply = await a.callUntilAnswered(
-            'graph_plan',
-            { project: graph, nodes, mode: 'force' },
-            performance.now() + 30_000,
-          )
-          if (reply.ok) {
-            for (const c of (reply.data.created as Array<{ id: string }> | undefined) ?? []) {
-              a.ledger.push({ node: c.id, at: performance.now() })
-            }
-          } else agentErrors.push(`${a.name} graph_plan: ${reply.text.slice(0, 200)}`)
+          await agentPlan(a, graph, nodes, performance.now() + 30_000, agentErrors)
         } catch (error) {
           agentErrors.push(`${a.name}: no answer within 30 s: ${String(error)}`)
         }
@@ -139,13 +130,7 @@ export const multiPhase: Phase = async (ctx) => {
         redisRestarts++
         continue
       }
-      const confirmed = new Map<string, Entry[]>()
-      for (const g of graphs)
-        confirmed.set(
-          g,
-          [...seenBy.get(g)!].map((node) => ({ node, at: 0 })),
-        )
-      agents.forEach((a, i) => confirmed.get(agentGraph(i))!.push(...a.ledger))
+      const confirmed = confirmedWrites(graphs, seenBy, { agents, agentGraph })
       const victim = servers[rng.int(servers.length)]!
       await victim.kill()
       kills++
@@ -192,9 +177,7 @@ export const multiPhase: Phase = async (ctx) => {
       doc.destroy()
     }
 
-    const unexpected = all.flatMap((c) =>
-      c.closes.filter((e) => !KILL_CLOSES.has(e.code)).map((e) => `${c.name}: ${e.code} ${e.reason}`),
-    )
+    const unexpected = unexpectedCloses(all)
     if (unexpected.length)
       fail(`${unexpected.length} unexpected connection closes, e.g. ${unexpected.slice(0, 3).join('; ')}`)
     if (agentErrors.length)

@@ -56,6 +56,14 @@ export class ServerProcess {
     return this.child?.pid
   }
 
+  /** Each crash as a failure line: how the server exited and the end of what it wrote to stderr. */
+  crashFailures(seed: number): string[] {
+    return this.crashes.map(
+      (crash) =>
+        `seed ${seed}: the server exited (code ${crash.code}, signal ${crash.signal}):\n${crash.stderr.slice(-2000)}`,
+    )
+  }
+
   /** The last lines the server wrote to stderr (its log), for "the server said why" checks. */
   get stderr(): string {
     return this.stderrTail.join('')

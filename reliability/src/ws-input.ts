@@ -57,11 +57,7 @@ export const wsInputPhase: Phase = async (ctx) => {
     canary.destroy()
     await server.stop()
   }
-  for (const crash of server.crashes) {
-    failures.push(
-      `seed ${ctx.seed}: the server exited (code ${crash.code}, signal ${crash.signal}):\n${crash.stderr.slice(-2000)}`,
-    )
-  }
+  failures.push(...server.crashFailures(ctx.seed))
   return { name: 'ws-input', figures, failures, crashes: server.crashes.length }
 }
 

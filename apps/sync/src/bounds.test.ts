@@ -3,12 +3,12 @@
  * or starve the others (issue 13, findings 1, 2 and 6).
  */
 import { existsSync, statSync } from 'node:fs'
-import { request } from 'node:http'
 import { connect, type Socket } from 'node:net'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { afterEach, describe, expect, it } from 'vitest'
 import { httpAgent } from './mcp/test/clients.ts'
+import { chunkedPost } from './test/chunked.ts'
 import { provider, synced, testServer, waitFor, type TestServer } from './test/server-harness.ts'
 
 let server: TestServer
@@ -19,42 +19,6 @@ const tokens = [
   { name: 'ada', role: 'write' as const, token: 'ada-token-123' },
 ]
 const MiB = 1024 * 1024
-
-/** POSTs `total` bytes in chunks with no Content-Length; resolves with the status and the bytes it got to send. */
-function chunkedPost(url: string, token: string, total: number, onChunk: () => void) {
-  return new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
-    const req = request(`${url}/mcp`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'transfer-encoding': 'chunked',
-      },
-    })
-    const chunk = Buffer.alloc(64 * 1024, 0x20)
-    let sent = 0
-    let answered = false
-    req.on('response', (res) => {
-      answered = true
-      let body = ''
-      res.setEncoding('utf8')
-      res.on('data', (d: string) => (body += d))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, sent }))
-    })
-    // The server may close the connection mid-upload once it has refused: that is the point.
-    req.on('error', (error) => (answered ? undefined : reject(error)))
-    const pump = () => {
-      while (sent < total && !answered) {
-        onChunk()
-        sent += chunk.length
-        if (!req.write(chunk)) return void req.once('drain', pump)
-      }
-      if (!answered) req.end()
-    }
-    pump()
-  })
-}
 
 describe('request bodies', () => {
   it('refuses a chunked 64 MiB /mcp body from a read token without holding it', async () => {

@@ -4,43 +4,18 @@
  * seen through the other, and while Redis is away each keeps serving its own clients, says
  * degraded, and catches up when Redis is back.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { TEST_DATABASE_URL, dropSchemas, testSchema } from './postgres/test-db.ts'
-import { startServer, type RunningServer } from './server.ts'
+import type { RunningServer } from './server.ts'
+import { cleanupAfterEach, cluster as startCluster } from './test/cluster.ts'
 import { destroyProvider, provider, synced, waitFor } from './test/server-harness.ts'
 import { startRedis, type RedisService } from './test/services.ts'
 import { httpAgent, ok, type Agent } from './mcp/test/clients.ts'
 
-const cleanup: Array<() => Promise<void>> = []
-afterEach(async () => {
-  for (const fn of cleanup.splice(0).reverse()) await fn().catch(() => {})
-})
+const cleanup = cleanupAfterEach()
 
 async function cluster(n: number, redis: RedisService): Promise<RunningServer[]> {
-  const schema = testSchema('fanout')
-  cleanup.push(() => dropSchemas(schema))
-  const servers: RunningServer[] = []
-  for (let i = 0; i < n; i++) {
-    const dir = mkdtempSync(join(tmpdir(), 'plexus-fanout-'))
-    const s = await startServer({
-      port: 0,
-      dataDir: dir,
-      webDist: join(dir, 'no-web'),
-      databaseUrl: TEST_DATABASE_URL,
-      databaseSchema: schema,
-      redisUrl: redis.url,
-    })
-    cleanup.push(async () => {
-      await s.close()
-      rmSync(dir, { recursive: true, force: true })
-    })
-    servers.push(s)
-  }
-  return servers
+  return (await startCluster(cleanup, 'fanout', n, redis)).servers
 }
 
 const wsUrl = (s: RunningServer) => ({ wsUrl: s.url.replace(/^http/, 'ws') + '/sync' })

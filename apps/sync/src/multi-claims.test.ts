@@ -9,65 +9,25 @@
  *
  * Replay a failing race with PLEXUS_SEED=<seed printed in the failure>.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { httpAgent, ok, type Agent } from './mcp/test/clients.ts'
 import { PgStore } from './postgres/store.ts'
-import { TEST_DATABASE_URL, dropSchemas, testSchema } from './postgres/test-db.ts'
-import { startServer, type RunningServer, type StartOptions } from './server.ts'
+import { TEST_DATABASE_URL } from './postgres/test-db.ts'
+import type { RunningServer, StartOptions } from './server.ts'
+import { cleanupAfterEach, cluster as startCluster } from './test/cluster.ts'
 import { destroyProvider, provider, synced, waitFor } from './test/server-harness.ts'
+import { rng } from '../../../packages/model/src/test/harness.ts'
 import { startRedis, type RedisService } from './test/services.ts'
 
 const SEED = Number(process.env.PLEXUS_SEED ?? 20261124)
 
-const cleanup: Array<() => Promise<void>> = []
-afterEach(async () => {
-  for (const fn of cleanup.splice(0).reverse()) await fn().catch(() => {})
-})
-
-/** mulberry32: one seeded stream per agent. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+const cleanup = cleanupAfterEach()
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-async function cluster(
-  n: number,
-  redis: RedisService,
-  extra: Partial<StartOptions> = {},
-): Promise<{ servers: RunningServer[]; schema: string }> {
-  const schema = testSchema('claims')
-  cleanup.push(() => dropSchemas(schema))
-  const servers: RunningServer[] = []
-  for (let i = 0; i < n; i++) {
-    const dir = mkdtempSync(join(tmpdir(), 'plexus-multi-claims-'))
-    const s = await startServer({
-      port: 0,
-      dataDir: dir,
-      webDist: join(dir, 'no-web'),
-      databaseUrl: TEST_DATABASE_URL,
-      databaseSchema: schema,
-      redisUrl: redis.url,
-      ...extra,
-    })
-    cleanup.push(async () => {
-      await s.close()
-      rmSync(dir, { recursive: true, force: true })
-    })
-    servers.push(s)
-  }
-  return { servers, schema }
+function cluster(n: number, redis: RedisService, extra: Partial<StartOptions> = {}) {
+  return startCluster(cleanup, 'claims', n, redis, extra)
 }
 
 interface Worker {

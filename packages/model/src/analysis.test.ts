@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import * as Y from 'yjs'
 import {
   allPaths,
   components,
@@ -14,27 +13,18 @@ import {
 } from './analysis.ts'
 import { ask } from './analysis-ask.ts'
 import { writeEdge } from './edges.ts'
-import { initGraph, openGraph, write, type Graph } from './graph.ts'
+import { write, type Graph } from './graph.ts'
 import { restructure } from './restructure.ts'
-import type { Result } from './types.ts'
+import { namedGraph, ok } from './test/harness.ts'
 
 /** A graph whose node ids are the given names (summary = the name upper-cased), all under the root. */
 function graph(names: string[], edges: Array<[string, string, string?]> = []) {
-  let t = 1000
-  let i = 0
-  const g = openGraph(new Y.Doc(), { actor: 'alice', now: () => t++, newId: () => 'n' + i++ })
-  const init = initGraph(g, { id: 'test', title: 'Root' })
-  if (!init.ok) throw new Error(init.message)
+  const { g, root } = namedGraph({ title: 'Root' })
   write(g, (w) => {
-    for (const n of names) w.newNode(n, { summary: n.toUpperCase(), parent: init.root })
+    for (const n of names) w.newNode(n, { summary: n.toUpperCase(), parent: root })
     for (const [from, to, type] of edges) writeEdge(w, { from, to, type: type ?? 'depends_on' })
   })
-  return { g, root: init.root }
-}
-
-function ok<T>(r: Result<T>): { ok: true } & T {
-  if (!r.ok) throw new Error(`expected ok, got ${r.reason}: ${r.message}`)
-  return r
+  return { g, root }
 }
 
 const forget = (g: Graph, node: string): void => void ok(restructure(g, [{ type: 'forget', node }]))

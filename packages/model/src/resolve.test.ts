@@ -1,23 +1,10 @@
 import { describe, it, expect } from 'vitest'
-import * as Y from 'yjs'
-import { initGraph, openGraph, write, type NewNodeFields } from './graph.ts'
+import { write } from './graph.ts'
 import { MATCH_CONFIDENCE, bestMatch, confidence, labelOf, mayReach, resolveLabel } from './resolve.ts'
 import { asciiLabelShape } from './tokenize.ts'
-import { rng } from './test/harness.ts'
+import { namedGraph, rng } from './test/harness.ts'
 
-function setup() {
-  let t = 1000
-  let i = 0
-  const g = openGraph(new Y.Doc(), { actor: 'alice', now: () => t++, newId: () => 'n' + i++ })
-  const init = initGraph(g, { id: 'test' })
-  if (!init.ok) throw new Error(init.message)
-  const root = init.root
-  const add = (id: string, f: Partial<NewNodeFields> & { summary: string }): string => {
-    write(g, (w) => w.newNode(id, { parent: root, ...f }))
-    return id
-  }
-  return { g, root, add }
-}
+const setup = () => namedGraph()
 
 const conf = (a: string, b: string): number => confidence(labelOf(a), labelOf(b))
 

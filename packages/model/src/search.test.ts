@@ -1,25 +1,12 @@
 import { describe, it, expect } from 'vitest'
 import * as Y from 'yjs'
-import { initGraph, openGraph, write, type Graph, type NewNodeFields } from './graph.ts'
+import { openGraph, write, type Graph } from './graph.ts'
 import { createNodes } from './create.ts'
 import { searchIndexOf } from './search-index.ts'
 import { search, type SearchOptions, type SearchResult } from './search.ts'
-import { rng } from './test/harness.ts'
+import { namedGraph, rng } from './test/harness.ts'
 
-function setup() {
-  let t = 1000
-  let i = 0
-  const doc = new Y.Doc()
-  const g = openGraph(doc, { actor: 'alice', now: () => t++, newId: () => 'n' + i++ })
-  const init = initGraph(g, { id: 'test' })
-  if (!init.ok) throw new Error(init.message)
-  const root = init.root
-  const add = (id: string, f: Partial<NewNodeFields> & { summary: string }): string => {
-    write(g, (w) => w.newNode(id, { parent: root, ...f }))
-    return id
-  }
-  return { g, root, add, doc }
-}
+const setup = () => namedGraph()
 
 function ok(g: Graph, q: string, opts?: SearchOptions): SearchResult {
   const r = search(g, q, opts)

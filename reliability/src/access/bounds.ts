@@ -7,11 +7,11 @@
  * beyond a generous liveness bound.
  */
 import { readFileSync } from 'node:fs'
-import { request } from 'node:http'
 import { connect, type Socket } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import * as encoding from 'lib0/encoding'
 import { WebSocket } from 'ws'
+import { chunkedPost } from '../../../apps/sync/src/test/chunked.ts'
 import type { ServerProcess } from '../server.ts'
 import {
   G,
@@ -75,34 +75,7 @@ async function chunkedMcp(server: ServerProcess, t: Tokens, tally: Tally, figure
   const before = rssOf(server.pid)
   let peak = before
   const sample = setInterval(() => (peak = Math.max(peak, rssOf(server.pid))), 20)
-  const result = await new Promise<{ status: number; body: string; sent: number }>((resolve) => {
-    const req = request({
-      host: '127.0.0.1',
-      port: server.port,
-      method: 'POST',
-      path: '/mcp',
-      headers: { ...RPC_HEADERS, ...auth(t.reader), 'transfer-encoding': 'chunked' },
-    })
-    const chunk = Buffer.alloc(64 * 1024, 0x20)
-    let sent = 0
-    let answered = false
-    req.on('response', (res) => {
-      answered = true
-      let body = ''
-      res.setEncoding('utf8')
-      res.on('data', (d: string) => (body += d))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, sent }))
-    })
-    req.on('error', (e) => (answered ? undefined : resolve({ status: 0, body: String(e), sent })))
-    const pump = () => {
-      while (sent < 64 * MiB && !answered) {
-        sent += chunk.length
-        if (!req.write(chunk)) return void req.once('drain', pump)
-      }
-      if (!answered) req.end()
-    }
-    pump()
-  })
+  const result = await chunkedPost(server.url, t.reader, 64 * MiB)
   clearInterval(sample)
   const grown = (peak - before) / MiB
   figures['mcp chunked 64 MiB: server RSS growth (MiB)'] = Math.round(grown * 10) / 10

@@ -13,23 +13,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import * as model from '@plexus/model'
+import { rng } from '../../../../packages/model/src/test/harness.ts'
 import { provider, synced, testServer, waitFor, type TestServer } from '../test/server-harness.ts'
 import { httpAgent, ok, stdioAgent, type Agent } from './test/clients.ts'
 
 const SEED = Number(process.env.PLEXUS_SEED ?? 20261123)
 const TASKS = 60
-
-/** mulberry32: one seeded stream per agent, so a failing run can be replayed with PLEXUS_SEED. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 

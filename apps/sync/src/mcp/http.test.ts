@@ -6,19 +6,10 @@ import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testServer, waitFor, type TestServer } from '../test/server-harness.ts'
 import { call, fails, httpAgent, ok } from './test/clients.ts'
+import { httpTarget } from './test/targets.ts'
 import { toolSuite } from './test/tool-suite.ts'
 
-toolSuite('Streamable HTTP', async () => {
-  const server = await testServer()
-  const agent = await httpAgent(server.url)
-  return {
-    client: agent.client,
-    done: async () => {
-      await agent.close()
-      await server.dispose()
-    },
-  }
-})
+toolSuite('Streamable HTTP', httpTarget)
 
 // `alice` also has a read token: one name, two roles (found by the reliability suite's access run).
 const TOKENS = 'alice:write:alice-secret-1,reader:read:reader-secret-1,alice:read:alice-reads-1'

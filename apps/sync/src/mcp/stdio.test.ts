@@ -9,21 +9,10 @@ import { openGraph } from '@plexus/model'
 import { afterEach, describe, expect, it } from 'vitest'
 import { provider, synced, testServer, waitFor, type TestServer } from '../test/server-harness.ts'
 import { ok, stdioAgent } from './test/clients.ts'
+import { stdioTarget } from './test/targets.ts'
 import { toolSuite } from './test/tool-suite.ts'
 
-toolSuite('stdio (plexus mcp)', async () => {
-  const server = await testServer()
-  const cacheDir = mkdtempSync(join(tmpdir(), 'plexus-agent-'))
-  const agent = await stdioAgent({ server: server.url, cacheDir })
-  return {
-    client: agent.client,
-    done: async () => {
-      await agent.close()
-      await server.dispose()
-      rmSync(cacheDir, { recursive: true, force: true })
-    },
-  }
-})
+toolSuite('stdio (plexus mcp)', stdioTarget)
 
 describe('plexus mcp as a Yjs peer', () => {
   let server: TestServer | undefined

@@ -5,39 +5,19 @@
  * a release frees it for the other, and a resolve keeps it from being handed out again by a copy
  * that has not seen the resolve.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import pg from 'pg'
-import { afterEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { httpAgent, ok, type Agent } from '../mcp/test/clients.ts'
-import { startServer, type RunningServer } from '../server.ts'
-import { TEST_DATABASE_URL, dropSchemas, testSchema } from './test-db.ts'
+import type { RunningServer } from '../server.ts'
+import { cleanupAfterEach, ownSchema, pgServer } from '../test/cluster.ts'
+import { TEST_DATABASE_URL } from './test-db.ts'
 
-const cleanup: Array<() => Promise<void>> = []
-afterEach(async () => {
-  for (const fn of cleanup.splice(0).reverse()) await fn().catch(() => {})
-})
+const cleanup = cleanupAfterEach()
 
 const NAMES = ['x', 'y']
 const tokens = NAMES.map((name) => ({ name, role: 'write' as const, token: `${name}-token-secret` }))
 
-async function serve(schema: string): Promise<RunningServer> {
-  const dir = mkdtempSync(join(tmpdir(), 'plexus-pg-claims-'))
-  const s = await startServer({
-    port: 0,
-    dataDir: dir,
-    webDist: join(dir, 'no-web'),
-    databaseUrl: TEST_DATABASE_URL,
-    databaseSchema: schema,
-    tokens,
-  })
-  cleanup.push(async () => {
-    await s.close()
-    rmSync(dir, { recursive: true, force: true })
-  })
-  return s
-}
+const serve = (schema: string): Promise<RunningServer> => pgServer(cleanup, schema, { tokens })
 
 async function agent(s: RunningServer, name: string): Promise<Agent> {
   const a = await httpAgent(s.url, { name, token: `${name}-token-secret` })
@@ -49,8 +29,7 @@ const claimed = async (a: Agent, project: string): Promise<string[]> =>
   ((await ok(a.client, 'graph_next', { project, claim: true })).claimed as string[] | undefined) ?? []
 
 it('a row decides between two servers whose copies never meet: held, released, resolved', async () => {
-  const schema = testSchema('pgclaims')
-  cleanup.push(() => dropSchemas(schema))
+  const schema = ownSchema(cleanup, 'pgclaims')
   const a = await serve(schema)
   const b = await serve(schema)
   const db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${schema}` })

@@ -3,19 +3,13 @@
  * is refused with a close reason that says storage refused it, never relayed unstored; once the
  * database is reachable again the client's reconnect stores it and everyone gets it.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, expect, it } from 'vitest'
-import { startServer } from '../server.ts'
+import { expect, it } from 'vitest'
+import { cleanupAfterEach, ownSchema, pgServer } from '../test/cluster.ts'
 import { destroyProvider, nextClose, provider, synced, waitFor } from '../test/server-harness.ts'
 import { tcpProxy } from '../test/services.ts'
-import { TEST_DATABASE_URL, dropSchemas, testSchema } from './test-db.ts'
+import { TEST_DATABASE_URL } from './test-db.ts'
 
-const cleanup: Array<() => Promise<void>> = []
-afterEach(async () => {
-  for (const fn of cleanup.splice(0).reverse()) await fn().catch(() => {})
-})
+const cleanup = cleanupAfterEach()
 
 it('refuses writes with a clear close reason while PostgreSQL is unreachable, and stores them once it is back', async () => {
   const target = new URL(TEST_DATABASE_URL)
@@ -24,20 +18,8 @@ it('refuses writes with a clear close reason while PostgreSQL is unreachable, an
   const viaProxy = new URL(TEST_DATABASE_URL)
   viaProxy.hostname = '127.0.0.1'
   viaProxy.port = String(proxy.port)
-  const schema = testSchema('unreachable')
-  cleanup.push(() => dropSchemas(schema))
-  const dir = mkdtempSync(join(tmpdir(), 'plexus-pg-down-'))
-  const server = await startServer({
-    port: 0,
-    dataDir: dir,
-    webDist: join(dir, 'no-web'),
-    databaseUrl: viaProxy.toString(),
-    databaseSchema: schema,
-  })
-  cleanup.push(async () => {
-    await server.close()
-    rmSync(dir, { recursive: true, force: true })
-  })
+  const schema = ownSchema(cleanup, 'unreachable')
+  const server = await pgServer(cleanup, schema, { databaseUrl: viaProxy.toString() })
   const at = { wsUrl: server.url.replace(/^http/, 'ws') + '/sync' }
   const writer = provider(at, 'g')
   const reader = provider(at, 'g')

@@ -4,7 +4,7 @@
  * servers, and a TCP proxy that can cut a server off from PostgreSQL.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, connect, type Server, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,7 +13,11 @@ import { fileURLToPath } from 'node:url'
 export const REDIS_SERVER = process.env.PLEXUS_REDIS_SERVER ?? 'redis-server'
 export const NGINX = process.env.PLEXUS_NGINX ?? '/usr/sbin/nginx'
 /** deploy/nginx: the rules the compose file's nginx uses, shared with the tests. */
-const NGINX_RULES = fileURLToPath(new URL('../../../../deploy/nginx/', import.meta.url))
+export const NGINX_RULES = fileURLToPath(new URL('../../../../deploy/nginx/', import.meta.url))
+/** The rule files of deploy/nginx that the tests' nginx includes (http block, server block). */
+export const NGINX_RULE_FILES = { http: 'plexus-http.conf', locations: 'plexus-locations.conf' } as const
+/** The upstream name the rules proxy to (`proxy_pass http://plexus`). */
+export const NGINX_UPSTREAM = 'plexus'
 
 /** A port nothing listens on right now. */
 export function freePort(): Promise<number> {
@@ -27,7 +31,8 @@ export function freePort(): Promise<number> {
   })
 }
 
-async function waitPort(port: number, what: string, timeoutMs = 10_000): Promise<void> {
+/** Resolves once something accepts connections on `port`; throws after `timeoutMs`. */
+export async function waitPort(port: number, what = 'a server', timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const ok = await new Promise<boolean>((resolve) => {
@@ -80,21 +85,43 @@ export async function startRedis(): Promise<RedisService> {
 export interface NginxService {
   port: number
   url: string
+  /** The master process (its worker is its child), for a bench that reads their CPU time. */
+  pid: number
+  /** With `placed`: a port per upstream, in order, each reaching only that server through the same rules. */
+  each: number[]
   stop(): Promise<void>
 }
 
-/** nginx spreading HTTP and WebSocket connections over `upstreams` (deploy/nginx.conf's rules). */
-export async function startNginx(upstreams: number[]): Promise<NginxService> {
+export interface NginxOptions {
+  /** Listen once per upstream as well, so a client can be placed on a given server. */
+  placed?: boolean
+  /** Idle connections kept open to each upstream group (nginx's `keepalive`); none by default. */
+  keepalive?: number
+}
+
+/**
+ * nginx spreading HTTP and WebSocket connections round robin over `upstreams` with deploy/nginx's
+ * rules; with `placed`, also one port per upstream that goes only to that server.
+ */
+export async function startNginx(upstreams: number[], options: NginxOptions = {}): Promise<NginxService> {
+  const locations = readFileSync(join(NGINX_RULES, NGINX_RULE_FILES.locations), 'utf8')
+  const passAll = `proxy_pass http://${NGINX_UPSTREAM};`
+  if (!locations.includes(passAll)) throw new Error('startNginx: deploy/nginx rules changed')
   const port = await freePort()
+  const each = options.placed ? await Promise.all(upstreams.map(() => freePort())) : []
   const dir = mkdtempSync(join(tmpdir(), 'plexus-nginx-'))
-  const servers = upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n')
+  const keepalive = options.keepalive ? `\n    keepalive ${options.keepalive};` : ''
+  const group = (name: string, ports: number[]) =>
+    `  upstream ${name} {\n${ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n')}${keepalive}\n  }`
+  const block = (listen: number, name: string) =>
+    `  server {\n    listen 127.0.0.1:${listen};\n${locations.replace(passAll, `proxy_pass http://${name};`)}\n  }`
   writeFileSync(
     join(dir, 'nginx.conf'),
     `daemon off;
 worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
+events { worker_connections 4096; }
 http {
   access_log off;
   client_body_temp_path ${dir}/body;
@@ -102,22 +129,25 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  include ${NGINX_RULES}plexus-http.conf;
-  upstream plexus {
-${servers}
-  }
-  server {
-    listen 127.0.0.1:${port};
-    include ${NGINX_RULES}plexus-locations.conf;
-  }
+  include ${NGINX_RULES}${NGINX_RULE_FILES.http};
+${group(NGINX_UPSTREAM, upstreams)}
+${each.map((_p, i) => group(`${NGINX_UPSTREAM}_${i}`, [upstreams[i]!])).join('\n')}
+${block(port, NGINX_UPSTREAM)}
+${each.map((p, i) => block(p, `${NGINX_UPSTREAM}_${i}`)).join('\n')}
 }
 `,
   )
-  const child = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' })
+  // nginx says why it cannot start on stderr (before its error log is open).
+  const child = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
   await waitPort(port, 'nginx')
+  for (const p of each) await waitPort(p, 'nginx')
   return {
     port,
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    each,
     stop: async () => {
       await stopChild(child, 'SIGQUIT')
       rmSync(dir, { recursive: true, force: true })

@@ -152,15 +152,7 @@ export class Collector {
     label?: string,
     properties?: Record<string, Json>,
   ): void {
-    const ref = (n: NodeDecl): NameRef => ({ key: n.key, name: n.name, ...(n.kind ? { kind: n.kind } : {}) })
-    this.facts.push({
-      from: ref(from),
-      rel,
-      to: ref(to),
-      at,
-      ...(label ? { label } : {}),
-      ...(properties && Object.keys(properties).length ? { properties } : {}),
-    })
+    this.fact(from, rel, to, at, label, properties && Object.keys(properties).length ? properties : undefined)
   }
 
   relate(
@@ -173,21 +165,27 @@ export class Collector {
   ): void {
     if (TREE_DOWN.has(rel)) this.parents.push({ child: to.key, parent: from.key, at })
     else if (TREE_UP.has(rel)) this.parents.push({ child: from.key, parent: to.key, at })
-    else {
-      const ref = (n: NodeDecl): NameRef => ({
-        key: n.key,
-        name: n.name,
-        ...(n.kind ? { kind: n.kind } : {}),
-      })
-      this.facts.push({
-        from: ref(from),
-        rel,
-        to: ref(to),
-        at,
-        ...(label ? { label } : {}),
-        ...(properties ? { properties } : {}),
-      })
-    }
+    else this.fact(from, rel, to, at, label, properties)
+  }
+
+  /** A relation between the two nodes, as they are named now (result() puts in their final names). */
+  private fact(
+    from: NodeDecl,
+    rel: string,
+    to: NodeDecl,
+    at: string,
+    label: string | undefined,
+    properties: Record<string, Json> | undefined,
+  ): void {
+    const ref = (n: NodeDecl): NameRef => ({ key: n.key, name: n.name, ...(n.kind ? { kind: n.kind } : {}) })
+    this.facts.push({
+      from: ref(from),
+      rel,
+      to: ref(to),
+      at,
+      ...(label ? { label } : {}),
+      ...(properties ? { properties } : {}),
+    })
   }
 
   result(): Result<Parsed> {

@@ -33,6 +33,25 @@ export function makeGraph(
   return { g, doc, clock, root: r.root }
 }
 
+/**
+ * A graph with a root for tests that name their own nodes: actor alice, ids n0, n1, … for what the
+ * model creates, a clock from 1000 that ticks on every read; `add` puts a node under the root.
+ */
+export function namedGraph(opts: { title?: string } = {}) {
+  let t = 1000
+  let i = 0
+  const doc = new Y.Doc()
+  const g = openGraph(doc, { actor: 'alice', now: () => t++, newId: () => 'n' + i++ })
+  const init = initGraph(g, { id: 'test', ...(opts.title === undefined ? {} : { title: opts.title }) })
+  if (!init.ok) throw new Error(init.message)
+  const root = init.root
+  const add = (id: string, f: Partial<NewNodeFields> & { summary: string }): string => {
+    write(g, (w) => w.newNode(id, { parent: root, ...f }))
+    return id
+  }
+  return { g, doc, root, add }
+}
+
 /** Another actor on a copy of `base`'s document (same state, its own client id). */
 export function joinGraph(base: TestGraph, actor: string, clientID?: number): TestGraph {
   const doc = new Y.Doc()
