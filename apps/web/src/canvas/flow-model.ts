@@ -13,6 +13,7 @@ import { frameBox, frameMembers, framesAbove, isFrame } from './frames.ts'
 import { estimateSize, type Rect, type Size, type XY } from './geometry.ts'
 import { GLIDE_MAX_NODES, Glides } from './glide.ts'
 import { shapeOf, type Styled } from './node-style.ts'
+import { PlacementState } from './placement-state.ts'
 import { makeRoom, placeNodes } from './placement.ts'
 
 export interface PNodeData extends Record<string, unknown> {
@@ -103,6 +104,11 @@ export class FlowModel {
   private edgesChanged = false
   private flushQueued = false
   private placing = false
+  /** Placed nodes' rectangles and unplaced ids, kept as objects are rebuilt (placement-state.ts). */
+  private readonly placement = new PlacementState(
+    () => this.index,
+    (id, v) => this.placedRect(id, v),
+  )
   private off: (() => void) | null = null
   /** The index version the objects were last built from. */
   private builtAt = -1
@@ -169,6 +175,7 @@ export class FlowModel {
   /** Rebuilds one node's object if anything it shows changed. Returns whether it did. */
   private rebuildNode(id: string): boolean {
     const view = this.index.nodes.get(id)
+    this.placement.track(id, view)
     const prev = this.nodeById.get(id)
     if (!live(view)) {
       if (!prev) return false
@@ -428,22 +435,28 @@ export class FlowModel {
 
   private place(): void {
     const ix = this.index
-    const placed = new Map<string, XY>()
-    const unplaced: string[] = []
-    for (const [id, v] of ix.nodes) {
-      if (!live(v)) continue
-      const p = this.positionOf(id)
-      if (p && (v.x !== null || this.provisional.has(id))) placed.set(id, p)
-      else unplaced.push(id)
-    }
-    if (!unplaced.length) return
-    const at = placeNodes({ index: ix, unplaced, placed, sizeOf: this.sizeOf })
+    const { placed, unplaced } = this.placement.current()
+    if (!unplaced.size) return
+    const at = placeNodes({ index: ix, unplaced: [...unplaced], placed, sizeOf: this.sizeOf })
     for (const [id, p] of at) this.provisional.set(id, p)
     for (const id of at.keys()) this.rebuildNode(id)
     this.queueFlush()
     // Written once, by the app's own handle: every peer sees the same picture, and Ctrl+Z leaves it alone.
     const items = [...at].map(([id, p]) => ({ id, x: p.x, y: p.y }))
     for (let i = 0; i < items.length; i += 2000) setPositions(this.session.sys, items.slice(i, i + 2000))
+  }
+
+  /** Where a node is for placement: live, with a position from the document or placed here. */
+  private placedRect(id: string, v: NodeView | undefined): Rect | null {
+    if (!live(v)) return null
+    const p = this.positionOf(id)
+    if (!p || (v.x === null && !this.provisional.has(id))) return null
+    return { ...p, ...this.sizeOf(id) }
+  }
+
+  /** Where the kept placement index differs from a fresh one (placement-state.ts): for tests. */
+  placementDrift(): string[] {
+    return this.placement.drift()
   }
 
   // ---- React Flow changes ------------------------------------------------------------------------
