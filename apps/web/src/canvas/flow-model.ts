@@ -133,7 +133,19 @@ export class FlowModel {
     if (ix.version !== this.builtAt)
       this.onIndex(new Set([...ix.nodes.keys(), ...this.nodeById.keys()]), new Set(['*']))
     else this.schedulePlacement()
+    // The placement index is built when the page is idle, not on the first agent write (a walk over
+    // every node: at 10k nodes it was most of that write's time to the screen).
+    const idle = typeof requestIdleCallback === 'function'
+    const prebuild = idle
+      ? requestIdleCallback(
+          () => {
+            if (this.off) this.placement.current()
+          },
+          { timeout: 3000 },
+        )
+      : 0
     return () => {
+      if (idle) cancelIdleCallback(prebuild)
       this.off?.()
       this.off = null
     }
