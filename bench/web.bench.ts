@@ -12,6 +12,7 @@
  * Writes bench/reports/web.md. Figures only: nothing here passes or fails on time.
  *
  *   npx tsx bench/web.bench.ts            (PLEXUS_BENCH_SIZES=1000,5000 to choose sizes;
+ *                                          PLEXUS_BENCH_ONLY=agent for the agent write alone;
  *                                          PLEXUS_BENCH_WEB_DIST=<dir> to measure another build)
  *
  * Screenshots of each size fitted in view are saved as $TMPDIR/plexus-bench-<n>-fit.png.
@@ -355,6 +356,84 @@ interface Row {
   domNodes: number
 }
 
+/** An agent writes a child of a node on screen, AGENT_SAMPLES times: write call to node in the canvas DOM. */
+async function agentVisible(
+  page: Page,
+  httpUrl: string,
+  wsUrl: string,
+  id: string,
+): Promise<{ latencies: number[]; kind: string }> {
+  // An agent writes a child of a node on screen; when is it in the canvas? (At zoom 0.8, about the
+  // centre, so that enough leaves are on screen with room for a child on their right.)
+  await page.evaluate(() => {
+    const rf = window.__plexus!.rf!
+    const v = rf.getViewport()
+    const box = document.querySelector('.react-flow')!.getBoundingClientRect()
+    const k = 0.8 / v.zoom
+    void rf.setViewport({
+      x: (box.width / 2) * (1 - k) + v.x * k,
+      y: (box.height / 2) * (1 - k) + v.y * k,
+      zoom: 0.8,
+    })
+  })
+  await page.waitForTimeout(500)
+  const agent = await agentWriter(httpUrl, wsUrl, id)
+  const latencies: number[] = []
+  // Where each write's time goes: the call until the page's document receives it (server and wire),
+  // and from there until the node is in the DOM (the page).
+  const split: Array<{ wire: number; page: number; call: number }> = []
+  await profiled(page, 'agent writes', async () => {
+    for (let i = 0; i < AGENT_SAMPLES; i++) {
+      const parent = await visibleNode(page, true)
+      const summary = `Agent note ${i} ${Math.random().toString(36).slice(2, 7)}`
+      const seen = page.evaluate(
+        (summary) =>
+          new Promise<{ received: number; seen: number }>((resolve) => {
+            let received = 0
+            const doc = window.__plexus!.session.doc
+            const first = (tr: Y.Transaction) => {
+              if (tr.local || received) return
+              received = Date.now()
+              doc.off('beforeTransaction', first)
+            }
+            doc.on('beforeTransaction', first)
+            const has = () =>
+              Array.from(document.querySelectorAll('[data-testid=node-summary]')).some(
+                (e) => e.textContent === summary,
+              )
+            const mo = new MutationObserver(() => {
+              if (has()) {
+                mo.disconnect()
+                doc.off('beforeTransaction', first)
+                resolve({ received, seen: Date.now() })
+              }
+            })
+            mo.observe(document.querySelector('.react-flow__nodes')!, {
+              childList: true,
+              subtree: true,
+              characterData: true,
+            })
+          }),
+        summary,
+      )
+      await page.waitForTimeout(50)
+      const start = Date.now()
+      await agent.add(parent.id, summary)
+      const returned = Date.now()
+      const t = await seen
+      latencies.push(t.seen - start)
+      split.push({ wire: t.received - start, page: t.seen - t.received, call: returned - start })
+      await page.waitForTimeout(150)
+    }
+  })
+  if (process.env.PLEXUS_BENCH_PROFILE)
+    console.log(
+      `    agent writes: call to page's document / document to DOM / call returned (ms): ${split.map((x) => `${x.wire}/${x.page}/${x.call}`).join(' ')}`,
+    )
+  await agent.close()
+  return { latencies, kind: agent.kind }
+}
+
 async function measure(browser: Browser, httpUrl: string, wsUrl: string, n: number): Promise<Row> {
   const id = `bench-${n}-${Date.now().toString(36)}`
   const t0 = performance.now()
@@ -386,6 +465,23 @@ async function measure(browser: Browser, httpUrl: string, wsUrl: string, n: numb
     sessionStorage.setItem(`plexus.view.${ws.session.id}`, JSON.stringify(v))
   }, n)
   await page.waitForTimeout(1500)
+  // PLEXUS_BENCH_ONLY=agent: only the agent write (the other figures are left empty).
+  if (process.env.PLEXUS_BENCH_ONLY === 'agent') {
+    const domNodes = await page.evaluate(() => document.querySelectorAll('.react-flow__node').length)
+    const agent = await agentVisible(page, httpUrl, wsUrl, id)
+    await context.close()
+    const none = { firstRender: [], pan: [], zoom: [], panFar: [], zoomFar: [], drag: [] }
+    return {
+      n,
+      ...none,
+      fitZoom: NaN,
+      domNodesFar: 0,
+      dragWritesPerSecond: NaN,
+      domNodes,
+      agent: agent.latencies,
+      agentKind: agent.kind,
+    }
+  }
 
   // First render from IndexedDB, the network off.
   await context.setOffline(true)
@@ -478,53 +574,7 @@ async function measure(browser: Browser, httpUrl: string, wsUrl: string, n: numb
   const dragSeconds = (performance.now() - dragStart) / 1000
   const writes = await page.evaluate(() => window.__writes ?? 0)
 
-  // An agent writes a child of a node on screen; when is it in the canvas? (At zoom 0.8, about the
-  // centre, so that enough leaves are on screen with room for a child on their right.)
-  await page.evaluate(() => {
-    const rf = window.__plexus!.rf!
-    const v = rf.getViewport()
-    const box = document.querySelector('.react-flow')!.getBoundingClientRect()
-    const k = 0.8 / v.zoom
-    void rf.setViewport({
-      x: (box.width / 2) * (1 - k) + v.x * k,
-      y: (box.height / 2) * (1 - k) + v.y * k,
-      zoom: 0.8,
-    })
-  })
-  await page.waitForTimeout(500)
-  const agent = await agentWriter(httpUrl, wsUrl, id)
-  const latencies: number[] = []
-  for (let i = 0; i < AGENT_SAMPLES; i++) {
-    const parent = await visibleNode(page, true)
-    const summary = `Agent note ${i} ${Math.random().toString(36).slice(2, 7)}`
-    const seen = page.evaluate(
-      (summary) =>
-        new Promise<number>((resolve) => {
-          const has = () =>
-            Array.from(document.querySelectorAll('[data-testid=node-summary]')).some(
-              (e) => e.textContent === summary,
-            )
-          const mo = new MutationObserver(() => {
-            if (has()) {
-              mo.disconnect()
-              resolve(Date.now())
-            }
-          })
-          mo.observe(document.querySelector('.react-flow__nodes')!, {
-            childList: true,
-            subtree: true,
-            characterData: true,
-          })
-        }),
-      summary,
-    )
-    await page.waitForTimeout(50)
-    const start = Date.now()
-    await agent.add(parent.id, summary)
-    latencies.push((await seen) - start)
-    await page.waitForTimeout(150)
-  }
-  await agent.close()
+  const agent = await agentVisible(page, httpUrl, wsUrl, id)
   await context.close()
   return {
     n,
@@ -537,7 +587,7 @@ async function measure(browser: Browser, httpUrl: string, wsUrl: string, n: numb
     domNodesFar,
     drag: drag.deltas,
     dragWritesPerSecond: writes / dragSeconds,
-    agent: latencies,
+    agent: agent.latencies,
     agentKind: agent.kind,
     domNodes,
   }

@@ -14,6 +14,7 @@ import { estimateSize, type Rect, type Size, type XY } from './geometry.ts'
 import { GLIDE_MAX_NODES, Glides } from './glide.ts'
 import { shapeOf, type Styled } from './node-style.ts'
 import { OwnSteps } from './own-steps.ts'
+import { PlacementState } from './placement-state.ts'
 import { makeRoom, placeNodes } from './placement.ts'
 import { clearBranchesBelow } from './room.ts'
 
@@ -107,6 +108,11 @@ export class FlowModel {
   private edgesChanged = false
   private flushQueued = false
   private placing = false
+  /** Placed nodes' rectangles and unplaced ids, kept as objects are rebuilt (placement-state.ts). */
+  private readonly placement = new PlacementState(
+    () => this.index,
+    (id, v) => this.placedRect(id, v),
+  )
   private off: (() => void) | null = null
   /** The index version the objects were last built from. */
   private builtAt = -1
@@ -132,7 +138,19 @@ export class FlowModel {
     if (ix.version !== this.builtAt)
       this.onIndex(new Set([...ix.nodes.keys(), ...this.nodeById.keys()]), new Set(['*']))
     else this.schedulePlacement()
+    // The placement index is built when the page is idle, not on the first agent write (a walk over
+    // every node: at 10k nodes it was most of that write's time to the screen).
+    const idle = typeof requestIdleCallback === 'function'
+    const prebuild = idle
+      ? requestIdleCallback(
+          () => {
+            if (this.off) this.placement.current()
+          },
+          { timeout: 3000 },
+        )
+      : 0
     return () => {
+      if (idle) cancelIdleCallback(prebuild)
       this.off?.()
       this.off = null
     }
@@ -174,6 +192,7 @@ export class FlowModel {
   /** Rebuilds one node's object if anything it shows changed. Returns whether it did. */
   private rebuildNode(id: string): boolean {
     const view = this.index.nodes.get(id)
+    this.placement.track(id, view)
     const prev = this.nodeById.get(id)
     if (!live(view)) {
       if (!prev) return false
@@ -433,22 +452,28 @@ export class FlowModel {
 
   private place(): void {
     const ix = this.index
-    const placed = new Map<string, XY>()
-    const unplaced: string[] = []
-    for (const [id, v] of ix.nodes) {
-      if (!live(v)) continue
-      const p = this.positionOf(id)
-      if (p && (v.x !== null || this.provisional.has(id))) placed.set(id, p)
-      else unplaced.push(id)
-    }
-    if (!unplaced.length) return
-    const at = placeNodes({ index: ix, unplaced, placed, sizeOf: this.sizeOf })
+    const { placed, unplaced } = this.placement.current()
+    if (!unplaced.size) return
+    const at = placeNodes({ index: ix, unplaced: [...unplaced], placed, sizeOf: this.sizeOf })
     for (const [id, p] of at) this.provisional.set(id, p)
     for (const id of at.keys()) this.rebuildNode(id)
     this.queueFlush()
     // Written once, by the app's own handle: every peer sees the same picture, and Ctrl+Z leaves it alone.
     const items = [...at].map(([id, p]) => ({ id, x: p.x, y: p.y }))
     for (let i = 0; i < items.length; i += 2000) setPositions(this.session.sys, items.slice(i, i + 2000))
+  }
+
+  /** Where a node is for placement: live, with a position from the document or placed here. */
+  private placedRect(id: string, v: NodeView | undefined): Rect | null {
+    if (!live(v)) return null
+    const p = this.positionOf(id)
+    if (!p || (v.x === null && !this.provisional.has(id))) return null
+    return { ...p, ...this.sizeOf(id) }
+  }
+
+  /** Where the kept placement index differs from a fresh one (placement-state.ts): for tests. */
+  placementDrift(): string[] {
+    return this.placement.drift()
   }
 
   // ---- React Flow changes ------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import { createNodes, initGraph, openGraph, setPositions, type Graph } from '@pl
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { estimateSize, overlaps, type XY } from './geometry.ts'
+import { PlacedIndex } from './placed-index.ts'
 import { makeRoom, placeNodes } from './placement.ts'
 
 function graph(): { g: Graph; root: string } {
@@ -25,7 +26,9 @@ function run(g: Graph) {
     else unplaced.push(id)
   }
   const sizeOf = (id: string) => estimateSize(g.index.nodes.get(id)!)
-  const at = placeNodes({ index: g.index, unplaced, placed, sizeOf })
+  const index = new PlacedIndex()
+  index.load([...placed].map(([id, p]) => [id, { ...p, ...sizeOf(id) }]))
+  const at = placeNodes({ index: g.index, unplaced, placed: index, sizeOf })
   const all = new Map([...placed, ...at])
   const rects = [...all].map(([id, p]) => ({ id, ...p, ...sizeOf(id) }))
   for (let i = 0; i < rects.length; i++)

@@ -1,13 +1,14 @@
 import type { GraphView } from '@plexus/model'
 import { layoutTree } from '../layout/tree.ts'
 import { GAP_X, GAP_Y, SpatialGrid, bounds, type Rect, type Size, type XY } from './geometry.ts'
+import type { PlacedIndex } from './placed-index.ts'
 
 export interface PlacementInput {
   index: GraphView
   /** Live nodes without a position. */
   unplaced: readonly string[]
-  /** Every live node that has a position, with it. */
-  placed: ReadonlyMap<string, XY>
+  /** Every live node that has a position, with its rectangle (kept by the flow model as it changes). */
+  placed: PlacedIndex
   sizeOf: (id: string) => Size
 }
 
@@ -26,10 +27,11 @@ export function placeNodes({ index, unplaced, placed, sizeOf }: PlacementInput):
   if (!unplaced.length) return out
   const s = index.struct()
   const todo = new Set(unplaced)
+  // What this call places; what was placed before is looked up in `placed` (nothing walks every node).
   const grid = new SpatialGrid()
+  const space = { free: (r: Rect, margin: number) => placed.free(r, margin) && grid.free(r, margin) }
   const rectOf = (id: string, p: XY): Rect => ({ ...p, ...sizeOf(id) })
-  for (const [id, p] of placed) grid.add(rectOf(id, p))
-  const where = (id: string): XY | undefined => placed.get(id) ?? out.get(id)
+  const where = (id: string): XY | undefined => placed.at(id) ?? out.get(id)
 
   // Creation order: nodes written in one batch share a timestamp, but the index lists them in the order
   // they were written (Yjs integrates one client's items in clock order).
@@ -87,11 +89,11 @@ export function placeNodes({ index, unplaced, placed, sizeOf }: PlacementInput):
         ? { x, y: below.y + below.height + GAP_Y }
         : { x, y: a.y + aw.height / 2 - block.height / 2 }
     } else {
-      const all = bounds([...placed].map(([id, p]) => rectOf(id, p)))
+      const all = placed.bounds()
       start = all ? { x: all.x, y: all.y + all.height + GAP_Y * 4 } : { x: 0, y: 0 }
     }
     const spot = freeSpot(
-      grid,
+      space,
       { ...start, width: block.width, height: block.height },
       anchor ? 'down' : 'right',
     )
@@ -135,7 +137,11 @@ function descendants(children: ReadonlyMap<string, readonly string[]>, id: strin
  * Scans from `r` for a spot that overlaps nothing: downwards for a group beside its parent (so
  * branches added one after another stay in order, top to bottom), rightwards for a free-standing one.
  */
-function freeSpot(grid: SpatialGrid, r: Rect, direction: 'down' | 'right'): XY {
+function freeSpot(
+  grid: { free(r: Rect, margin: number): boolean },
+  r: Rect,
+  direction: 'down' | 'right',
+): XY {
   for (let i = 0; i < MAX_STEPS; i++) {
     const d = direction === 'right' ? { x: i * STEP * 4, y: 0 } : { x: 0, y: i * STEP }
     const c = { ...r, x: r.x + d.x, y: r.y + d.y }
