@@ -2,6 +2,7 @@ import { Panel, useStoreApi } from '@xyflow/react'
 import { useCallback, useEffect, useRef, useSyncExternalStore, type PointerEvent } from 'react'
 import { useUI } from '../store.ts'
 import type { Rect } from './geometry.ts'
+import { grow, layerStale, union, type Layer } from './minimap-layer.ts'
 import { useWorkspace } from './workspace.ts'
 
 const W = 176
@@ -9,6 +10,17 @@ const H = 116
 const PAD = 6
 /** The node layer is redrawn at most this often. */
 const LAYER_MS = 250
+/**
+ * Above this many nodes the layer is redrawn only for a change to the layout (the model's
+ * layoutVersion), not for a node measured as it scrolls into view: at that scale a measured size differs
+ * from its estimate by a fraction of a pixel, and redrawing 10k rectangles for it cost pan, zoom and drag
+ * frames (profiled: the layer's rect() calls were the page's largest script cost while zooming at 10k).
+ */
+const EXACT_MAX_NODES = 1500
+
+/** What the node layer was drawn from: the layout on a big graph, every node object on a small one. */
+const versionOf = (model: ReturnType<typeof useWorkspace>['model']): unknown =>
+  model.nodes.length > EXACT_MAX_NODES ? model.layoutVersion : model.nodes
 
 /**
  * An overview drawn on a <canvas>: one rectangle per node in its readiness colour, and the viewport as a
@@ -26,8 +38,9 @@ export function Minimap() {
   const box = useRef<HTMLDivElement>(null)
   const layer = useRef<Layer | null>(null)
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null)
-  const boundsCache = useRef<{ nodes: unknown; rect: Rect } | null>(null)
-  const nodes = useSyncExternalStore(model.subscribe, () => model.nodes)
+  const boundsCache = useRef<{ version: unknown; rect: Rect } | null>(null)
+  // The layout version on a big graph: a node measured as it scrolls into view renders nothing here.
+  const nodes = useSyncExternalStore(model.subscribe, () => versionOf(model))
   const theme = useUI((s) => s.theme)
   const store = useStoreApi()
 
@@ -43,14 +56,17 @@ export function Minimap() {
       // While this person drags, the node layer waits (redrawing thousands of nodes costs frames the drag
       // needs); it is redrawn when the drag ends.
       const settled = !model.dragActive
-      if (!boundsCache.current || (redraw && boundsCache.current.nodes !== model.nodes))
-        boundsCache.current = { nodes: model.nodes, rect: nodeBounds(model) }
+      const version = versionOf(model)
+      // The graph's box, walked again when the layout changed (not at pointer rate during a drag): a box
+      // kept from before the graph arrived made every later frame a redraw.
+      if (!boundsCache.current || (boundsCache.current.version !== version && (redraw || settled)))
+        boundsCache.current = { version, rect: nodeBounds(model) }
       const want = union(boundsCache.current.rect, view)
       let l = layer.current
-      const stale = !l || !contains(l.bounds, want) || l.bounds.width > want.width * 3
-      if (stale || (redraw && settled && l!.version !== model.nodes)) {
-        l = layer.current = drawLayer(el, model, grow(want, stale && l ? 0.3 : 0.08), model.nodes)
-      } else if (settled && l!.version !== model.nodes && !pending.current) {
+      const stale = layerStale(l, want)
+      if (stale || (redraw && settled && l!.version !== version)) {
+        l = layer.current = drawLayer(el, model, grow(want, stale && l ? 0.3 : 0.08), version)
+      } else if (settled && l!.version !== version && !pending.current) {
         // Changes can come at pointer rate (and as nodes scrolled into view are measured): the layer is
         // redrawn a few times a second at most, when the main thread is idle, not in a frame.
         pending.current = setTimeout(() => {
@@ -128,13 +144,6 @@ export function Minimap() {
   )
 }
 
-interface Layer {
-  bounds: Rect
-  scale: number
-  version: unknown
-  at: number
-}
-
 function nodeBounds(model: ReturnType<typeof useWorkspace>['model']): Rect {
   let x0 = Infinity
   let y0 = Infinity
@@ -151,25 +160,6 @@ function nodeBounds(model: ReturnType<typeof useWorkspace>['model']): Rect {
     ? { x: 0, y: 0, width: 1, height: 1 }
     : { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }
 }
-
-const union = (a: Rect, b: Rect): Rect => {
-  const x = Math.min(a.x, b.x)
-  const y = Math.min(a.y, b.y)
-  return {
-    x,
-    y,
-    width: Math.max(a.x + a.width, b.x + b.width) - x,
-    height: Math.max(a.y + a.height, b.y + b.height) - y,
-  }
-}
-const contains = (a: Rect, b: Rect) =>
-  a.x <= b.x && a.y <= b.y && a.x + a.width >= b.x + b.width && a.y + a.height >= b.y + b.height
-const grow = (r: Rect, f: number): Rect => ({
-  x: r.x - r.width * f,
-  y: r.y - r.height * f,
-  width: r.width * (1 + 2 * f),
-  height: r.height * (1 + 2 * f),
-})
 
 function drawLayer(
   img: HTMLCanvasElement,
@@ -217,5 +207,5 @@ function drawLayer(
     }
     ctx.fill()
   }
-  return { bounds: b, scale, version, at: performance.now() }
+  return { bounds: b, asked: bounds, scale, version, at: performance.now() }
 }

@@ -38,6 +38,8 @@ export interface PEdgeData extends Record<string, unknown> {
 }
 export type PEdge = Edge<PEdgeData>
 
+let layoutSeq = 0
+
 const live = (n: NodeView | undefined): n is NodeView =>
   !!n && n.deleted_at === null && n.merged_into === null
 
@@ -116,6 +118,13 @@ export class FlowModel {
   private off: (() => void) | null = null
   /** The index version the objects were last built from. */
   private builtAt = -1
+  /**
+   * Bumped when a node came, went, moved, changed readiness or was hidden or shown: what an overview of
+   * the whole graph draws. Not by a selection or by a node measured as it scrolls into view (React Flow
+   * measures every node it mounts, many per frame while zooming), which change nothing at overview scale.
+   * Unique across models: a canvas that gets another graph's model never takes its version for its own.
+   */
+  layoutVersion = ++layoutSeq
 
   constructor(readonly session: GraphSession) {
     this.root = meta(session.g).root
@@ -200,6 +209,7 @@ export class FlowModel {
       this.selected.delete(id)
       this.dragging.delete(id)
       this.provisional.delete(id)
+      this.layoutVersion = ++layoutSeq
       this.nodesChanged = true
       this.touched.add(id)
       return true
@@ -248,6 +258,17 @@ export class FlowModel {
     // Unmeasured nodes carry an estimate: React Flow then treats them as initialised (fitView and
     // `nodesInitialized` wait for every node otherwise) and re-measures them when they render.
     const size = frame ? { width: frame.width, height: frame.height } : (measured ?? estimateSize(view))
+    if (
+      !prev ||
+      prev.data.status !== status ||
+      !!prev.hidden !== hidden ||
+      prev.position.x !== position.x ||
+      prev.position.y !== position.y ||
+      (prev.data.view.summary !== view.summary && measured === undefined) ||
+      prev.data.frame?.width !== frame?.width ||
+      prev.data.frame?.height !== frame?.height
+    )
+      this.layoutVersion = ++layoutSeq
     this.nodeById.set(id, {
       id,
       type: 'plexus',
