@@ -13,7 +13,11 @@ import { fileURLToPath } from 'node:url'
 export const REDIS_SERVER = process.env.PLEXUS_REDIS_SERVER ?? 'redis-server'
 export const NGINX = process.env.PLEXUS_NGINX ?? '/usr/sbin/nginx'
 /** deploy/nginx: the rules the compose file's nginx uses, shared with the tests. */
-const NGINX_RULES = fileURLToPath(new URL('../../../../deploy/nginx/', import.meta.url))
+export const NGINX_RULES = fileURLToPath(new URL('../../../../deploy/nginx/', import.meta.url))
+/** The rule files of deploy/nginx that the tests' nginx includes (http block, server block). */
+export const NGINX_RULE_FILES = { http: 'plexus-http.conf', locations: 'plexus-locations.conf' } as const
+/** The upstream name the rules proxy to (`proxy_pass http://plexus`). */
+export const NGINX_UPSTREAM = 'plexus'
 
 /** A port nothing listens on right now. */
 export function freePort(): Promise<number> {
@@ -102,13 +106,13 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  include ${NGINX_RULES}plexus-http.conf;
-  upstream plexus {
+  include ${NGINX_RULES}${NGINX_RULE_FILES.http};
+  upstream ${NGINX_UPSTREAM} {
 ${servers}
   }
   server {
     listen 127.0.0.1:${port};
-    include ${NGINX_RULES}plexus-locations.conf;
+    include ${NGINX_RULES}${NGINX_RULE_FILES.locations};
   }
 }
 `,
