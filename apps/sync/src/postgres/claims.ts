@@ -113,6 +113,24 @@ export class PgArbiter implements ClaimArbiter {
     }
   }
 
+  /**
+   * A claim made on another server reaches this copy through Redis (or the periodic reconciliation):
+   * a release sent here first, by an agent whose server died, would find nothing to release and leave
+   * the row held for its whole lease. Rows `actor` holds that this copy does not show are read in.
+   */
+  async beforeRelease(graph: string, actor: string, nodes: string[]): Promise<void> {
+    const doc = this.docs.peek(graph)
+    if (!doc) return
+    const held = await this.pool.query<{ node: string }>(
+      `SELECT node FROM claims WHERE graph = $1 AND node = ANY($2::text[]) AND holder = $3
+         AND NOT done AND expires_at >= now()`,
+      [graph, nodes, actor],
+    )
+    const g = openGraph(doc, { actor, now: this.now, newId: newEventId })
+    const unseen = held.rows.some((r) => !heldBy(g.index.nodes.get(r.node)?.properties, actor))
+    if (unseen) await this.docs.refresh(graph)
+  }
+
   /** Takes up to `want` of `candidates`, in order, each with one atomic upsert. */
   private async claimRows(
     graph: string,
