@@ -13,6 +13,7 @@
  *   it, and nobody else, and PostgreSQL's claims rows agree.
  */
 import type { PgStore } from '@plexus/sync'
+import { holds, liveRows, must, readHolders } from './claim-reads.ts'
 import { Agent, type ToolReply } from './peers.ts'
 import { sleep, until, type Rng } from './suite.ts'
 
@@ -79,7 +80,11 @@ export class ClaimRace {
     const plan = await must(first.callUntilAnswered('graph_plan', { project: this.graph, nodes }, deadline))
     this.tasks = (plan.data.created as Array<{ id: string }>).map((c) => c.id)
     for (const { agent } of this.claimers) {
-      const seen = await until(async () => (await this.readHolders(agent)).size === this.o.tasks, 30_000, 100)
+      const seen = await until(
+        async () => (await readHolders(agent, this.graph)).size === this.o.tasks,
+        30_000,
+        100,
+      )
       if (!seen) throw new Error(`${agent.name}'s server does not show the ${this.o.tasks} tasks`)
     }
   }
@@ -197,7 +202,11 @@ export class ClaimRace {
     }
     if (at() === h.server) return
     this.releasedElsewhere++
-    const freed = await until(async () => !(await this.rowHolder(h.task, a.name)), 10_000, 100)
+    const freed = await until(
+      async () => !(await holds(this.o.pool, this.graph, h.task, a.name)),
+      10_000,
+      100,
+    )
     if (!freed)
       this.failures.push(
         `${a.name} released ${h.task} through server ${at()} (claimed on ${h.server}), but PostgreSQL still holds the claim`,
@@ -206,19 +215,14 @@ export class ClaimRace {
 
   /** After a lost answer: what PostgreSQL says this agent holds and it does not know of is its own to release. */
   private async adopt(a: Agent, at: () => number, sent: number): Promise<void> {
-    const rows = await this.o.pool
-      .query<{ node: string }>(
-        'SELECT node FROM claims WHERE graph = $1 AND holder = $2 AND NOT done AND expires_at > now()',
-        [this.graph, a.name],
-      )
-      .catch(() => ({ rows: [] as Array<{ node: string }> }))
+    const live = await liveRows(this.o.pool, this.graph).catch(() => new Map<string, string>())
     const known = new Set(
       this.open()
         .filter((h) => h.agent === a.name)
         .map((h) => h.task),
     )
-    for (const { node } of rows.rows) {
-      if (known.has(node)) continue
+    for (const [node, holder] of live) {
+      if (holder !== a.name || known.has(node)) continue
       this.counts.adopted++
       const h = this.record(
         { task: node, agent: a.name, sent, answered: Date.now(), server: -1, leaseMs: 0 },
@@ -226,36 +230,6 @@ export class ClaimRace {
       )
       await this.release(a, at, h)
     }
-  }
-
-  /** Each task's live holder as `a`'s current server's MCP reads show it (`graph_query` rows). */
-  private async readHolders(
-    a: Agent,
-    deadline = performance.now() + 10_000,
-  ): Promise<Map<string, string | null>> {
-    const reply = await must(
-      a.callUntilAnswered(
-        'graph_query',
-        { project: this.graph, filter: { resolved: false }, limit: 100 },
-        deadline,
-      ),
-    )
-    type Row = { id: string; depth: number; properties: Record<string, unknown> }
-    const holder = (p: Record<string, unknown>) => {
-      const by = p._claimed_by
-      const until = p._claimed_until
-      return typeof by === 'string' && (typeof until !== 'number' || until > Date.now()) ? by : null
-    }
-    const rows = (reply.data.nodes as Row[]).filter((n) => n.depth > 0)
-    return new Map(rows.map((n) => [n.id, holder(n.properties)]))
-  }
-
-  private async rowHolder(task: string, holder: string): Promise<boolean> {
-    const r = await this.o.pool.query(
-      'SELECT 1 FROM claims WHERE graph = $1 AND node = $2 AND holder = $3 AND NOT done AND expires_at > now()',
-      [this.graph, task, holder],
-    )
-    return r.rowCount !== 0
   }
 
   /**
@@ -299,7 +273,7 @@ export class ClaimRace {
       let diff: string[] = []
       await until(
         async () => {
-          const shown = await this.readHolders(agent).catch(() => new Map<string, string | null>())
+          const shown = await readHolders(agent, this.graph).catch(() => new Map<string, string | null>())
           diff = [...expected]
             .filter(([t, by]) => shown.get(t) !== by)
             .map(([t, by]) => `${t}: expected ${by}, shows ${shown.get(t)}`)
@@ -311,11 +285,7 @@ export class ClaimRace {
       await agent.close()
       if (diff.length) this.failures.push(`server ${i} after convergence: ${diff.slice(0, 3).join('; ')}`)
     }
-    const rows = await this.o.pool.query<{ node: string; holder: string }>(
-      'SELECT node, holder FROM claims WHERE graph = $1 AND NOT done AND expires_at > now()',
-      [this.graph],
-    )
-    const live = new Map(rows.rows.map((r) => [r.node, r.holder]))
+    const live = await liveRows(this.o.pool, this.graph)
     for (const [t, by] of expected)
       if ((live.get(t) ?? null) !== by)
         this.failures.push(`PostgreSQL's claim on ${t}: expected ${by}, holds ${live.get(t) ?? null}`)
@@ -339,10 +309,4 @@ export class ClaimRace {
   async close(): Promise<void> {
     await Promise.all(this.claimers.map((c) => c.agent.close()))
   }
-}
-
-async function must(p: Promise<ToolReply>): Promise<ToolReply> {
-  const r = await p
-  if (!r.ok) throw new Error(r.text)
-  return r
 }
