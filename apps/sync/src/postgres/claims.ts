@@ -97,7 +97,8 @@ export class PgArbiter implements ClaimArbiter {
       const candidates = look.items.map((it) => it.node.id)
       const won = await this.claimRows(req.graph, req.actor, candidates, want, ttl)
       // The rows granted are the node's: record them (taking over what a behind copy still shows).
-      const lost = look.lost_claims
+      // A node won now is held, whatever an older claim of the actor's on it lost.
+      const lost = look.lost_claims.filter((l) => !won.includes(l.id))
       recordClaims(g, won, lost, ttl)
       await handle.saved()
       return { ok: true, claimed: won, lost }
