@@ -46,7 +46,13 @@ export class ClaimRace {
   readonly failures: string[] = []
   private readonly holds: Hold[] = []
   private tasks: string[] = []
-  private readonly claimers: Array<{ agent: Agent; at: () => number }> = []
+  /** Each claimer, and the same agent (its token) through the next server, as a round robin sends it. */
+  private readonly claimers: Array<{
+    agent: Agent
+    at: () => number
+    elsewhere: Agent
+    atElsewhere: () => number
+  }> = []
   private readonly counts = {
     races: 0,
     wins: 0,
@@ -67,7 +73,10 @@ export class ClaimRace {
       // Its own server first; after a failed call, the next one (the agent reconnects elsewhere).
       const at = () => (i + (agent?.failures ?? 0)) % o.urls.length
       agent = new Agent(c.name, () => o.urls[at()]!, o.rng.fork(500 + i), c.token)
-      this.claimers.push({ agent, at })
+      let elsewhere: Agent | null = null
+      const atElsewhere = () => (i + 1 + (elsewhere?.failures ?? 0)) % o.urls.length
+      elsewhere = new Agent(c.name, () => o.urls[atElsewhere()]!, o.rng.fork(800 + i), c.token)
+      this.claimers.push({ agent, at, elsewhere, atElsewhere })
     }
   }
 
@@ -91,9 +100,9 @@ export class ClaimRace {
 
   /** Every agent races until `running()` turns false, then releases what it holds. */
   run(running: () => boolean): Promise<void> {
-    return Promise.all(
-      this.claimers.map((c, i) => this.loop(c.agent, c.at, this.o.rng.fork(600 + i), running)),
-    ).then(() => {})
+    return Promise.all(this.claimers.map((c, i) => this.loop(c, this.o.rng.fork(600 + i), running))).then(
+      () => {},
+    )
   }
 
   /** A server is about to be SIGKILLed: the long claims its agents hold must outlive it. */
@@ -105,7 +114,8 @@ export class ClaimRace {
     return this.holds.filter((h) => h.releaseSent === undefined)
   }
 
-  private async loop(a: Agent, at: () => number, r: Rng, running: () => boolean): Promise<void> {
+  private async loop(c: ClaimRace['claimers'][number], r: Rng, running: () => boolean): Promise<void> {
+    const { agent: a, at } = c
     while (running()) {
       await sleep(r.next() * 60)
       const short = r.next() < 0.15
@@ -143,7 +153,9 @@ export class ClaimRace {
         continue
       }
       await sleep(20 + r.next() * 300)
-      await this.release(a, at, hold)
+      // A third of releases go through the next server, whose copy may not have the claim yet.
+      if (r.next() < 0.33) await this.release(c.elsewhere, c.atElsewhere, hold)
+      else await this.release(a, at, hold)
     }
     for (const h of this.open().filter((h) => h.agent === a.name && h.leaseMs > 60_000))
       await this.release(a, at, h)
@@ -307,6 +319,6 @@ export class ClaimRace {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.claimers.map((c) => c.agent.close()))
+    await Promise.all(this.claimers.flatMap((c) => [c.agent.close(), c.elsewhere.close()]))
   }
 }

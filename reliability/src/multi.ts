@@ -10,7 +10,9 @@
  *   been answered for (servers relay and answer only what PostgreSQL committed);
  * - at the end every peer converges to one state, which holds every write every client made and
  *   every write an agent was answered for, whichever server they went through;
- * - no unexpected error: a close other than by a kill, a tool error, a crash.
+ * - no unexpected error: a close other than by a kill, a tool error, a crash;
+ * - claims raced by agents on different servers meanwhile (claim-race.ts): never two holders, and
+ *   every server and PostgreSQL agree on the holders at the end.
  */
 import { PgStore } from '@plexus/sync'
 import * as Y from 'yjs'
