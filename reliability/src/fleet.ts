@@ -7,8 +7,14 @@ import { Agent, SyncClient, type Entry } from './peers.ts'
 import { Rng, sleep, until, type Profile } from './suite.ts'
 
 /** Opens each graph through MCP, as an agent would, so every peer finds a root. */
-export async function openGraphs(url: () => string, rng: Rng, graphs: string[], goal: (g: string) => string) {
-  const setup = new Agent('setup', url, rng.fork(999))
+export async function openGraphs(
+  url: () => string,
+  rng: Rng,
+  graphs: string[],
+  goal: (g: string) => string,
+  token?: string,
+) {
+  const setup = new Agent('setup', url, rng.fork(999), token)
   for (const g of graphs) {
     const r = await setup.call('graph_open', { project: g, goal: goal(g) })
     if (!r.ok) throw new Error(`graph_open ${g}: ${r.text}`)
@@ -37,12 +43,17 @@ export async function connectFleet(opts: {
   graphs: string[]
   witnesses: SyncClient[]
   rng: Rng
+  /** The token each peer connects with (by its name), when the servers require one. */
+  token?: (name: string) => string
 }): Promise<Fleet> {
   const { profile, wsUrl, graphs, rng } = opts
   const spread = (prefix: string, count: number) =>
     Array.from(
       { length: count },
-      (_, i) => new SyncClient(`${prefix}${i}`, wsUrl, graphs[i % graphs.length]!),
+      (_, i) =>
+        new SyncClient(`${prefix}${i}`, wsUrl, graphs[i % graphs.length]!, {
+          token: opts.token?.(`${prefix}${i}`),
+        }),
     )
   const clients = spread('c', profile.clients)
   const readers = spread('r', profile.readers)
@@ -52,7 +63,7 @@ export async function connectFleet(opts: {
   }
   const agents = Array.from(
     { length: profile.agents },
-    (_, i) => new Agent(`agent-${i}`, opts.url, rng.fork(100 + i)),
+    (_, i) => new Agent(`agent-${i}`, opts.url, rng.fork(100 + i), opts.token?.(`agent-${i}`)),
   )
   return { clients, readers, all, agents, agentGraph: (i) => graphs[i % graphs.length]! }
 }

@@ -10,21 +10,39 @@
  *   been answered for (servers relay and answer only what PostgreSQL committed);
  * - at the end every peer converges to one state, which holds every write every client made and
  *   every write an agent was answered for, whichever server they went through;
- * - no unexpected error: a close other than by a kill, a tool error, a crash.
+ * - no unexpected error: a close other than by a kill, a tool error, a crash;
+ * - claims raced by agents on different servers meanwhile (claim-race.ts): never two holders, and
+ *   every server and PostgreSQL agree on the holders at the end.
  */
 import { PgStore } from '@plexus/sync'
 import * as Y from 'yjs'
 import { startNginx, startRedis } from '../../apps/sync/src/test/services.ts'
+import { ClaimRace } from './claim-race.ts'
 import { confirmedWrites, unexpectedCloses } from './checks.ts'
 import { agentPlan, clientWrites, connectFleet, openGraphs, writesTo } from './fleet.ts'
 import { SyncClient } from './peers.ts'
 import { ServerProcess } from './server.ts'
 import { missingEntries } from './stored.ts'
-import { digestOfDoc, Rng, sleep, until, type Phase } from './suite.ts'
+import { digestOfDoc, Rng, sleep, until, type Phase, type Profile } from './suite.ts'
 import { readState } from './wire.ts'
 
 const DATABASE_URL = process.env.PLEXUS_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const SERVERS = 3
+/** Agents racing for claims (claim-race.ts), two a server, and the few tasks they race for. */
+const CLAIMERS = 6
+const CLAIM_TASKS = 4
+
+const FLEET_TOKEN = 'fleet-token-for-the-multi-phase'
+/** A write token per writing client and agent: a client's history names it, and the server checks that. */
+const tokenOf = (name: string) => `${name}-token-for-the-multi-phase`
+const fleetNames = (p: Profile) => [
+  ...Array.from({ length: p.clients }, (_, i) => `c${i}`),
+  ...Array.from({ length: p.agents }, (_, i) => `agent-${i}`),
+]
+const claimerTokens = Array.from({ length: CLAIMERS }, (_, i) => ({
+  name: `claimer-${i}`,
+  token: `claimer-${i}-token-for-the-multi-phase`,
+}))
 
 export const multiPhase: Phase = async (ctx) => {
   const { profile } = ctx
@@ -38,6 +56,13 @@ export const multiPhase: Phase = async (ctx) => {
     PLEXUS_DATABASE_URL: DATABASE_URL,
     PLEXUS_DATABASE_SCHEMA: schema,
     PLEXUS_REDIS_URL: redis.url,
+    // Behind several servers MCP is stateless: only a token names an agent from one call to the next,
+    // and the claim race needs each claimer to be someone (the rest of the fleet shares one name).
+    PLEXUS_TOKENS: [
+      `fleet:admin:${FLEET_TOKEN}`,
+      ...fleetNames(profile).map((n) => `${n}:write:${tokenOf(n)}`),
+      ...claimerTokens.map((c) => `${c.name}:write:${c.token}`),
+    ].join(','),
   }
   const servers = Array.from(
     { length: SERVERS },
@@ -55,11 +80,12 @@ export const multiPhase: Phase = async (ctx) => {
       rng,
       graphs,
       (g) => `Graph ${g} on several servers`,
+      FLEET_TOKEN,
     )
 
     const seenBy = new Map<string, Set<string>>()
     const witnesses = graphs.map((g) => {
-      const w = new SyncClient(`witness-${g}`, wsUrl, g)
+      const w = new SyncClient(`witness-${g}`, wsUrl, g, { token: FLEET_TOKEN })
       const seen = new Set<string>()
       seenBy.set(g, seen)
       w.doc.getMap('nodes').observe((event) => {
@@ -74,8 +100,18 @@ export const multiPhase: Phase = async (ctx) => {
       graphs,
       witnesses,
       rng,
+      token: (name) => (name.startsWith('c') || name.startsWith('agent-') ? tokenOf(name) : FLEET_TOKEN),
     })
     const agentErrors: string[] = []
+    // Its own generator: the race does not shift the rest of the phase's seeded choices.
+    const race = new ClaimRace({
+      urls: servers.map((s) => s.url),
+      rng: new Rng(ctx.seed ^ 0x5ca1ab1e),
+      pool: store.pool,
+      claimers: claimerTokens,
+      tasks: CLAIM_TASKS,
+    })
+    await race.setup()
 
     let running = true
     let writes = 0
@@ -91,6 +127,7 @@ export const multiPhase: Phase = async (ctx) => {
         () => writes++,
       ),
     )
+    const raceLoop = race.run(() => running)
     const agentLoops = agents.map(async (a, i) => {
       const r = rng.fork(200 + i)
       const graph = agentGraph(i)
@@ -132,6 +169,7 @@ export const multiPhase: Phase = async (ctx) => {
       }
       const confirmed = confirmedWrites(graphs, seenBy, { agents, agentGraph })
       const victim = servers[rng.int(servers.length)]!
+      race.killing(servers.indexOf(victim))
       await victim.kill()
       kills++
       for (const g of graphs) {
@@ -148,7 +186,7 @@ export const multiPhase: Phase = async (ctx) => {
     const left = started + runMs - performance.now()
     if (left > 0) await sleep(left)
     running = false
-    await Promise.all([...clientLoops, ...agentLoops])
+    await Promise.all([...clientLoops, ...agentLoops, raceLoop])
 
     const convergeStart = performance.now()
     const byGraph = (g: string) => all.filter((c) => c.graphId === g)
@@ -163,10 +201,14 @@ export const multiPhase: Phase = async (ctx) => {
     const convergeSeconds = (performance.now() - convergeStart) / 1000
     if (!converged) fail(`peers did not converge within 60 s after the run (seed ${ctx.seed})`)
 
+    await race.finalCheck()
+    for (const f of race.failures) fail(`claims (seed ${ctx.seed}): ${f}`)
+    await race.close()
+
     let lost = 0
     let checkedAtEnd = 0
     for (const g of graphs) {
-      const state = await readState(wsUrl, g)
+      const state = await readState(wsUrl, g, { token: FLEET_TOKEN })
       const doc = new Y.Doc()
       Y.applyUpdate(doc, state.update)
       const expected = writesTo({ clients, agents, agentGraph }, g)
@@ -201,6 +243,7 @@ export const multiPhase: Phase = async (ctx) => {
         'confirmed writes checked in PostgreSQL at kills': checkedAtKills,
         'writes checked at the end': checkedAtEnd,
         'converged after (s)': Math.round(convergeSeconds * 10) / 10,
+        ...race.figures(),
         'unexpected errors': unexpected.length + agentErrors.length,
         'updates lost': lost + lostAtKills.size,
       },

@@ -46,6 +46,11 @@ export interface ClaimArbiter {
    * release frees the node for the next claimer, on any server). Absent: at once.
    */
   settled?(graph: string): Promise<void>
+  /**
+   * Before `actor` releases `nodes` on this server: makes this server's copy show the claims `actor`
+   * holds on them wherever they were made, so the release finds them. Absent: the copy is the truth.
+   */
+  beforeRelease?(graph: string, actor: string, nodes: string[]): Promise<void>
 }
 
 export class InProcessArbiter implements ClaimArbiter {

@@ -175,6 +175,20 @@ export class DocRegistry {
     return this.join(graph, info, transport)
   }
 
+  /**
+   * Reads a loaded graph's stored state again and applies what this copy lacks, relayed to its peers
+   * as other servers' updates are. Several servers: news of another server's write may not have come
+   * yet (Redis down), and a decision that must see it (a release of a claim made there) asks here.
+   */
+  async refresh(graph: string): Promise<void> {
+    const g = this.loaded.get(graph)
+    if (!g) return
+    const stored = await this.store.load(graph)
+    if (!stored || this.loaded.get(graph) !== g) return
+    const all = Y.mergeUpdates([...(stored.snapshot ? [stored.snapshot] : []), ...stored.updates])
+    g.room.applyRemote([Y.diffUpdate(all, Y.encodeStateVector(g.doc))])
+  }
+
   /** The in-memory document if loaded, without loading it. */
   peek(graph: string): Y.Doc | undefined {
     return this.loaded.get(graph)?.doc

@@ -116,6 +116,46 @@ describe('claims across servers', () => {
     for (const id of ids) expect(resolvedBy.get(id)?.length ?? 0, `${id}: ${why}`).toBe(1)
   }, 180_000)
 
+  it('a claim released through another server whose copy has not seen it yet is freed, not kept', async () => {
+    const redis = await startRedis()
+    cleanup.push(() => redis.stop())
+    const tokens = ['x', 'y'].map((name) => ({ name, role: 'write' as const, token: `${name}-token-secret` }))
+    // No reconciliation: with Redis down, B's copy learns of A's writes only when it asks PostgreSQL.
+    const { servers } = await cluster(2, redis, { tokens, reconcileMs: 0 })
+    const [a, b] = servers as [RunningServer, RunningServer]
+    const agent = async (s: RunningServer, name: string) => {
+      const ag = await httpAgent(s.url, { name, token: `${name}-token-secret` })
+      cleanup.push(() => ag.close())
+      return ag.client
+    }
+    const xOnA = await agent(a, 'x')
+    const xOnB = await agent(b, 'x')
+    const yOnB = await agent(b, 'y')
+    const project = 'handover'
+    await ok(xOnA, 'graph_open', { project, goal: 'One task' })
+    const [task] = (await ok(xOnA, 'graph_plan', { project, nodes: [{ ref: 't', summary: 'Task' }] })).created
+    const seen = async () =>
+      ((await ok(yOnB, 'graph_query', { project })).nodes as Array<{ id: string }>).some(
+        (n) => n.id === task.id,
+      )
+    for (let tries = 0; !(await seen()); tries++) {
+      if (tries > 200) throw new Error('B never saw the task')
+      await sleep(50)
+    }
+
+    // Redis goes away; x claims on A (its claim reaches PostgreSQL, not B's copy), then A is gone for
+    // x, which releases through B as an agent does when its server dies.
+    await redis.stop()
+    expect((await ok(xOnA, 'graph_next', { project, claim: true })).claimed).toEqual([task.id])
+    await ok(xOnB, 'graph_update', { project, updates: [{ node_id: task.id, release: true }] })
+
+    // Released: y can claim it, and B shows it held by y, not x.
+    expect((await ok(yOnB, 'graph_next', { project, claim: true })).claimed).toEqual([task.id])
+    const row = (await ok(yOnB, 'graph_query', { project, filter: { claimed_by: 'y' } })).nodes
+    expect(row.map((n: { id: string }) => n.id)).toEqual([task.id])
+    await redis.start()
+  }, 60_000)
+
   it.each([
     ['left in the log', false],
     ['folded into a snapshot at once', true],

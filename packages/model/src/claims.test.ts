@@ -84,3 +84,27 @@ describe('claims made apart settle the same way everywhere', () => {
     })
   }
 })
+
+describe('claiming again a node one lost', () => {
+  it('holds it: the old loss is not acknowledged over the new claim (which would release it)', () => {
+    const ana = makeGraph('ana')
+    addNodes(ana.g, [['T']])
+    const ben = joinGraph(ana, 'ben')
+    // Apart: ben claims T and releases it; in between ana claims it without seeing ben's claim, so by
+    // history ana lost T (made while ben held it), though nobody holds it now.
+    ok(next(ben.g, { claim: true }))
+    ana.clock.tick(5)
+    ok(next(ana.g, { claim: true }))
+    ana.clock.tick(5)
+    ok(updateNodes(ben.g, [{ id: 'T', release: true }]))
+    sync(ana.doc, ben.doc)
+    expect(settleClaims(ana.g, 'T').losers.has('ana')).toBe(true)
+    expect(settleClaims(ana.g, 'T').winner).toBe(null)
+    ana.clock.tick(5)
+    const r = ok(next(ana.g, { claim: true }))
+    expect(r.claimed).toEqual(['T'])
+    expect(r.lost_claims.map((l) => l.id)).toEqual([])
+    expect(holderOf(view(ana.g, 'T'), ana.clock.t)?.by).toBe('ana')
+    expect(settleClaims(ana.g, 'T').winner?.by).toBe('ana')
+  })
+})

@@ -117,10 +117,10 @@ export function next(g: Graph, opts: NextOptions = {}): Result<NextResult> {
       return inScope(node.id)
     })
     .map((e) => ({ node: e.view, depth: e.depth, priority: e.priority }))
-  const lost = lostClaims(g, actor, ttl)
-  const claimed: string[] = []
+  const claimed: string[] = opts.claim ? best.map((it) => it.node.id) : []
+  // A node claimed now is held, whatever an older claim of the actor's on it lost.
+  const lost = lostClaims(g, actor, ttl).filter((l) => !claimed.includes(l.id))
   if (opts.claim && (best.length || lost.length)) {
-    claimed.push(...best.map((it) => it.node.id))
     recordClaims(g, claimed, lost, ttl)
     for (const it of best) it.node = g.index.nodes.get(it.node.id)!
   }
@@ -141,7 +141,8 @@ export function recordClaims(
   if (ids.length === 0 && lost.length === 0) return
   write(g, (w) => {
     for (const id of ids) writeClaim(w, id, g.env.actor, ttlMs)
-    for (const l of lost) acknowledgeLost(w, l.id, ttlMs)
+    // Acknowledging an old loss of a node claimed here and now would record its release.
+    for (const l of lost) if (!ids.includes(l.id)) acknowledgeLost(w, l.id, ttlMs)
   })
 }
 

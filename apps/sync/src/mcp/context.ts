@@ -53,6 +53,8 @@ export interface GraphSource {
    * claims on its own copy, and settlement picks the winner when the copies meet.
    */
   claimNext?(project: string, actor: string, req: ClaimAsk): Promise<ClaimOutcome | 'offline'>
+  /** Before `actor` releases `nodes`: the copy shows the claims it holds on them (claims.ts). */
+  beforeRelease?(project: string, actor: string, nodes: string[]): Promise<void>
   /** Deletes a graph for everyone; false when there was none. Only where graphs are stored (the server). */
   remove?(id: string): Promise<boolean>
 }

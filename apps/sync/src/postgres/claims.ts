@@ -97,7 +97,8 @@ export class PgArbiter implements ClaimArbiter {
       const candidates = look.items.map((it) => it.node.id)
       const won = await this.claimRows(req.graph, req.actor, candidates, want, ttl)
       // The rows granted are the node's: record them (taking over what a behind copy still shows).
-      const lost = look.lost_claims
+      // A node won now is held, whatever an older claim of the actor's on it lost.
+      const lost = look.lost_claims.filter((l) => !won.includes(l.id))
       recordClaims(g, won, lost, ttl)
       await handle.saved()
       return { ok: true, claimed: won, lost }
@@ -111,6 +112,24 @@ export class PgArbiter implements ClaimArbiter {
     } finally {
       handle.release()
     }
+  }
+
+  /**
+   * A claim made on another server reaches this copy through Redis (or the periodic reconciliation):
+   * a release sent here first, by an agent whose server died, would find nothing to release and leave
+   * the row held for its whole lease. Rows `actor` holds that this copy does not show are read in.
+   */
+  async beforeRelease(graph: string, actor: string, nodes: string[]): Promise<void> {
+    const doc = this.docs.peek(graph)
+    if (!doc) return
+    const held = await this.pool.query<{ node: string }>(
+      `SELECT node FROM claims WHERE graph = $1 AND node = ANY($2::text[]) AND holder = $3
+         AND NOT done AND expires_at >= now()`,
+      [graph, nodes, actor],
+    )
+    const g = openGraph(doc, { actor, now: this.now, newId: newEventId })
+    const unseen = held.rows.some((r) => !heldBy(g.index.nodes.get(r.node)?.properties, actor))
+    if (unseen) await this.docs.refresh(graph)
   }
 
   /** Takes up to `want` of `candidates`, in order, each with one atomic upsert. */

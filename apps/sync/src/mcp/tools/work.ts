@@ -163,6 +163,8 @@ export const graphUpdate = tool({
   async run(ctx, args) {
     const ids = args.updates.map((u) => u.node_id)
     const graph = await projectOf(ctx.source, args.project, ids, 'graph_update')
+    const releasing = args.updates.filter((u) => u.release).map((u) => u.node_id)
+    if (releasing.length) await ctx.source.beforeRelease?.(graph, ctx.actor, releasing)
     return withGraph(ctx, graph, (g, touched) => {
       const items = args.updates.map(({ node_id, add_context_links, remove_context_links, ...u }) =>
         compact({ ...u, id: node_id, add_links: add_context_links, remove_links: remove_context_links }),
