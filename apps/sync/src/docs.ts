@@ -7,7 +7,9 @@
  * never half loaded or half compacted while a message is handled. With an asynchronous store
  * (PostgreSQL) a graph is loaded once by `load` (concurrent callers share the one load) before
  * `open`/`join` use it (`openAsync`/`joinAsync` do both), writes are stored before they are relayed
- * (relay.ts), and compaction waits until what the room holds is stored.
+ * (relay.ts), and compaction folds in only what is stored: when the room is idle, or, while writes
+ * never pause, a snapshot taken as the room hands storage its next write (the document then holds
+ * exactly what is stored plus that write), stored through that write's seq once it commits.
  *
  * With a fan-out (several servers, fanout.ts) every stored batch is published after it is stored,
  * and what other servers publish is applied to the loaded graph and relayed to its peers.
@@ -95,6 +97,11 @@ interface Loaded {
   compacting: boolean
   /** A compaction waits for the room's writes to be stored. */
   compactWaiting: boolean
+  /**
+   * A compaction is due while the room is busy: the next write taken for storage carries a snapshot
+   * of the document as it is then (exactly what is stored plus that write), folded in once it commits.
+   */
+  compactDue: boolean
   unsubscribe: () => void
 }
 
@@ -404,6 +411,7 @@ export class DocRegistry {
       compactQueued: false,
       compacting: false,
       compactWaiting: false,
+      compactDue: false,
       unsubscribe: () => {},
     }
     this.loaded.set(graph, g)
@@ -424,7 +432,16 @@ export class DocRegistry {
 
   private persist(g: Loaded, updates: Uint8Array[]): void | Promise<void> {
     const start = performance.now()
+    // The room takes a write only with none in flight and every waiting update in it: the document
+    // now holds exactly what is stored plus `updates` (and other servers' stored updates).
+    const capture = g.compactDue && !g.compacting && !g.room.broken ? this.capture(g) : null
+    if (capture) {
+      g.compactDue = false
+      // One compaction at a time: this one has begun.
+      g.compacting = true
+    }
     const failed = (error: unknown) => {
+      if (capture) g.compacting = false
       this.metrics.storageFailed(error)
       this.options.log?.(`store: append to ${g.id} failed, nothing of it saved: ${String(error)}`)
       throw error
@@ -435,8 +452,36 @@ export class DocRegistry {
     } catch (error) {
       return failed(error)
     }
-    if (isPromise(seq)) return seq.then((s) => this.persisted(g, updates, s, start), failed)
+    if (isPromise(seq)) {
+      return seq.then((s) => {
+        this.persisted(g, updates, s, start)
+        if (capture) this.compactCaptured(g, capture, s)
+        // Due now: the write the room takes next (if any comes before it goes idle) carries the snapshot.
+        else if (this.due(g) && !g.compacting) g.compactDue = true
+      }, failed)
+    }
     this.persisted(g, updates, seq, start)
+    if (capture) this.compactCaptured(g, capture, seq)
+  }
+
+  private capture(g: Loaded): { snapshot: Uint8Array; summary: string } {
+    return {
+      snapshot: Y.encodeStateAsUpdate(g.doc),
+      summary: JSON.stringify(this.options.summarize(g.id, g.doc)),
+    }
+  }
+
+  /**
+   * Folds the log through `seq` into a snapshot captured when the write stored at `seq` was taken,
+   * while later writes go on. A broken room's capture may hold what storage refused: dropped.
+   */
+  private compactCaptured(g: Loaded, capture: { snapshot: Uint8Array; summary: string }, seq: number): void {
+    g.compacting = false
+    if (g.room.broken || this.loaded.get(g.id) !== g) return
+    const done = this.runCompaction(g, { ...capture, throughSeq: seq })
+    if (isPromise(done)) {
+      done.catch((error: unknown) => this.options.log?.(`store: compacting ${g.id} failed: ${String(error)}`))
+    }
   }
 
   private persisted(g: Loaded, updates: Uint8Array[], seq: number, start: number): void {
@@ -447,9 +492,7 @@ export class DocRegistry {
     this.metrics.persistBatches++
     g.pendingUpdates += updates.length
     for (const update of updates) g.pendingBytes += update.length
-    const due =
-      g.pendingUpdates >= this.options.compactAfterUpdates || g.pendingBytes >= this.options.compactAfterBytes
-    if (due && !g.compactQueued) {
+    if (this.due(g) && !g.compactQueued) {
       g.compactQueued = true
       // Out of the relay path: the update is already durable in the log.
       setImmediate(() => {
@@ -465,11 +508,19 @@ export class DocRegistry {
     }
   }
 
+  private due(g: Loaded): boolean {
+    return (
+      g.pendingUpdates >= this.options.compactAfterUpdates || g.pendingBytes >= this.options.compactAfterBytes
+    )
+  }
+
   private compactLoaded(g: Loaded): Awaitable<void> {
     // Updates waiting for the group commit go to the log first, so the snapshot covers the log.
     g.room.flush()
     // With an asynchronous store: only once what the room holds is stored, one compaction at a time.
     if (!g.room.idle) {
+      // A writer that never pauses keeps the room busy: the next write taken compacts (persist).
+      if (!g.compacting && this.due(g)) g.compactDue = true
       // One waiter at most: every stored batch asks again while the log is long.
       if (g.compacting || g.compactWaiting) return
       g.compactWaiting = true
@@ -486,11 +537,18 @@ export class DocRegistry {
     }
     // A broken room's document may hold what storage refused: never fold it into a snapshot.
     if (g.room.broken || g.compacting) return
-    const snapshot = Y.encodeStateAsUpdate(g.doc)
-    const summary = JSON.stringify(this.options.summarize(g.id, g.doc))
+    g.compactDue = false
+    return this.runCompaction(g, { ...this.capture(g), throughSeq: g.lastSeq })
+  }
+
+  /** Stores a snapshot through `throughSeq`; what it covers leaves the pending counts once stored. */
+  private runCompaction(
+    g: Loaded,
+    { snapshot, summary, throughSeq }: { snapshot: Uint8Array; summary: string; throughSeq: number },
+  ): Awaitable<void> {
     const pendingUpdates = g.pendingUpdates
     const pendingBytes = g.pendingBytes
-    const done = this.store.compact(g.id, { snapshot, throughSeq: g.lastSeq, summary })
+    const done = this.store.compact(g.id, { snapshot, throughSeq, summary })
     const compacted = () => {
       g.room.storedBytes = Math.max(0, g.room.storedBytes - pendingBytes) + snapshot.length
       g.pendingUpdates = Math.max(0, g.pendingUpdates - pendingUpdates)
