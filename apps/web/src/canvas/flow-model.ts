@@ -566,8 +566,13 @@ export class FlowModel {
     }
     const items = [...moves].map(([n, p]) => ({ id: n, x: p.x, y: p.y }))
     // Growth from this person's own change joins its undo step (own-steps.ts); any other is written by
-    // the app's own handle: every peer sees the same picture, and no one's Ctrl+Z moves it back.
-    if (!this.own.join(id, () => setPositions(this.session.g, items))) setPositions(this.session.sys, items)
+    // the app's own handle: every peer sees the same picture, and no one's Ctrl+Z moves it back. Not while
+    // the person types in the node: that text is in no step yet, and the last step did not grow it.
+    const joined = !this.editing(id) && this.own.join(id, () => setPositions(this.session.g, items))
+    if (!joined) {
+      this.own.settled(id)
+      setPositions(this.session.sys, items)
+    }
   }
 
   onEdgesChange = (changes: EdgeChange<PEdge>[]): void => {

@@ -1,6 +1,7 @@
 import { createNodes, initGraph, openGraph, setPositions, undoManager, updateNodes } from '@plexus/model'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
+import { useUI } from '../store.ts'
 import type { GraphSession } from '../sync/session.ts'
 import { FlowModel } from './flow-model.ts'
 
@@ -72,6 +73,25 @@ describe('OwnSteps: the push from a growth joins the person step only when that 
     const pushed = s.g.index.nodes.get(s.b)!.y!
     expect(pushed).toBeGreaterThan(80)
     // The person's Ctrl+Z takes back their notes, not the room the agent's change needed.
+    s.undo.undo()
+    expect(s.g.index.nodes.get(s.a)!.notes).toBe('')
+    expect(s.g.index.nodes.get(s.b)!.y).toBe(pushed)
+  })
+
+  it('does not join it when the node grows as the person types in it (no step has that text yet)', async () => {
+    const s = await open()
+    personEditsNotes(s)
+    await settle()
+    // The person then opens A's summary and types: the editor grows the node before any rename is written.
+    useUI.setState({ editing: { id: s.a, initial: null } })
+    try {
+      s.model.onNodesChange([{ type: 'dimensions', id: s.a, dimensions: { width: 160, height: 140 } }])
+    } finally {
+      useUI.setState({ editing: null })
+    }
+    const pushed = s.g.index.nodes.get(s.b)!.y!
+    expect(pushed).toBeGreaterThan(80)
+    // Ctrl+Z takes back the notes; the room the typing needed is not part of that step.
     s.undo.undo()
     expect(s.g.index.nodes.get(s.a)!.notes).toBe('')
     expect(s.g.index.nodes.get(s.b)!.y).toBe(pushed)
