@@ -389,6 +389,12 @@ export class FlowModel {
         this.retexted.add(id)
       if (!before && live(after)) added.push(id)
       else if (!before || !after || before.parent !== after.parent || !live(after)) structural = true
+      // A member that went or left: the frames it was in shrink (its own rebuild reaches only the frames
+      // it is in now), and so does where placement sees them.
+      if (before?.parent && (!live(after) || after.parent !== before.parent)) {
+        this.framesDue.add(before.parent)
+        for (const f of framesAbove(this.index, before.parent)) this.framesDue.add(f)
+      }
       if (
         !before ||
         !after ||
