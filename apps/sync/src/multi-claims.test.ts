@@ -156,6 +156,54 @@ describe('claims across servers', () => {
     await redis.start()
   }, 60_000)
 
+  it('a claim made again elsewhere, after one walked from here lapsed, is freed by a release sent here', async () => {
+    const redis = await startRedis()
+    cleanup.push(() => redis.stop())
+    const tokens = ['x', 'y'].map((name) => ({ name, role: 'write' as const, token: `${name}-token-secret` }))
+    const { servers } = await cluster(2, redis, { tokens, reconcileMs: 0 })
+    const [a, b] = servers as [RunningServer, RunningServer]
+    const agent = async (s: RunningServer, name: string) => {
+      const ag = await httpAgent(s.url, { name, token: `${name}-token-secret` })
+      cleanup.push(() => ag.close())
+      return ag.client
+    }
+    const xOnA = await agent(a, 'x')
+    const xOnB = await agent(b, 'x')
+    const yOnB = await agent(b, 'y')
+    const project = 'walked-from'
+    await ok(xOnA, 'graph_open', { project, goal: 'One task' })
+    const [task] = (await ok(xOnA, 'graph_plan', { project, nodes: [{ ref: 't', summary: 'Task' }] })).created
+    const untilOnB = async (): Promise<number | null> => {
+      const nodes = (await ok(yOnB, 'graph_query', { project })).nodes as Array<{
+        id: string
+        properties: Record<string, unknown>
+      }>
+      const n = nodes.find((m) => m.id === task.id)
+      if (!n) return null
+      return typeof n.properties._claimed_until === 'number' ? n.properties._claimed_until : 0
+    }
+    for (let tries = 0; (await untilOnB()) === null; tries++) {
+      if (tries > 200) throw new Error('B never saw the task')
+      await sleep(50)
+    }
+
+    // x claims on B with a short lease and walks away; B's copy keeps its lapsed claim.
+    const short = await ok(xOnB, 'graph_next', { project, claim: true, ttl_minutes: 0.002 })
+    expect(short.claimed).toEqual([task.id])
+    const lapses = (await untilOnB())!
+    while (Date.now() <= lapses + 50) await sleep(lapses + 60 - Date.now())
+
+    // Redis goes away; x claims the task again on A (PostgreSQL's row is x's for an hour, B's copy
+    // still shows the lapsed claim), then releases it through B.
+    await redis.stop()
+    expect((await ok(xOnA, 'graph_next', { project, claim: true })).claimed).toEqual([task.id])
+    await ok(xOnB, 'graph_update', { project, updates: [{ node_id: task.id, release: true }] })
+
+    // Released: y can claim it on B.
+    expect((await ok(yOnB, 'graph_next', { project, claim: true })).claimed).toEqual([task.id])
+    await redis.start()
+  }, 60_000)
+
   it.each([
     ['left in the log', false],
     ['folded into a snapshot at once', true],

@@ -20,6 +20,7 @@
 import type pg from 'pg'
 import type * as Y from 'yjs'
 import {
+  holderOf,
   next,
   onHistory,
   openGraph,
@@ -128,7 +129,13 @@ export class PgArbiter implements ClaimArbiter {
       [graph, nodes, actor],
     )
     const g = openGraph(doc, { actor, now: this.now, newId: newEventId })
-    const unseen = held.rows.some((r) => !heldBy(g.index.nodes.get(r.node)?.properties, actor))
+    // Held as the release will check it: a live lease, not only the name (a claim walked from here
+    // lapsed in this copy while the row holds the one made again elsewhere).
+    const shows = (node: string) => {
+      const n = g.index.nodes.get(node)
+      return !!n && holderOf(n, this.now(), this.ttlMs)?.by === actor
+    }
+    const unseen = held.rows.some((r) => !shows(r.node))
     if (unseen) await this.docs.refresh(graph)
   }
 

@@ -141,3 +141,39 @@ describe('FlowModel placement', () => {
     }
   })
 })
+
+describe('FlowModel placement around frames', () => {
+  it('keeps a frame’s rectangle in the placement index when one of its members goes', async () => {
+    const { g, model, root } = open(7)
+    const made = createNodes(g, [{ summary: 'Frame', parent: root }], { mode: 'force' })
+    if (!made.ok) throw new Error(made.message)
+    const frame = made.created[0]!.id
+    const members = createNodes(
+      g,
+      [
+        { summary: 'Top member', parent: frame },
+        { summary: 'Bottom member', parent: frame },
+      ],
+      { mode: 'force' },
+    )
+    if (!members.ok) throw new Error(members.message)
+    const [top, bottom] = members.created.map((c) => c.id) as [string, string]
+    setPositions(g, [
+      { id: frame, x: 400, y: 0 },
+      { id: top, x: 420, y: 40 },
+      { id: bottom, x: 420, y: 600 },
+    ])
+    const look = updateNodes(g, [{ id: frame, shape: 'group' }])
+    if (!look.ok) throw new Error(look.message)
+    await settle()
+    // An agent's node without a position: the canvas places it, building the placement index.
+    const agent = createNodes(g, [{ summary: 'Agent note', parent: root }], { mode: 'force' })
+    if (!agent.ok) throw new Error(agent.message)
+    await settle()
+    expect(model.placementDrift()).toEqual([])
+    // The bottom member goes: the frame now ends at the top member, and placement must see that.
+    restructure(g, [{ type: 'forget', node: bottom }])
+    await settle()
+    expect(model.placementDrift()).toEqual([])
+  })
+})

@@ -389,6 +389,12 @@ export class FlowModel {
         this.retexted.add(id)
       if (!before && live(after)) added.push(id)
       else if (!before || !after || before.parent !== after.parent || !live(after)) structural = true
+      // A member that went or left: the frames it was in shrink (its own rebuild reaches only the frames
+      // it is in now), and so does where placement sees them.
+      if (before?.parent && (!live(after) || after.parent !== before.parent)) {
+        this.framesDue.add(before.parent)
+        for (const f of framesAbove(this.index, before.parent)) this.framesDue.add(f)
+      }
       if (
         !before ||
         !after ||
@@ -566,8 +572,13 @@ export class FlowModel {
     }
     const items = [...moves].map(([n, p]) => ({ id: n, x: p.x, y: p.y }))
     // Growth from this person's own change joins its undo step (own-steps.ts); any other is written by
-    // the app's own handle: every peer sees the same picture, and no one's Ctrl+Z moves it back.
-    if (!this.own.join(id, () => setPositions(this.session.g, items))) setPositions(this.session.sys, items)
+    // the app's own handle: every peer sees the same picture, and no one's Ctrl+Z moves it back. Not while
+    // the person types in the node: that text is in no step yet, and the last step did not grow it.
+    const joined = !this.editing(id) && this.own.join(id, () => setPositions(this.session.g, items))
+    if (!joined) {
+      this.own.settled(id)
+      setPositions(this.session.sys, items)
+    }
   }
 
   onEdgesChange = (changes: EdgeChange<PEdge>[]): void => {

@@ -11,12 +11,18 @@ import type * as Y from 'yjs'
 interface Pending {
   /** The undo step the person's change made. */
   step: Y.UndoManager['undoStack'][number]
-  /** What the node showed right after it (its summary, notes and shape): a later change by anyone else differs. */
+  /** The node right after it, all but where it is: a later change by anyone else differs. */
   look: string
 }
 
-const lookOf = (v: NodeView | undefined): string =>
-  v ? JSON.stringify([v.summary, v.notes, (v as NodeView & { shape?: unknown }).shape ?? null]) : ''
+// Every field, not only the text and the shape: an agent's claim, kind or resolve also redraws the node
+// (and can grow it), and that growth is not the person's. Not the position: a push moves the node, and
+// a node pushed by another target of the same change still grows from that change.
+const lookOf = (v: NodeView | undefined): string => {
+  if (!v) return ''
+  const { x: _x, y: _y, ...rest } = v
+  return JSON.stringify(rest)
+}
 
 export class OwnSteps {
   private readonly pending = new Map<string, Pending>()
