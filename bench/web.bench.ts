@@ -13,6 +13,7 @@
  *
  *   npx tsx bench/web.bench.ts            (PLEXUS_BENCH_SIZES=1000,5000 to choose sizes;
  *                                          PLEXUS_BENCH_ONLY=agent for the agent write alone;
+ *                                          PLEXUS_BENCH_ONLY=zoom for zoom at 100 % alone, see web-zoom.ts;
  *                                          PLEXUS_BENCH_WEB_DIST=<dir> to measure another build)
  *
  * Screenshots of each size fitted in view are saved as $TMPDIR/plexus-bench-<n>-fit.png.
@@ -39,6 +40,7 @@ import { chromium, type Browser, type Page } from 'playwright-core'
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/chromium.ts'
 import { estimateSize } from '../apps/web/src/canvas/geometry.ts'
 import { layoutTree } from '../apps/web/src/layout/tree.ts'
+import { zoomRounds } from './web-zoom.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const web = join(root, 'apps/web')
@@ -480,6 +482,28 @@ async function measure(browser: Browser, httpUrl: string, wsUrl: string, n: numb
       domNodes,
       agent: agent.latencies,
       agentKind: agent.kind,
+    }
+  }
+
+  // PLEXUS_BENCH_ONLY=zoom: only Ctrl + wheel at 100 %, PLEXUS_BENCH_ROUNDS times, with the browser's
+  // own counters per round (CDP Performance.getMetrics: style recalcs, layouts, their durations).
+  if (process.env.PLEXUS_BENCH_ONLY === 'zoom') {
+    const rounds = Number(process.env.PLEXUS_BENCH_ROUNDS ?? 3)
+    const measure = (label: string, action: () => Promise<void>) =>
+      profiled(page, label, () => frames(page, action)).then((r) => r.deltas)
+    const zoom = await zoomRounds(page, rounds, () => emptyPoint(page), measure)
+    const domNodes = await page.evaluate(() => document.querySelectorAll('.react-flow__node').length)
+    await context.close()
+    const none = { firstRender: [], pan: [], panFar: [], zoomFar: [], drag: [], agent: [] }
+    return {
+      n,
+      ...none,
+      zoom,
+      fitZoom: NaN,
+      domNodesFar: 0,
+      dragWritesPerSecond: NaN,
+      domNodes,
+      agentKind: '',
     }
   }
 
