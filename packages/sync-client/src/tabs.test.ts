@@ -11,7 +11,7 @@ import { connect, type SyncConnection } from './connect.ts'
 // Nothing listens here: the provider keeps retrying; the tabs never reach a server.
 const URL = 'ws://127.0.0.1:9/sync'
 const open: SyncConnection[] = []
-const channels: BroadcastChannel[] = []
+const channels: Array<{ close(): void }> = []
 afterEach(() => {
   for (const c of open.splice(0)) c.destroy()
   for (const ch of channels.splice(0)) ch.close()

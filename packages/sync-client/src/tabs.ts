@@ -14,8 +14,23 @@ import type { WebsocketProvider } from 'y-websocket'
 
 type TabMessage = { type: 'hello'; from: string } | { type: 'here'; from: string; to: string }
 
+/** What this keeps of a BroadcastChannel (the DOM's and Node's both fit). */
+interface Channel {
+  postMessage(m: TabMessage): void
+  close(): void
+}
+
+function parse(data: unknown): TabMessage | null {
+  if (typeof data !== 'object' || data === null) return null
+  const m = data as Record<string, unknown>
+  if (typeof m.from !== 'string') return null
+  if (m.type === 'hello') return { type: 'hello', from: m.from }
+  if (m.type === 'here' && typeof m.to === 'string') return { type: 'here', from: m.from, to: m.to }
+  return null
+}
+
 export class TabLink {
-  private channel: BroadcastChannel | null = null
+  private channel: Channel | null = null
   private readonly self = Math.random().toString(36).slice(2) + Date.now().toString(36)
   private readonly peers = new Set<string>()
   /** Set once another tab has been heard: the provider's link is wanted from then on. */
@@ -29,8 +44,12 @@ export class TabLink {
   /** Opens the small channel and announces this tab. Idempotent; a no-op where BroadcastChannel is missing. */
   join(): void {
     if (this.channel || typeof BroadcastChannel !== 'function') return
-    this.channel = new BroadcastChannel(`plexus-tabs:${this.name}`)
-    this.channel.onmessage = (e: MessageEvent<TabMessage>) => this.receive(e.data)
+    const channel = new BroadcastChannel(`plexus-tabs:${this.name}`)
+    channel.onmessage = (e: { data: unknown }) => {
+      const m = parse(e.data)
+      if (m) this.receive(m)
+    }
+    this.channel = channel
     this.post({ type: 'hello', from: this.self })
   }
 
@@ -48,7 +67,7 @@ export class TabLink {
   }
 
   private receive(m: TabMessage): void {
-    if (!m || m.from === this.self) return
+    if (m.from === this.self) return
     if (m.type === 'hello') {
       // Listen first, then answer: the newcomer's state, sent on the answer, finds this tab subscribed.
       if (!this.linked || !this.provider.bcconnected) this.link()
