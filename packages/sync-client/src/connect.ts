@@ -18,6 +18,7 @@ import type * as Y from 'yjs'
 import { Acknowledgements } from './acks.ts'
 import { closeReason, type CloseReason } from './close.ts'
 import { jitteredWebSocket, type JitterOptions, type SocketConstructor } from './jitter.ts'
+import { TabLink } from './tabs.ts'
 
 export type ConnectionStatus =
   /** Not asked to connect (created with `connect: false`, or after `disconnect()`). */
@@ -56,7 +57,10 @@ export interface ConnectOptions {
   /** Longest wait between reconnect attempts (the provider's backoff; jitter adds up to `jitter.maxMs`). */
   maxBackoffMs?: number
   jitter?: JitterOptions
-  /** Sync with other tabs of this browser over a BroadcastChannel too (off by default). */
+  /**
+   * Sync with other tabs of this browser over a BroadcastChannel too (off by default). The link is
+   * made only once another tab of the graph is found (see tabs.ts), from `connect()` or `joinTabs()` on.
+   */
   crossTab?: boolean
   /** More query parameters for the server. */
   params?: Record<string, string>
@@ -79,6 +83,7 @@ export class SyncConnection extends ObservableV2<ConnectionEvents> {
   private readonly acks: Acknowledgements
   private finalClose = false
   private readonly cleanups: Array<() => void> = []
+  private readonly tabs: TabLink | null
 
   constructor(
     readonly doc: Y.Doc,
@@ -97,9 +102,11 @@ export class SyncConnection extends ObservableV2<ConnectionEvents> {
         schema: String(options.schema),
         ...(options.token ? { token: options.token } : {}),
       },
-      disableBc: !options.crossTab,
+      // Cross-tab sync links only once another tab is heard (tabs.ts), never at connect.
+      disableBc: true,
       maxBackoffTime: options.maxBackoffMs ?? 2500,
     })
+    this.tabs = options.crossTab ? new TabLink(this.provider, graph) : null
     const kept = options.storage?.pending
     this.acks = new Acknowledgements(
       this.provider,
@@ -170,6 +177,7 @@ export class SyncConnection extends ObservableV2<ConnectionEvents> {
 
   /** Starts (or resumes, after `disconnect()` or a final close) syncing with the server. */
   connect(): void {
+    this.joinTabs()
     this.finalClose = false
     if (!this.provider.wsconnected && !this.provider.wsconnecting) this.provider.connect()
     else this.provider.shouldConnect = true
@@ -179,7 +187,16 @@ export class SyncConnection extends ObservableV2<ConnectionEvents> {
   /** Closes the connection and stops reconnecting; local changes stay pending. */
   disconnect(): void {
     this.provider.disconnect()
+    this.tabs?.relink()
     this.recompute()
+  }
+
+  /**
+   * With `crossTab`, starts looking for other tabs of this graph (also offline, with no server
+   * connection); `connect()` does it too. Idempotent.
+   */
+  joinTabs(): void {
+    this.tabs?.join()
   }
 
   /** Resolves true once synced, false if `timeoutMs` passes first (the document stays usable). */
@@ -213,6 +230,7 @@ export class SyncConnection extends ObservableV2<ConnectionEvents> {
   }
 
   override destroy(): void {
+    this.tabs?.close()
     for (const c of this.cleanups) c()
     this.acks.destroy()
     this.provider.destroy()

@@ -200,6 +200,8 @@ export class GraphSession {
   connect(): void {
     if (this.destroyed || !this.connection) return
     this.wantConnection = true
+    // Other tabs of this graph sync with this one, online or not (a no-op until one is found).
+    this.connection.joinTabs()
     if (navigator.onLine) this.connection.connect()
     this.tracker.recompute()
   }
