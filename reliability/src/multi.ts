@@ -201,9 +201,12 @@ export const multiPhase: Phase = async (ctx) => {
     const convergeSeconds = (performance.now() - convergeStart) / 1000
     if (!converged) fail(`peers did not converge within 60 s after the run (seed ${ctx.seed})`)
 
-    await race.finalCheck()
+    try {
+      await race.finalCheck()
+    } finally {
+      await race.close()
+    }
     for (const f of race.failures) fail(`claims (seed ${ctx.seed}): ${f}`)
-    await race.close()
 
     let lost = 0
     let checkedAtEnd = 0

@@ -35,14 +35,14 @@ describe('request bodies', () => {
         `RSS grew ${grown.toFixed(1)} MiB`,
     )
     expect(grown).toBeLessThan(24)
-    expect(result.status).toBe(413)
+    expect(result.status, `answer: ${result.body}`).toBe(413)
     expect(JSON.parse(result.body).error.message).toMatch(/request body is over \d+ bytes/)
   })
 
   it('still serves a write token an ordinary call after refusing its oversized chunked body', async () => {
     server = await testServer({ tokens })
     const result = await chunkedPost(server.url, 'ada-token-123', 48 * MiB, () => {})
-    expect(result.status).toBe(413)
+    expect(result.status, `answer: ${result.body}`).toBe(413)
     const res = await fetch(`${server.url}/mcp`, {
       method: 'POST',
       headers: {

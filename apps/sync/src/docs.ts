@@ -25,7 +25,7 @@ import type { Awareness } from 'y-protocols/awareness'
 import * as Y from 'yjs'
 import { CloseCode } from './limits.ts'
 import type { Metrics } from './metrics.ts'
-import { linkFanout, type Fanout } from './fanout-link.ts'
+import { lacking, linkFanout, type Fanout } from './fanout-link.ts'
 import { DocRoom, type FrameKind, type PeerInfo, type Receipt } from './relay.ts'
 import { isPromise, type Awaitable, type GraphRecord, type Store, type StoredGraph } from './store.ts'
 
@@ -192,8 +192,8 @@ export class DocRegistry {
     if (!g) return
     const stored = await this.store.load(graph)
     if (!stored || this.loaded.get(graph) !== g) return
-    const all = Y.mergeUpdates([...(stored.snapshot ? [stored.snapshot] : []), ...stored.updates])
-    g.room.applyRemote([Y.diffUpdate(all, Y.encodeStateVector(g.doc))])
+    // Applied to a scratch document, not Y.mergeUpdates (quadratic in the log's length).
+    g.room.applyRemote([lacking(stored, g.doc)])
   }
 
   /** The in-memory document if loaded, without loading it. */
