@@ -12,18 +12,7 @@ import * as Y from 'yjs'
 import type { GraphSession } from '../sync/session.ts'
 import { FlowModel } from './flow-model.ts'
 import { overlaps } from './geometry.ts'
-
-/** mulberry32: seeded, so that a failure replays from the seed it prints. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { rng } from '../../../../packages/model/src/test/harness.ts'
 
 const SEEDS = Number(process.env.PLEXUS_SEEDS ?? 6)
 const FIRST = Number(process.env.PLEXUS_SEED ?? 1)

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { bounds, overlaps, type Rect } from './geometry.ts'
 import { PlacedIndex } from './placed-index.ts'
-
-/** mulberry32: a small seeded generator, so that a failure can be replayed from its seed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { rng } from '../../../../packages/model/src/test/harness.ts'
 
 const SEEDS = Number(process.env.PLEXUS_SEEDS ?? 20)
 const FIRST = Number(process.env.PLEXUS_SEED ?? 1)
