@@ -166,7 +166,8 @@ export function runToExit(
       child.kill('SIGKILL')
       reject(new Error(`plexus ${args.join(' ')} did not exit within ${timeoutMs} ms:\n${stdout}${stderr}`))
     }, timeoutMs)
-    child.once('exit', (code) => {
+    // 'close', not 'exit': 'exit' can come before the last of stderr is read (an empty message).
+    child.once('close', (code) => {
       clearTimeout(timer)
       resolve({ code, stderr, stdout })
     })
