@@ -30,6 +30,41 @@ function cluster(n: number, redis: RedisService, extra: Partial<StartOptions> = 
   return startCluster(cleanup, 'claims', n, redis, extra)
 }
 
+/**
+ * Two servers on one Redis, no reconciliation (with Redis down, B's copy learns of A's writes only
+ * when it asks PostgreSQL); agent x on both, y on B; one task planned on A and seen on B.
+ */
+async function handover(project: string) {
+  const redis = await startRedis()
+  cleanup.push(() => redis.stop())
+  const tokens = ['x', 'y'].map((name) => ({ name, role: 'write' as const, token: `${name}-token-secret` }))
+  const { servers } = await cluster(2, redis, { tokens, reconcileMs: 0 })
+  const [a, b] = servers as [RunningServer, RunningServer]
+  const agent = async (s: RunningServer, name: string) => {
+    const ag = await httpAgent(s.url, { name, token: `${name}-token-secret` })
+    cleanup.push(() => ag.close())
+    return ag.client
+  }
+  const xOnA = await agent(a, 'x')
+  const xOnB = await agent(b, 'x')
+  const yOnB = await agent(b, 'y')
+  await ok(xOnA, 'graph_open', { project, goal: 'One task' })
+  const [task] = (await ok(xOnA, 'graph_plan', { project, nodes: [{ ref: 't', summary: 'Task' }] })).created
+  /** The task as B's copy shows it, null while B has not seen it. */
+  const onB = async () =>
+    (
+      (await ok(yOnB, 'graph_query', { project })).nodes as Array<{
+        id: string
+        properties: Record<string, unknown>
+      }>
+    ).find((n) => n.id === task.id) ?? null
+  for (let tries = 0; !(await onB()); tries++) {
+    if (tries > 200) throw new Error('B never saw the task')
+    await sleep(50)
+  }
+  return { redis, xOnA, xOnB, yOnB, task, onB }
+}
+
 interface Worker {
   name: string
   agent: Agent
@@ -117,31 +152,8 @@ describe('claims across servers', () => {
   }, 180_000)
 
   it('a claim released through another server whose copy has not seen it yet is freed, not kept', async () => {
-    const redis = await startRedis()
-    cleanup.push(() => redis.stop())
-    const tokens = ['x', 'y'].map((name) => ({ name, role: 'write' as const, token: `${name}-token-secret` }))
-    // No reconciliation: with Redis down, B's copy learns of A's writes only when it asks PostgreSQL.
-    const { servers } = await cluster(2, redis, { tokens, reconcileMs: 0 })
-    const [a, b] = servers as [RunningServer, RunningServer]
-    const agent = async (s: RunningServer, name: string) => {
-      const ag = await httpAgent(s.url, { name, token: `${name}-token-secret` })
-      cleanup.push(() => ag.close())
-      return ag.client
-    }
-    const xOnA = await agent(a, 'x')
-    const xOnB = await agent(b, 'x')
-    const yOnB = await agent(b, 'y')
     const project = 'handover'
-    await ok(xOnA, 'graph_open', { project, goal: 'One task' })
-    const [task] = (await ok(xOnA, 'graph_plan', { project, nodes: [{ ref: 't', summary: 'Task' }] })).created
-    const seen = async () =>
-      ((await ok(yOnB, 'graph_query', { project })).nodes as Array<{ id: string }>).some(
-        (n) => n.id === task.id,
-      )
-    for (let tries = 0; !(await seen()); tries++) {
-      if (tries > 200) throw new Error('B never saw the task')
-      await sleep(50)
-    }
+    const { redis, xOnA, xOnB, yOnB, task } = await handover(project)
 
     // Redis goes away; x claims on A (its claim reaches PostgreSQL, not B's copy), then A is gone for
     // x, which releases through B as an agent does when its server dies.
@@ -157,40 +169,17 @@ describe('claims across servers', () => {
   }, 60_000)
 
   it('a claim made again elsewhere, after one walked from here lapsed, is freed by a release sent here', async () => {
-    const redis = await startRedis()
-    cleanup.push(() => redis.stop())
-    const tokens = ['x', 'y'].map((name) => ({ name, role: 'write' as const, token: `${name}-token-secret` }))
-    const { servers } = await cluster(2, redis, { tokens, reconcileMs: 0 })
-    const [a, b] = servers as [RunningServer, RunningServer]
-    const agent = async (s: RunningServer, name: string) => {
-      const ag = await httpAgent(s.url, { name, token: `${name}-token-secret` })
-      cleanup.push(() => ag.close())
-      return ag.client
-    }
-    const xOnA = await agent(a, 'x')
-    const xOnB = await agent(b, 'x')
-    const yOnB = await agent(b, 'y')
     const project = 'walked-from'
-    await ok(xOnA, 'graph_open', { project, goal: 'One task' })
-    const [task] = (await ok(xOnA, 'graph_plan', { project, nodes: [{ ref: 't', summary: 'Task' }] })).created
-    const untilOnB = async (): Promise<number | null> => {
-      const nodes = (await ok(yOnB, 'graph_query', { project })).nodes as Array<{
-        id: string
-        properties: Record<string, unknown>
-      }>
-      const n = nodes.find((m) => m.id === task.id)
-      if (!n) return null
-      return typeof n.properties._claimed_until === 'number' ? n.properties._claimed_until : 0
-    }
-    for (let tries = 0; (await untilOnB()) === null; tries++) {
-      if (tries > 200) throw new Error('B never saw the task')
-      await sleep(50)
+    const { redis, xOnA, xOnB, yOnB, task, onB } = await handover(project)
+    const untilOnB = async () => {
+      const claimedUntil = (await onB())?.properties._claimed_until
+      return typeof claimedUntil === 'number' ? claimedUntil : 0
     }
 
     // x claims on B with a short lease and walks away; B's copy keeps its lapsed claim.
     const short = await ok(xOnB, 'graph_next', { project, claim: true, ttl_minutes: 0.002 })
     expect(short.claimed).toEqual([task.id])
-    const lapses = (await untilOnB())!
+    const lapses = await untilOnB()
     while (Date.now() <= lapses + 50) await sleep(lapses + 60 - Date.now())
 
     // Redis goes away; x claims the task again on A (PostgreSQL's row is x's for an hour, B's copy
