@@ -83,6 +83,12 @@ export interface DocHandle {
   release(): void
 }
 
+/** The document encoded for a snapshot, with its summary, at one moment. */
+interface Capture {
+  snapshot: Uint8Array
+  summary: string
+}
+
 interface Loaded {
   id: string
   doc: Y.Doc
@@ -464,7 +470,7 @@ export class DocRegistry {
     if (capture) this.compactCaptured(g, capture, seq)
   }
 
-  private capture(g: Loaded): { snapshot: Uint8Array; summary: string } {
+  private capture(g: Loaded): Capture {
     return {
       snapshot: Y.encodeStateAsUpdate(g.doc),
       summary: JSON.stringify(this.options.summarize(g.id, g.doc)),
@@ -475,7 +481,7 @@ export class DocRegistry {
    * Folds the log through `seq` into a snapshot captured when the write stored at `seq` was taken,
    * while later writes go on. A broken room's capture may hold what storage refused: dropped.
    */
-  private compactCaptured(g: Loaded, capture: { snapshot: Uint8Array; summary: string }, seq: number): void {
+  private compactCaptured(g: Loaded, capture: Capture, seq: number): void {
     g.compacting = false
     if (g.room.broken || this.loaded.get(g.id) !== g) return
     const done = this.runCompaction(g, { ...capture, throughSeq: seq })
@@ -544,7 +550,7 @@ export class DocRegistry {
   /** Stores a snapshot through `throughSeq`; what it covers leaves the pending counts once stored. */
   private runCompaction(
     g: Loaded,
-    { snapshot, summary, throughSeq }: { snapshot: Uint8Array; summary: string; throughSeq: number },
+    { snapshot, summary, throughSeq }: Capture & { throughSeq: number },
   ): Awaitable<void> {
     const pendingUpdates = g.pendingUpdates
     const pendingBytes = g.pendingBytes
