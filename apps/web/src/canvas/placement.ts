@@ -122,7 +122,8 @@ function anchorOf(index: GraphView, id: string, where: (id: string) => XY | unde
   return null
 }
 
-function descendants(children: ReadonlyMap<string, readonly string[]>, id: string): string[] {
+/** Everything below `id` in the tree (at most 50,000 nodes), in no particular order. */
+export function descendants(children: ReadonlyMap<string, readonly string[]>, id: string): string[] {
   const out: string[] = []
   const stack = [...(children.get(id) ?? [])]
   while (stack.length && out.length < 50_000) {

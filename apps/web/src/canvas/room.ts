@@ -1,5 +1,6 @@
 import type { GraphView } from '@plexus/model'
 import { GAP_Y, type Size, type XY } from './geometry.ts'
+import { descendants } from './placement.ts'
 
 // A node that grows (a longer summary, a diamond or a circle in place of a box) first makes room among
 // its own siblings (placement.ts, makeRoom). Its branch may then still reach into the branch below it:
@@ -26,11 +27,7 @@ export function clearBranchesBelow({
 }: BranchRoomInput): Map<string, XY> {
   const s = index.struct()
   const where = (n: string) => moves.get(n) ?? positionOf(n)
-  const branch = (n: string): string[] => {
-    const out = [n]
-    for (let i = 0; i < out.length && out.length < 50_000; i++) out.push(...(s.children.get(out[i]!) ?? []))
-    return out
-  }
+  const branch = (n: string): string[] => [n, ...descendants(s.children, n)]
   /** The top and bottom of a branch as drawn (nodes without a position take no room). */
   const span = (n: string) => {
     let top = Infinity
