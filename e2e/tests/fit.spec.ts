@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { createGraph, newPage } from './helpers.ts'
+import { createGraph, importText, newPage } from './helpers.ts'
 
 /** A root with 1,200 children all on one side: a column about a hundred thousand pixels tall. */
 function tallTree(): string {
@@ -13,12 +13,7 @@ test('a tall one-sided tree fits on screen, and zooming out reaches it', async (
   test.setTimeout(240_000)
   const { context, page } = await newPage(browser)
   await createGraph(page, 'Tall')
-  await page.getByTestId('import-input').setInputFiles({
-    name: 'tall.mmd',
-    mimeType: 'text/plain',
-    buffer: Buffer.from(tallTree()),
-  })
-  await expect(page.getByTestId('toast').filter({ hasText: 'Imported tall.mmd' })).toBeVisible()
+  await importText(page, 'tall.mmd', tallTree())
   await expect.poll(() => page.evaluate(() => window.__plexus!.model.nodes.length)).toBeGreaterThan(1200)
   // The import fits what it brought; start again from the canvas's usual minimum zoom (0.05), where
   // the column still runs far off screen. (Not from 100 %: next to a root with 1,200 edges a frame

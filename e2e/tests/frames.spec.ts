@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
-import { centre, createGraph, newPage, node, waitSynced } from './helpers.ts'
+import { centre, createGraph, importText, newPage, node, waitSynced } from './helpers.ts'
 
 // Mermaid subgraphs drawn as frames behind their members (canvas/frames.ts): titled, around their
 // members, a nested subgraph inside its parent's frame, following a member that moves.
@@ -49,12 +49,7 @@ test('imported Mermaid subgraphs are frames around their members, nested, follow
 }) => {
   const { context, page } = await newPage(browser)
   await createGraph(page, 'Framed')
-  await page.getByTestId('import-input').setInputFiles({
-    name: 'release.mmd',
-    mimeType: 'text/plain',
-    buffer: Buffer.from(FLOWCHART),
-  })
-  await expect(page.getByTestId('toast').filter({ hasText: 'Imported release.mmd' })).toBeVisible()
+  await importText(page, 'release.mmd', FLOWCHART)
   await expect(page.locator('[data-testid="node"].shape-group')).toHaveCount(3)
   await page.waitForTimeout(600)
 

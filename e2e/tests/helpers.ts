@@ -124,3 +124,11 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
     .poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 15_000 })
     .toBe(true)
 }
+
+/** Imports `text` as a file called `name` through the Import menu's file input, and waits for its toast. */
+export async function importText(page: Page, name: string, text: string, timeout?: number): Promise<void> {
+  await page
+    .getByTestId('import-input')
+    .setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(text) })
+  await expect(page.getByTestId('toast').filter({ hasText: `Imported ${name}` })).toBeVisible({ timeout })
+}

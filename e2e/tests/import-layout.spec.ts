@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { createGraph, graphState, newPage, waitSynced } from './helpers.ts'
+import { createGraph, graphState, importText, newPage, waitSynced } from './helpers.ts'
 
 /** A 30-node flowchart: three subgraphs of eight steps, a start, an end and four shared services. */
 function flowchart(): string {
@@ -22,12 +22,7 @@ test('an imported 30-node Mermaid flowchart lands with nothing on top of anythin
   const { context, page } = await newPage(browser)
   await createGraph(page, 'Imported')
   const before = (await graphState(page)).nodes.length
-  await page.getByTestId('import-input').setInputFiles({
-    name: 'pipeline.mmd',
-    mimeType: 'text/plain',
-    buffer: Buffer.from(flowchart()),
-  })
-  await expect(page.getByTestId('toast').filter({ hasText: 'Imported pipeline.mmd' })).toBeVisible()
+  await importText(page, 'pipeline.mmd', flowchart())
   await expect.poll(async () => (await graphState(page)).nodes.every((n) => n.x !== null)).toBe(true)
   const s = await graphState(page)
   expect(s.nodes.length - before).toBeGreaterThanOrEqual(30)

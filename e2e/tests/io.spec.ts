@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { readFileSync } from 'node:fs'
-import { createGraph, graphState, newPage, node } from './helpers.ts'
+import { createGraph, graphState, importText, newPage, node } from './helpers.ts'
 
 test('export as JSON, Mermaid, SVG and PNG; import a Mermaid file; copy and paste into another graph', async ({
   browser,
@@ -36,12 +36,7 @@ test('export as JSON, Mermaid, SVG and PNG; import a Mermaid file; copy and past
 
   // Import: a Mermaid flowchart picked from disk lands under the selected node, placed by the canvas.
   await node(page, 'Prototype').click()
-  await page.getByTestId('import-input').setInputFiles({
-    name: 'plan.mmd',
-    mimeType: 'text/plain',
-    buffer: Buffer.from('flowchart LR\n  A[Collect feedback] -->|depends_on| B[Ship beta]\n'),
-  })
-  await expect(page.getByTestId('toast').filter({ hasText: 'Imported plan.mmd' })).toBeVisible()
+  await importText(page, 'plan.mmd', 'flowchart LR\n  A[Collect feedback] -->|depends_on| B[Ship beta]\n')
   await expect(node(page, 'Collect feedback')).toBeVisible()
   await expect.poll(async () => (await graphState(page)).nodes.every((n) => n.x !== null)).toBe(true)
 

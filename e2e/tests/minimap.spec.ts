@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { createGraph, newPage } from './helpers.ts'
+import { createGraph, importText, newPage } from './helpers.ts'
 
 /** A root with 150 children on one side: a column several screens tall and one node wide. */
 function column(): string {
@@ -21,12 +21,7 @@ test('the minimap does not redraw its node layer while the view moves over a tal
   test.setTimeout(240_000)
   const { context, page } = await newPage(browser)
   await createGraph(page, 'Column')
-  await page.getByTestId('import-input').setInputFiles({
-    name: 'column.mmd',
-    mimeType: 'text/plain',
-    buffer: Buffer.from(column()),
-  })
-  await expect(page.getByTestId('toast').filter({ hasText: 'Imported column.mmd' })).toBeVisible()
+  await importText(page, 'column.mmd', column())
   await expect.poll(() => page.evaluate(() => window.__plexus!.model.nodes.length)).toBeGreaterThan(150)
   await page.evaluate(() => {
     window.__minimapRects = 0

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { createGraph, newPage, waitSynced } from './helpers.ts'
+import { createGraph, importText, newPage, waitSynced } from './helpers.ts'
 
 /** A Mermaid tree of 8 branches x 6 x 8 = 440 nodes. */
 function bigTree(): string {
@@ -19,12 +19,7 @@ test('far out, a big graph becomes an overview of labelled branches; zooming in 
 }) => {
   const { context, page } = await newPage(browser)
   await createGraph(page, 'Survey')
-  await page.getByTestId('import-input').setInputFiles({
-    name: 'tree.mmd',
-    mimeType: 'text/plain',
-    buffer: Buffer.from(bigTree()),
-  })
-  await expect(page.getByTestId('toast').filter({ hasText: 'Imported tree.mmd' })).toBeVisible()
+  await importText(page, 'tree.mmd', bigTree())
   await expect.poll(() => page.evaluate(() => window.__plexus!.model.nodes.length)).toBeGreaterThan(400)
 
   // The whole graph in view: far too small for DOM nodes to be read, so an overview is drawn instead.

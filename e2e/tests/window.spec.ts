@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { createGraph, newPage, waitSynced } from './helpers.ts'
+import { createGraph, importText, newPage, waitSynced } from './helpers.ts'
 
 /** A Mermaid tree of 12 branches x 12 x 12: 1,884 nodes, more than React Flow is given at once. */
 function bigTree(): string {
@@ -73,14 +73,7 @@ test('a big graph: React Flow holds a window around the view, and everything on 
   const { context, page } = await newPage(browser)
   await context.addInitScript({ content: 'globalThis.__name = (f) => f' })
   await createGraph(page, 'Window')
-  await page.getByTestId('import-input').setInputFiles({
-    name: 'tree.mmd',
-    mimeType: 'text/plain',
-    buffer: Buffer.from(bigTree()),
-  })
-  await expect(page.getByTestId('toast').filter({ hasText: 'Imported tree.mmd' })).toBeVisible({
-    timeout: 60_000,
-  })
+  await importText(page, 'tree.mmd', bigTree(), 60_000)
   await expect
     .poll(() => page.evaluate(() => window.__plexus!.model.nodes.length), { timeout: 60_000 })
     .toBeGreaterThan(1800)
