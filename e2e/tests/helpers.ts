@@ -132,3 +132,38 @@ export async function importText(page: Page, name: string, text: string, timeout
     .setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(text) })
   await expect(page.getByTestId('toast').filter({ hasText: `Imported ${name}` })).toBeVisible({ timeout })
 }
+
+/** Positions as the document has them, by summary. */
+export async function positions(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    const ix = window.__plexus!.session.g.index
+    const out: Record<string, string> = {}
+    for (const n of ix.nodes.values()) if (ix.live(n.id)) out[n.summary] = `${n.x},${n.y}`
+    return out
+  })
+}
+
+/** A mind map: two branches of three, so a node has siblings below it and a next branch. */
+export async function mindMap(page: Page, title: string): Promise<void> {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await createGraph(page, title)
+  const k = page.keyboard
+  await k.press('Enter') // the root
+  for (const branch of ['North', 'South']) {
+    await k.press('Tab')
+    await k.type(branch)
+    await k.press('Tab')
+    await k.type(`${branch} one`)
+    await k.press('Enter')
+    await k.press('Enter')
+    await k.type(`${branch} two`)
+    await k.press('Enter')
+    await k.press('Enter')
+    await k.type(`${branch} three`)
+    await k.press('Enter')
+    await k.press('ArrowLeft') // the branch
+    await k.press('ArrowLeft') // the root
+  }
+  await expect(node(page, 'South three')).toBeVisible()
+  await waitSynced(page)
+}

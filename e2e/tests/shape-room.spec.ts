@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { createGraph, newPage, node, waitSynced } from './helpers.ts'
+import { mindMap, newPage, node, positions, waitSynced } from './helpers.ts'
 
 // A shape is drawn where layout reserved room for it: setting any shape on a node in a mind map with
 // siblings and a next branch leaves every node's drawn extent (its box, the polygon drawn for it, a CSS
@@ -54,41 +54,6 @@ function collisions(es: Extent[]): string[] {
       if (a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1) out.push(`${a.summary} × ${b.summary}`)
     }
   return out
-}
-
-/** Positions as the document has them, by summary. */
-async function positions(page: Page): Promise<Record<string, string>> {
-  return page.evaluate(() => {
-    const ix = window.__plexus!.session.g.index
-    const out: Record<string, string> = {}
-    for (const n of ix.nodes.values()) if (ix.live(n.id)) out[n.summary] = `${n.x},${n.y}`
-    return out
-  })
-}
-
-/** A mind map: two branches of three, so a node has siblings below it and a next branch. */
-async function mindMap(page: Page, title: string): Promise<void> {
-  await page.setViewportSize({ width: 1440, height: 900 })
-  await createGraph(page, title)
-  const k = page.keyboard
-  await k.press('Enter') // the root
-  for (const branch of ['North', 'South']) {
-    await k.press('Tab')
-    await k.type(branch)
-    await k.press('Tab')
-    await k.type(`${branch} one`)
-    await k.press('Enter')
-    await k.press('Enter')
-    await k.type(`${branch} two`)
-    await k.press('Enter')
-    await k.press('Enter')
-    await k.type(`${branch} three`)
-    await k.press('Enter')
-    await k.press('ArrowLeft') // the branch
-    await k.press('ArrowLeft') // the root
-  }
-  await expect(node(page, 'South three')).toBeVisible()
-  await waitSynced(page)
 }
 
 test('every shape set on a node in a mind map is drawn clear of its siblings and the next branch', async ({
