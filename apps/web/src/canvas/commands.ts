@@ -80,8 +80,11 @@ export function rename(ws: Workspace, id: string, summary: string): boolean {
   if (!view || !text || text === view.summary) return false
   step(ws)
   const r = updateNodes(ws.session.g, [{ id, summary: text }])
-  if (r.ok) ws.model.own.changed([id])
-  else report(r)
+  if (r.ok) {
+    // The room the typing made (held by the flow model while the editor was open) joins this step.
+    ws.model.writeHeld()
+    ws.model.own.changed([id])
+  } else report(r)
   step(ws)
   return r.ok
 }

@@ -16,6 +16,7 @@ import { shapeOf, type Styled } from './node-style.ts'
 import { OwnSteps } from './own-steps.ts'
 import { PlacementState } from './placement-state.ts'
 import { makeRoom, placeNodes } from './placement.ts'
+import { Pushes } from './pushes.ts'
 import { clearBranchesBelow } from './room.ts'
 
 export interface PNodeData extends Record<string, unknown> {
@@ -39,6 +40,10 @@ export interface PEdgeData extends Record<string, unknown> {
 export type PEdge = Edge<PEdgeData>
 
 let layoutSeq = 0
+
+/** Whether a measured size changed by more than a pixel either way. */
+const resized = (a: Size, b: Size): boolean =>
+  Math.abs(a.width - b.width) > 1 || Math.abs(a.height - b.height) > 1
 
 const live = (n: NodeView | undefined): n is NodeView =>
   !!n && n.deleted_at === null && n.merged_into === null
@@ -100,6 +105,14 @@ export class FlowModel {
   private readonly retexted = new Set<string>()
   /** This person's changes to how a node looks: the room its growth needs joins their undo step. */
   readonly own: OwnSteps
+  /** What each node's growth pushed, so that its shrinking gives the room back (pushes.ts). */
+  private readonly pushes = new Pushes()
+  /**
+   * Room made while the person types in a node: shown here at once, written with the rename (in its
+   * undo step, `writeHeld`), dropped when the editor closes without one. `base`: where the document had
+   * the node, so a node a peer moved meanwhile keeps the peer's place.
+   */
+  private readonly held = new Map<string, { at: XY; base: XY | null }>()
   private readonly listeners = new Set<() => void>()
   private structRef: unknown = null
   private root: string | null = null
@@ -144,6 +157,10 @@ export class FlowModel {
     this.off?.()
     const ix = this.index
     this.off = ix.onChange((nodes, edges) => this.onIndex(nodes, edges))
+    // The editor closed: room still held was not written with a rename (the name stayed as it was).
+    const offEditing = useUI.subscribe((s, prev) => {
+      if (prev.editing && s.editing?.id !== prev.editing.id) this.dropHeld()
+    })
     if (ix.version !== this.builtAt)
       this.onIndex(new Set([...ix.nodes.keys(), ...this.nodeById.keys()]), new Set(['*']))
     else this.schedulePlacement()
@@ -160,6 +177,7 @@ export class FlowModel {
       : 0
     return () => {
       if (idle) cancelIdleCallback(prebuild)
+      offEditing()
       this.off?.()
       this.off = null
     }
@@ -179,11 +197,14 @@ export class FlowModel {
   positionOf(id: string): XY | null {
     const f = this.frameOf(id)
     if (f) return { x: f.x, y: f.y }
-    const d = this.dragging.get(id)
+    const d = this.dragging.get(id) ?? this.held.get(id)?.at
     if (d) return d
+    return this.docPosition(id) ?? this.provisional.get(id) ?? null
+  }
+
+  private docPosition(id: string): XY | null {
     const v = this.index.nodes.get(id)
-    if (v && v.x !== null && v.y !== null) return { x: v.x, y: v.y }
-    return this.provisional.get(id) ?? null
+    return v && v.x !== null && v.y !== null ? { x: v.x, y: v.y } : null
   }
 
   sizeOf = (id: string): Size => {
@@ -514,10 +535,10 @@ export class FlowModel {
           const after = { width: c.dimensions.width, height: c.dimensions.height }
           this.measured.set(c.id, after)
           this.rebuildNode(c.id)
-          // A node that grew because its text changed makes room around it (not a re-measure of the same).
+          // A node whose text or shape changed makes room around it when it grew, and gives back room
+          // it took when it shrank (not a re-measure of the same).
           const edited = this.retexted.delete(c.id) || this.editing(c.id)
-          if (m && edited && (after.width > m.width + 1 || after.height > m.height + 1))
-            this.grown(c.id, m, after)
+          if (m && edited && resized(m, after)) this.resized(c.id, m, after)
           else this.own.settled(c.id)
         }
       } else if (c.type === 'select') {
@@ -549,36 +570,70 @@ export class FlowModel {
     return useUI.getState().editing?.id === id
   }
 
-  private grown(id: string, before: Size, after: Size): void {
-    const moves = makeRoom({
-      index: this.index,
-      id,
-      before,
-      after,
-      positionOf: (n) => this.positionOf(n),
-      sizeOf: this.sizeOf,
-    })
-    // Its branch may now reach into the next one down (a cousin, the next branch of the map).
-    clearBranchesBelow({
-      index: this.index,
-      id,
-      moves,
-      positionOf: (n) => this.positionOf(n),
-      sizeOf: this.sizeOf,
-    })
-    if (!moves.size) {
-      this.own.settled(id)
+  private resized(id: string, before: Size, after: Size): void {
+    const positionOf = (n: string) => this.positionOf(n)
+    const moves = new Map<string, XY>()
+    if (after.width > before.width + 1 || after.height > before.height + 1) {
+      const push = makeRoom({ index: this.index, id, before, after, positionOf, sizeOf: this.sizeOf })
+      // Its branch may now reach into the next one down (a cousin, the next branch of the map).
+      clearBranchesBelow({ index: this.index, id, moves: push, positionOf, sizeOf: this.sizeOf })
+      this.pushes.record(id, before, push, positionOf)
+      for (const [n, p] of push) moves.set(n, p)
+    }
+    if (after.width < before.width - 1 || after.height < before.height - 1) {
+      const where = (n: string) => moves.get(n) ?? positionOf(n)
+      const { placed } = this.placement.current()
+      const back = this.pushes.giveBack({
+        id,
+        before,
+        after,
+        positionOf: where,
+        sizeOf: this.sizeOf,
+        near: (r) => [...placed.search(r), ...moves.keys()],
+      })
+      this.pushes.record(id, before, back, where)
+      for (const [n, p] of back) moves.set(n, p)
+    }
+    if (!moves.size || this.editing(id)) this.own.settled(id)
+    if (!moves.size) return
+    if (this.editing(id)) {
+      // The text being typed is in no step yet: the room is shown, and written with the rename.
+      for (const [n, p] of moves) {
+        this.held.set(n, { at: p, base: this.held.get(n)?.base ?? this.docPosition(n) })
+        this.rebuildNode(n)
+      }
       return
     }
     const items = [...moves].map(([n, p]) => ({ id: n, x: p.x, y: p.y }))
-    // Growth from this person's own change joins its undo step (own-steps.ts); any other is written by
-    // the app's own handle: every peer sees the same picture, and no one's Ctrl+Z moves it back. Not while
-    // the person types in the node: that text is in no step yet, and the last step did not grow it.
-    const joined = !this.editing(id) && this.own.join(id, () => setPositions(this.session.g, items))
-    if (!joined) {
+    // Room for (or given back by) this person's own change joins its undo step (own-steps.ts); any
+    // other is written by the app's own handle: every peer sees the same picture, and no one's Ctrl+Z
+    // moves it back.
+    if (!this.own.join(id, () => setPositions(this.session.g, items))) {
       this.own.settled(id)
       setPositions(this.session.sys, items)
     }
+  }
+
+  /**
+   * Writes the room made while the person typed in a node, through the person's handle: called by the
+   * rename right after it writes the name, so both are one undo step.
+   */
+  writeHeld(): void {
+    const items: Array<{ id: string; x: number; y: number }> = []
+    for (const [n, h] of this.held) {
+      const doc = this.docPosition(n)
+      if (h.base && doc && h.base.x === doc.x && h.base.y === doc.y) items.push({ id: n, ...h.at })
+    }
+    this.dropHeld()
+    if (items.length) setPositions(this.session.g, items)
+  }
+
+  private dropHeld(): void {
+    if (!this.held.size) return
+    const ids = [...this.held.keys()]
+    this.held.clear()
+    for (const id of ids) this.rebuildNode(id)
+    this.queueFlush()
   }
 
   onEdgesChange = (changes: EdgeChange<PEdge>[]): void => {

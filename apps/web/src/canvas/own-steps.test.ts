@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { useUI } from '../store.ts'
 import type { GraphSession } from '../sync/session.ts'
+import { rename } from './commands.ts'
 import { FlowModel } from './flow-model.ts'
+import type { Workspace } from './workspace.ts'
 
 const settle = async () => {
   for (let i = 0; i < 4; i++) await Promise.resolve()
@@ -37,7 +39,8 @@ async function open() {
   await settle()
   for (const id of [init.root, a, b])
     model.onNodesChange([{ type: 'dimensions', id, dimensions: { width: 160, height: 45 } }])
-  return { g, agent, undo, model, a, b }
+  const ws = { session, model } as unknown as Workspace
+  return { g, sys, agent, undo, model, ws, root: init.root, a, b }
 }
 
 /** The person changes A's notes in the inspector (one undo step, noted as theirs); A keeps its size. */
@@ -78,22 +81,123 @@ describe('OwnSteps: the push from a growth joins the person step only when that 
     expect(s.g.index.nodes.get(s.b)!.y).toBe(pushed)
   })
 
-  it('does not join it when the node grows as the person types in it (no step has that text yet)', async () => {
+  it('writes the room made while the person types in the rename, one step with it', async () => {
     const s = await open()
     personEditsNotes(s)
     await settle()
-    // The person then opens A's summary and types: the editor grows the node before any rename is written.
+    // The person opens A's summary and types: the editor grows the node before any rename is written.
     useUI.setState({ editing: { id: s.a, initial: null } })
-    try {
-      s.model.onNodesChange([{ type: 'dimensions', id: s.a, dimensions: { width: 160, height: 140 } }])
-    } finally {
-      useUI.setState({ editing: null })
-    }
+    s.model.onNodesChange([{ type: 'dimensions', id: s.a, dimensions: { width: 160, height: 140 } }])
+    // The room is shown at once, and written with the name, not before it.
+    expect(s.model.positionOf(s.b)!.y).toBeGreaterThan(80)
+    expect(s.g.index.nodes.get(s.b)!.y).toBe(80)
+    expect(rename(s.ws, s.a, 'A with a much longer name')).toBe(true)
+    useUI.setState({ editing: null })
     const pushed = s.g.index.nodes.get(s.b)!.y!
     expect(pushed).toBeGreaterThan(80)
-    // Ctrl+Z takes back the notes; the room the typing needed is not part of that step.
+    // One Ctrl+Z takes back the name and the room; the next the notes; redo brings both back.
+    s.undo.undo()
+    expect(s.g.index.nodes.get(s.a)!.summary).toBe('A')
+    expect(s.g.index.nodes.get(s.b)!.y).toBe(80)
     s.undo.undo()
     expect(s.g.index.nodes.get(s.a)!.notes).toBe('')
+    expect(s.g.index.nodes.get(s.b)!.y).toBe(80)
+    s.undo.redo()
+    s.undo.redo()
+    expect(s.g.index.nodes.get(s.a)!.summary).toBe('A with a much longer name')
     expect(s.g.index.nodes.get(s.b)!.y).toBe(pushed)
+  })
+
+  it('puts back what was shown while typing when the name is left as it was', async () => {
+    const s = await open()
+    useUI.setState({ editing: { id: s.a, initial: null } })
+    s.model.onNodesChange([{ type: 'dimensions', id: s.a, dimensions: { width: 160, height: 140 } }])
+    expect(s.model.positionOf(s.b)!.y).toBeGreaterThan(80)
+    expect(rename(s.ws, s.a, 'A')).toBe(false)
+    useUI.setState({ editing: null })
+    expect(s.model.positionOf(s.b)!.y).toBe(80)
+    expect(s.g.index.nodes.get(s.b)!.y).toBe(80)
+  })
+})
+
+/** The person sets A's shape (one undo step, noted as theirs), and A is measured at `height`. */
+async function personSetsShape(
+  s: Awaited<ReturnType<typeof open>>,
+  shape: 'diamond' | 'circle' | null,
+  height: number,
+) {
+  s.undo.stopCapturing()
+  const r = updateNodes(s.g, [{ id: s.a, shape }])
+  if (!r.ok) throw new Error(r.message)
+  s.undo.stopCapturing()
+  s.model.own.changed([s.a])
+  await settle()
+  s.model.onNodesChange([{ type: 'dimensions', id: s.a, dimensions: { width: 160, height } }])
+}
+
+describe('Give-back: a node that shrinks returns the room its growth took', () => {
+  it('brings the pushed node back, in the step that shrank the node', async () => {
+    const s = await open()
+    await personSetsShape(s, 'diamond', 140)
+    const pushed = s.g.index.nodes.get(s.b)!.y!
+    expect(pushed).toBeGreaterThan(80)
+    await personSetsShape(s, null, 45)
+    expect(s.g.index.nodes.get(s.b)!.y).toBe(80)
+    // Ctrl+Z takes back the shape and the give-back together; redo both again.
+    s.undo.undo()
+    expect(s.g.index.nodes.get(s.a)!.shape).toBe('diamond')
+    expect(s.g.index.nodes.get(s.b)!.y).toBe(pushed)
+    s.undo.redo()
+    expect(s.g.index.nodes.get(s.b)!.y).toBe(80)
+  })
+
+  it('gives back only what is no longer needed, and never past where the node was', async () => {
+    const s = await open()
+    await personSetsShape(s, 'diamond', 140)
+    const pushed = s.g.index.nodes.get(s.b)!.y!
+    // Smaller, not back to the start: B comes up by as much as A shrank.
+    await personSetsShape(s, 'circle', 100)
+    expect(s.g.index.nodes.get(s.b)!.y).toBe(pushed - 40)
+    // Smaller than it ever was: B stops where it was before the push.
+    await personSetsShape(s, null, 30)
+    expect(s.g.index.nodes.get(s.b)!.y).toBe(80)
+  })
+
+  it('leaves a pushed node the person has since moved by hand where they put it', async () => {
+    const s = await open()
+    await personSetsShape(s, 'diamond', 140)
+    s.undo.stopCapturing()
+    setPositions(s.g, [{ id: s.b, x: 320, y: 400 }])
+    await personSetsShape(s, null, 45)
+    expect(s.g.index.nodes.get(s.b)).toMatchObject({ x: 320, y: 400 })
+  })
+
+  it('does not bring a node back onto one that came into its old place', async () => {
+    const s = await open()
+    await personSetsShape(s, 'diamond', 140)
+    const pushed = s.g.index.nodes.get(s.b)!.y!
+    // An agent puts a node where B was.
+    const c = createNodes(s.agent, [{ summary: 'C', parent: s.root, x: 300, y: 100 }])
+    if (!c.ok) throw new Error(c.message)
+    await settle()
+    await personSetsShape(s, null, 45)
+    expect(s.g.index.nodes.get(s.b)!.y).toBe(pushed)
+  })
+
+  it("writes the give-back of an agent's shrink by the app's handle, in no step of the person's", async () => {
+    const s = await open()
+    await personSetsShape(s, 'diamond', 140)
+    expect(s.g.index.nodes.get(s.b)!.y).toBeGreaterThan(80)
+    const r = updateNodes(s.agent, [{ id: s.a, shape: null }])
+    if (!r.ok) throw new Error(r.message)
+    await settle()
+    const origins: unknown[] = []
+    const doc = s.g.doc
+    const see = (tr: Y.Transaction) => origins.push(tr.origin)
+    doc.on('afterTransaction', see)
+    s.model.onNodesChange([{ type: 'dimensions', id: s.a, dimensions: { width: 160, height: 45 } }])
+    doc.off('afterTransaction', see)
+    expect(s.g.index.nodes.get(s.b)!.y).toBe(80)
+    expect(origins).toEqual([s.sys.origin])
   })
 })

@@ -78,6 +78,12 @@ export class PlacedIndex {
     return true
   }
 
+  /** The ids whose rectangles may overlap `r` (touching counts). */
+  search(r: Rect): string[] {
+    const box = { minX: r.x, minY: r.y, maxX: r.x + r.width, maxY: r.y + r.height }
+    return this.tree.search(box).map((e) => e.id)
+  }
+
   /** The box around every rectangle; null when there is none. */
   bounds(): Rect | null {
     if (!this.byId.size) return null
