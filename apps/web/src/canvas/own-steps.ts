@@ -4,9 +4,11 @@ import type * as Y from 'yjs'
 // One person action is one undo step that restores everything it changed. A shape or a summary the
 // person set can make a node larger, and the room it then needs (siblings and branches below moved
 // down, placement.ts / room.ts) is written a frame later, once the browser has measured the node. Those
-// moves belong to the person's step: Ctrl+Z puts back the shape and the nodes it pushed together.
-// Growth that no change of this person's caused (a peer's edit, an agent's) is written by the app's own
-// handle as before, and no one's Ctrl+Z moves it back.
+// moves belong to the person's step: Ctrl+Z puts back the shape and the nodes it pushed together. So
+// does the room given back when their change makes the node smaller again (pushes.ts). Growth or
+// shrinking that no change of this person's caused (a peer's edit, an agent's) is written by the app's
+// own handle, and no one's Ctrl+Z moves it back. (Room made while the person types a name has no step
+// to join yet: the flow model holds it until the rename writes it, `FlowModel.writeHeld`.)
 
 interface Pending {
   /** The undo step the person's change made. */
