@@ -82,7 +82,7 @@ export function rename(ws: Workspace, id: string, summary: string): boolean {
   const r = updateNodes(ws.session.g, [{ id, summary: text }])
   if (r.ok) {
     // The room the typing made (held by the flow model while the editor was open) joins this step.
-    ws.model.writeHeld()
+    ws.model.writeHeld(id)
     ws.model.own.changed([id])
   } else report(r)
   step(ws)

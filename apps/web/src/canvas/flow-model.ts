@@ -113,6 +113,8 @@ export class FlowModel {
    * the node, so a node a peer moved meanwhile keeps the peer's place.
    */
   private readonly held = new Map<string, { at: XY; base: XY | null }>()
+  /** The node whose typing made the held room. */
+  private heldFor: string | null = null
   private readonly listeners = new Set<() => void>()
   private structRef: unknown = null
   private root: string | null = null
@@ -582,22 +584,22 @@ export class FlowModel {
     }
     if (after.width < before.width - 1 || after.height < before.height - 1) {
       const where = (n: string) => moves.get(n) ?? positionOf(n)
-      const { placed } = this.placement.current()
       const back = this.pushes.giveBack({
         id,
         before,
         after,
         positionOf: where,
         sizeOf: this.sizeOf,
-        near: (r) => [...placed.search(r), ...moves.keys()],
+        near: (r) => [...this.placement.current().placed.search(r), ...moves.keys()],
       })
       this.pushes.record(id, before, back, where)
       for (const [n, p] of back) moves.set(n, p)
     }
-    if (!moves.size || this.editing(id)) this.own.settled(id)
-    if (!moves.size) return
+    if (!moves.size) return this.own.settled(id)
     if (this.editing(id)) {
       // The text being typed is in no step yet: the room is shown, and written with the rename.
+      this.own.settled(id)
+      this.heldFor = id
       for (const [n, p] of moves) {
         this.held.set(n, { at: p, base: this.held.get(n)?.base ?? this.docPosition(n) })
         this.rebuildNode(n)
@@ -615,20 +617,24 @@ export class FlowModel {
   }
 
   /**
-   * Writes the room made while the person typed in a node, through the person's handle: called by the
-   * rename right after it writes the name, so both are one undo step.
+   * Writes the room made while the person typed in node `id`, through the person's handle: called by
+   * the rename right after it writes the name, so both are one undo step.
    */
-  writeHeld(): void {
+  writeHeld(id: string): void {
+    if (this.heldFor !== id) return
     const items: Array<{ id: string; x: number; y: number }> = []
     for (const [n, h] of this.held) {
       const doc = this.docPosition(n)
-      if (h.base && doc && h.base.x === doc.x && h.base.y === doc.y) items.push({ id: n, ...h.at })
+      // A node a peer moved meanwhile keeps the peer's place; one typed back to where it was is left.
+      const kept = h.base && doc && h.base.x === doc.x && h.base.y === doc.y
+      if (kept && (doc.x !== h.at.x || doc.y !== h.at.y)) items.push({ id: n, ...h.at })
     }
     this.dropHeld()
     if (items.length) setPositions(this.session.g, items)
   }
 
   private dropHeld(): void {
+    this.heldFor = null
     if (!this.held.size) return
     const ids = [...this.held.keys()]
     this.held.clear()
