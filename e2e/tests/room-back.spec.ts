@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { mindMap, newPage, node, waitSynced } from './helpers.ts'
+import { centre, mindMap, newPage, node, openGraph, waitSynced } from './helpers.ts'
 
 // A node that grows pushes its siblings and the branches below it (shape-room.spec.ts). These are the
 // two halves that make the push something a person can take back: a node that shrinks again gives back
@@ -122,4 +122,42 @@ test('one Ctrl+Z after typing a longer name restores the name and every position
   await expect(node(page, LONG)).toBeVisible()
   await expect.poll(() => places(page)).toEqual(pushed)
   await context.close()
+})
+
+test('a peer sees the same push and give-back, and a node it moved by hand meanwhile stays put', async ({
+  browser,
+}) => {
+  const a = await newPage(browser)
+  const b = await newPage(browser)
+  await mindMap(a.page, 'Room with a peer')
+  const before = await places(a.page)
+  await b.page.setViewportSize({ width: 1440, height: 900 })
+  await openGraph(b.page, decodeURIComponent(new URL(a.page.url()).pathname.split('/')[2]!))
+  await expect(node(b.page, 'South three')).toBeVisible()
+  const two = await idOf(a.page, 'North two')
+  const three = await idOf(a.page, 'North three')
+
+  await node(a.page, 'North one').click()
+  await a.page.getByTestId('insp-shape').selectOption('diamond')
+  await expect.poll(async () => (await places(b.page))[two]).not.toBe(before[two])
+  await waitSynced(a.page)
+  // The peer drags North three away by hand after it was pushed.
+  await expect(node(b.page, 'North one')).toHaveClass(/shape-diamond/)
+  await expect.poll(async () => (await places(b.page))[three]).toBe((await places(a.page))[three])
+  const from = await centre(node(b.page, 'North three'))
+  await b.page.mouse.move(from.x, from.y)
+  await b.page.mouse.down()
+  await b.page.mouse.move(from.x + 260, from.y + 30, { steps: 12 })
+  await b.page.mouse.up()
+  await waitSynced(b.page)
+  const placed = (await places(b.page))[three]
+  expect(placed).not.toBe(before[three])
+  await expect.poll(async () => (await places(a.page))[three]).toBe(placed)
+
+  await a.page.getByTestId('insp-shape').selectOption('rect')
+  const want = { ...before, [three]: placed }
+  await expect.poll(() => places(a.page)).toEqual(want)
+  await expect.poll(() => places(b.page)).toEqual(want)
+  await a.context.close()
+  await b.context.close()
 })
