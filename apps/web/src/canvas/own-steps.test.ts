@@ -163,6 +163,25 @@ describe('Give-back: a node that shrinks returns the room its growth took', () =
     expect(s.g.index.nodes.get(s.b)!.y).toBe(80)
   })
 
+  it('moves a node left of its parent back right as it narrows (it grew leftwards)', async () => {
+    const s = await open()
+    const c = createNodes(s.g, [{ summary: 'L', parent: s.root, x: -300, y: 0 }])
+    if (!c.ok) throw new Error(c.message)
+    const l = c.created[0]!.id
+    await settle()
+    s.model.onNodesChange([{ type: 'dimensions', id: l, dimensions: { width: 160, height: 45 } }])
+    const widen = async (summary: string, width: number) => {
+      const r = updateNodes(s.g, [{ id: l, summary }])
+      if (!r.ok) throw new Error(r.message)
+      await settle()
+      s.model.onNodesChange([{ type: 'dimensions', id: l, dimensions: { width, height: 45 } }])
+    }
+    await widen('L with a longer name', 260)
+    expect(s.g.index.nodes.get(l)!.x).toBe(-400)
+    await widen('L', 160)
+    expect(s.g.index.nodes.get(l)!.x).toBe(-300)
+  })
+
   it('leaves a pushed node the person has since moved by hand where they put it', async () => {
     const s = await open()
     await personSetsShape(s, 'diamond', 140)
