@@ -14,6 +14,7 @@ import { estimateSize, type Rect, type Size, type XY } from './geometry.ts'
 import { GLIDE_MAX_NODES, Glides } from './glide.ts'
 import { shapeOf, type Styled } from './node-style.ts'
 import { OwnSteps } from './own-steps.ts'
+import { PlacedIndex } from './placed-index.ts'
 import { PlacementState } from './placement-state.ts'
 import { makeRoom, placeNodes } from './placement.ts'
 import { Pushes } from './pushes.ts'
@@ -583,14 +584,18 @@ export class FlowModel {
       for (const [n, p] of push) moves.set(n, p)
     }
     if (after.width < before.width - 1 || after.height < before.height - 1) {
+      // Grown one way and shrunk the other (a diamond after a hexagon): the push above is where those
+      // nodes are now.
       const where = (n: string) => moves.get(n) ?? positionOf(n)
+      const pushed = new PlacedIndex()
+      pushed.load([...moves].map(([n, p]) => [n, { ...p, ...this.sizeOf(n) }]))
       const back = this.pushes.giveBack({
         id,
         before,
         after,
         positionOf: where,
         sizeOf: this.sizeOf,
-        near: (r) => [...this.placement.current().placed.search(r), ...moves.keys()],
+        near: (r) => [...this.placement.current().placed.search(r), ...pushed.search(r)],
       })
       this.pushes.record(id, before, back, where)
       for (const [n, p] of back) moves.set(n, p)

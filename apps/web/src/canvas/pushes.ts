@@ -1,4 +1,5 @@
 import { overlaps, type Rect, type Size, type XY } from './geometry.ts'
+import { PlacedIndex } from './placed-index.ts'
 
 // A node that grows pushes others out of its way (placement.ts makeRoom, room.ts clearBranchesBelow);
 // when it shrinks again, the nodes it pushed come back by as much as it no longer needs. Without this,
@@ -31,7 +32,7 @@ export interface GiveBackInput {
   after: Size
   positionOf: (id: string) => XY | null
   sizeOf: (id: string) => Size
-  /** The nodes that may overlap `r` (at least every node that does). */
+  /** The nodes that may overlap `r` where they are (at least every node that does). */
   near: (r: Rect) => Iterable<string>
 }
 
@@ -123,10 +124,13 @@ function collides(
   near: (r: Rect) => Iterable<string>,
 ): boolean {
   const rect = (n: string, p: XY): Rect => ({ ...p, ...sizeOf(n) })
+  // Where the moved nodes go, looked up like the rest (a give-back can move a whole branch).
+  const moved = new PlacedIndex()
+  moved.load([...moves].map(([n, p]) => [n, rect(n, p)]))
   for (const [n, p] of moves) {
     const r = rect(n, p)
     const was = rect(n, positionOf(n)!)
-    for (const o of new Set([...near(r), ...moves.keys()])) {
+    for (const o of new Set([...near(r), ...moved.search(r)])) {
       if (o === n) continue
       const oq = positionOf(o)
       const to = moves.get(o) ?? oq
