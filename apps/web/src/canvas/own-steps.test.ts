@@ -149,6 +149,13 @@ describe('Give-back: a node that shrinks returns the room its growth took', () =
     expect(s.g.index.nodes.get(s.b)!.y).toBe(pushed)
     s.undo.redo()
     expect(s.g.index.nodes.get(s.b)!.y).toBe(80)
+    // Undone again, then the box set anew: the record still knows B as pushed, and brings it back.
+    s.undo.undo()
+    await settle()
+    s.model.onNodesChange([{ type: 'dimensions', id: s.a, dimensions: { width: 160, height: 140 } }])
+    expect(s.g.index.nodes.get(s.b)!.y).toBe(pushed)
+    await personSetsShape(s, null, 45)
+    expect(s.g.index.nodes.get(s.b)!.y).toBe(80)
   })
 
   it('gives back only what is no longer needed, and never past where the node was', async () => {
