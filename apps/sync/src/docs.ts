@@ -1,15 +1,13 @@
 /**
  * The registry of loaded graphs: loads a graph from the store on first use, wires its room to the
- * store (append before relay), folds the log into a snapshot every so often, and unloads a graph
- * that nobody has used for `idleUnloadMs`.
+ * store (append before relay), has its log folded into a snapshot every so often (compaction.ts),
+ * and unloads a graph that nobody has used for `idleUnloadMs`.
  *
  * With the embedded SQLite store everything here is synchronous (better-sqlite3 is), so a graph is
  * never half loaded or half compacted while a message is handled. With an asynchronous store
  * (PostgreSQL) a graph is loaded once by `load` (concurrent callers share the one load) before
- * `open`/`join` use it (`openAsync`/`joinAsync` do both), writes are stored before they are relayed
- * (relay.ts), and compaction folds in only what is stored: when the room is idle, or, while writes
- * never pause, a snapshot taken as the room hands storage its next write (the document then holds
- * exactly what is stored plus that write), stored through that write's seq once it commits.
+ * `open`/`join` use it (`openAsync`/`joinAsync` do both), and writes are stored before they are
+ * relayed (relay.ts).
  *
  * With a fan-out (several servers, fanout.ts) every stored batch is published after it is stored,
  * and what other servers publish is applied to the loaded graph and relayed to its peers.
@@ -23,22 +21,18 @@
 import { performance } from 'node:perf_hooks'
 import type { Awareness } from 'y-protocols/awareness'
 import * as Y from 'yjs'
+import { Compaction, type CompactionOptions } from './compaction.ts'
 import { CloseCode } from './limits.ts'
 import type { Metrics } from './metrics.ts'
 import { lacking, linkFanout, type Fanout } from './fanout-link.ts'
 import { DocRoom, type FrameKind, type PeerInfo, type Receipt } from './relay.ts'
 import { isPromise, type Awaitable, type GraphRecord, type Store, type StoredGraph } from './store.ts'
 
-export interface DocsOptions {
+export interface DocsOptions extends CompactionOptions {
   /** Unload a graph this long after its last peer or handle let go; 0 unloads at once. */
   idleUnloadMs: number
-  compactAfterUpdates: number
-  compactAfterBytes: number
   maxDocumentBytes: number
   maxAwarenessClients: number
-  /** A JSON-able summary stored with each snapshot, so listing graphs does not load them. */
-  summarize: (graph: string, doc: Y.Doc) => unknown
-  log?: (line: string) => void
   /** Several servers on one store: publishes stored updates, delivers other servers' (fanout.ts). */
   fanout?: Fanout
   /** The newest schema a client may raise a graph to (RoomOptions). */
@@ -83,31 +77,14 @@ export interface DocHandle {
   release(): void
 }
 
-/** The document encoded for a snapshot, with its summary, at one moment. */
-interface Capture {
-  snapshot: Uint8Array
-  summary: string
-}
-
 interface Loaded {
   id: string
   doc: Y.Doc
   room: DocRoom
   peers: Map<number, PeerTransport>
   holds: number
-  lastSeq: number
-  pendingUpdates: number
-  pendingBytes: number
   idleTimer: NodeJS.Timeout | null
-  compactQueued: boolean
-  compacting: boolean
-  /** A compaction waits for the room's writes to be stored. */
-  compactWaiting: boolean
-  /**
-   * A compaction is due while the room is busy: the next write taken for storage carries a snapshot
-   * of the document as it is then (exactly what is stored plus that write), folded in once it commits.
-   */
-  compactDue: boolean
+  compaction: Compaction
   unsubscribe: () => void
 }
 
@@ -252,7 +229,7 @@ export class DocRegistry {
   /** Folds a graph's log into a snapshot now. */
   compact(graph: string): Awaitable<void> {
     const g = this.loaded.get(graph)
-    if (g) return this.compactLoaded(g)
+    if (g) return g.compaction.run()
   }
 
   /**
@@ -273,15 +250,15 @@ export class DocRegistry {
     }
     const failed = (error: unknown) =>
       this.options.log?.(`store: compacting ${graph} before unloading failed: ${String(error)}`)
-    if (!g.room.idle || g.compacting) {
+    if (!g.room.idle || g.compaction.busy) {
       return g.room
         .settled()
-        .then(() => this.compactLoaded(g))
+        .then(() => g.compaction.run())
         .catch(failed)
         .then(finish)
     }
-    if (g.pendingUpdates > 0) {
-      const compacted = this.compactLoaded(g)
+    if (g.compaction.pending) {
+      const compacted = g.compaction.run()
       if (isPromise(compacted)) return compacted.catch(failed).then(finish)
     }
     this.drop(g, closeCode, reason)
@@ -304,7 +281,7 @@ export class DocRegistry {
   async remove(graph: string): Promise<boolean> {
     const g = this.loaded.get(graph)
     if (g) {
-      g.pendingUpdates = 0
+      g.compaction.forget()
       await g.room.settled().catch(() => {})
       if (this.loaded.get(graph) === g) this.drop(g, CloseCode.gone, 'graph deleted')
     }
@@ -323,7 +300,7 @@ export class DocRegistry {
         // Never compacted (e.g. the server was killed): load it once and store a summary.
         const handle = await this.openAsync(record.id)
         const loaded = this.loaded.get(record.id)
-        if (loaded) await this.compactLoaded(loaded)
+        if (loaded) await loaded.compaction.run()
         const summary = JSON.stringify(this.options.summarize(record.id, handle.doc))
         handle.release()
         out.push({ ...record, pendingUpdates: 0, loaded: this.loaded.has(record.id), summary })
@@ -404,31 +381,21 @@ export class DocRegistry {
         ...(this.options.newestSchema === undefined ? {} : { newestSchema: this.options.newestSchema }),
       },
     )
+    const live = () => this.loaded.get(graph) === g
+    const { store, metrics, options } = this
     const g: Loaded = {
       id: graph,
       doc,
       room,
       peers,
       holds: 0,
-      lastSeq: stored?.lastSeq ?? 0,
-      pendingUpdates: stored?.updates.length ?? 0,
-      pendingBytes: stored?.bytes ?? 0,
       idleTimer: null,
-      compactQueued: false,
-      compacting: false,
-      compactWaiting: false,
-      compactDue: false,
+      compaction: new Compaction({ graph, room, live }, { store, metrics, options }, stored),
       unsubscribe: () => {},
     }
     this.loaded.set(graph, g)
-    if (this.options.fanout) {
-      const live = () => this.loaded.get(graph) === g
-      g.unsubscribe = linkFanout(
-        { graph, room, doc, live },
-        this.options.fanout,
-        this.store,
-        this.options.log,
-      )
+    if (options.fanout) {
+      g.unsubscribe = linkFanout({ graph, room, doc, live }, options.fanout, store, options.log)
     }
     this.metrics.documentsLoaded = this.loaded.size
     this.metrics.documentLoads++
@@ -436,18 +403,19 @@ export class DocRegistry {
     return g
   }
 
+  /** Stores one write the room takes; a compaction due while the room is busy rides on it. */
   private persist(g: Loaded, updates: Uint8Array[]): void | Promise<void> {
     const start = performance.now()
-    // The room takes a write only with none in flight and every waiting update in it: the document
-    // now holds exactly what is stored plus `updates` (and other servers' stored updates).
-    const capture = g.compactDue && !g.compacting && !g.room.broken ? this.capture(g) : null
-    if (capture) {
-      g.compactDue = false
-      // One compaction at a time: this one has begun.
-      g.compacting = true
+    const capture = g.compaction.take()
+    const stored = (seq: number) => {
+      this.options.fanout?.publish(g.id, updates, seq)
+      this.metrics.storageOk()
+      this.metrics.observePersist((performance.now() - start) / 1000)
+      this.metrics.persistBatches++
+      g.compaction.stored(updates, seq, capture)
     }
     const failed = (error: unknown) => {
-      if (capture) g.compacting = false
+      g.compaction.refused(capture)
       this.metrics.storageFailed(error)
       this.options.log?.(`store: append to ${g.id} failed, nothing of it saved: ${String(error)}`)
       throw error
@@ -458,120 +426,8 @@ export class DocRegistry {
     } catch (error) {
       return failed(error)
     }
-    if (isPromise(seq)) {
-      return seq.then((s) => {
-        this.persisted(g, updates, s, start)
-        if (capture) this.compactCaptured(g, capture, s)
-        // Due now: the write the room takes next (if any comes before it goes idle) carries the snapshot.
-        else if (this.due(g) && !g.compacting) g.compactDue = true
-      }, failed)
-    }
-    this.persisted(g, updates, seq, start)
-    if (capture) this.compactCaptured(g, capture, seq)
-  }
-
-  private capture(g: Loaded): Capture {
-    return {
-      snapshot: Y.encodeStateAsUpdate(g.doc),
-      summary: JSON.stringify(this.options.summarize(g.id, g.doc)),
-    }
-  }
-
-  /**
-   * Folds the log through `seq` into a snapshot captured when the write stored at `seq` was taken,
-   * while later writes go on. A broken room's capture may hold what storage refused: dropped.
-   */
-  private compactCaptured(g: Loaded, capture: Capture, seq: number): void {
-    g.compacting = false
-    if (g.room.broken || this.loaded.get(g.id) !== g) return
-    const done = this.runCompaction(g, { ...capture, throughSeq: seq })
-    if (isPromise(done)) {
-      done.catch((error: unknown) => this.options.log?.(`store: compacting ${g.id} failed: ${String(error)}`))
-    }
-  }
-
-  private persisted(g: Loaded, updates: Uint8Array[], seq: number, start: number): void {
-    g.lastSeq = seq
-    this.options.fanout?.publish(g.id, updates, seq)
-    this.metrics.storageOk()
-    this.metrics.observePersist((performance.now() - start) / 1000)
-    this.metrics.persistBatches++
-    g.pendingUpdates += updates.length
-    for (const update of updates) g.pendingBytes += update.length
-    if (this.due(g) && !g.compactQueued) {
-      g.compactQueued = true
-      // Out of the relay path: the update is already durable in the log.
-      setImmediate(() => {
-        g.compactQueued = false
-        if (this.loaded.get(g.id) !== g) return
-        const done = this.compactLoaded(g)
-        if (isPromise(done)) {
-          done.catch((error: unknown) =>
-            this.options.log?.(`store: compacting ${g.id} failed: ${String(error)}`),
-          )
-        }
-      })
-    }
-  }
-
-  private due(g: Loaded): boolean {
-    return (
-      g.pendingUpdates >= this.options.compactAfterUpdates || g.pendingBytes >= this.options.compactAfterBytes
-    )
-  }
-
-  private compactLoaded(g: Loaded): Awaitable<void> {
-    // Updates waiting for the group commit go to the log first, so the snapshot covers the log.
-    g.room.flush()
-    // With an asynchronous store: only once what the room holds is stored, one compaction at a time.
-    if (!g.room.idle) {
-      // A writer that never pauses keeps the room busy: the next write taken compacts (persist).
-      if (!g.compacting && this.due(g)) g.compactDue = true
-      // One waiter at most: every stored batch asks again while the log is long.
-      if (g.compacting || g.compactWaiting) return
-      g.compactWaiting = true
-      return g.room.settled().then(
-        () => {
-          g.compactWaiting = false
-          return this.compactLoaded(g)
-        },
-        (error: unknown) => {
-          g.compactWaiting = false
-          throw error
-        },
-      )
-    }
-    // A broken room's document may hold what storage refused: never fold it into a snapshot.
-    if (g.room.broken || g.compacting) return
-    g.compactDue = false
-    return this.runCompaction(g, { ...this.capture(g), throughSeq: g.lastSeq })
-  }
-
-  /** Stores a snapshot through `throughSeq`; what it covers leaves the pending counts once stored. */
-  private runCompaction(
-    g: Loaded,
-    { snapshot, summary, throughSeq }: Capture & { throughSeq: number },
-  ): Awaitable<void> {
-    const pendingUpdates = g.pendingUpdates
-    const pendingBytes = g.pendingBytes
-    const done = this.store.compact(g.id, { snapshot, throughSeq, summary })
-    const compacted = () => {
-      g.room.storedBytes = Math.max(0, g.room.storedBytes - pendingBytes) + snapshot.length
-      g.pendingUpdates = Math.max(0, g.pendingUpdates - pendingUpdates)
-      g.pendingBytes = Math.max(0, g.pendingBytes - pendingBytes)
-      this.metrics.compactions++
-    }
-    if (!isPromise(done)) {
-      g.room.storedBytes = snapshot.length
-      g.pendingUpdates = 0
-      g.pendingBytes = 0
-      this.metrics.compactions++
-      return
-    }
-    g.compacting = true
-    return done.then(compacted).finally(() => {
-      g.compacting = false
-    })
+    if (isPromise(seq)) return seq.then(stored, failed)
+    stored(seq)
   }
 
   private maybeIdle(g: Loaded): void {
