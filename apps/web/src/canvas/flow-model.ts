@@ -634,8 +634,10 @@ export class FlowModel {
       const kept = h.base && doc && h.base.x === doc.x && h.base.y === doc.y
       if (kept && (doc.x !== h.at.x || doc.y !== h.at.y)) items.push({ id: n, ...h.at })
     }
-    this.dropHeld()
+    // Written while still held: the nodes are drawn where they were shown, so the write starts no glide
+    // (dropped first, they were drawn back at the old place for a frame and slid down again).
     if (items.length) setPositions(this.session.g, items)
+    this.dropHeld()
   }
 
   private dropHeld(): void {

@@ -108,6 +108,21 @@ describe('OwnSteps: the push from a growth joins the person step only when that 
     expect(s.g.index.nodes.get(s.b)!.y).toBe(pushed)
   })
 
+  it('keeps drawing the room where it was shown while typing once the rename writes it', async () => {
+    const s = await open()
+    useUI.setState({ editing: { id: s.a, initial: null } })
+    s.model.onNodesChange([{ type: 'dimensions', id: s.a, dimensions: { width: 160, height: 140 } }])
+    await settle()
+    const shown = s.model.nodes.find((n) => n.id === s.b)!.position.y
+    expect(shown).toBeGreaterThan(80)
+    expect(rename(s.ws, s.a, 'A with a much longer name')).toBe(true)
+    useUI.setState({ editing: null })
+    await settle()
+    // B stays where the person saw it: not drawn back at its old place and slid down again.
+    expect(s.g.index.nodes.get(s.b)!.y).toBe(shown)
+    expect(s.model.nodes.find((n) => n.id === s.b)!.position.y).toBe(shown)
+  })
+
   it('puts back what was shown while typing when the name is left as it was', async () => {
     const s = await open()
     useUI.setState({ editing: { id: s.a, initial: null } })
