@@ -228,6 +228,8 @@ export class FlowModel {
     this.placement.track(id, view)
     const prev = this.nodeById.get(id)
     if (!live(view)) {
+      // Deleted (or merged away): no give-back will ever move it or be owed by it.
+      this.pushes.forget(id)
       if (!prev) return false
       this.nodeById.delete(id)
       this.selected.delete(id)
@@ -525,6 +527,11 @@ export class FlowModel {
   /** Where the kept placement index differs from a fresh one (placement-state.ts): for tests. */
   placementDrift(): string[] {
     return this.placement.drift()
+  }
+
+  /** How many pushes the give-back record keeps (pushes.ts): for tests. */
+  pushesKept(): number {
+    return this.pushes.size
   }
 
   // ---- React Flow changes ------------------------------------------------------------------------

@@ -1,4 +1,12 @@
-import { createNodes, initGraph, openGraph, setPositions, undoManager, updateNodes } from '@plexus/model'
+import {
+  createNodes,
+  initGraph,
+  openGraph,
+  restructure,
+  setPositions,
+  undoManager,
+  updateNodes,
+} from '@plexus/model'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { useUI } from '../store.ts'
@@ -240,5 +248,41 @@ describe('Give-back: a node that shrinks returns the room its growth took', () =
     doc.off('afterTransaction', see)
     expect(s.g.index.nodes.get(s.b)!.y).toBe(80)
     expect(origins).toEqual([s.sys.origin])
+  })
+})
+
+describe('The give-back record keeps only live nodes', () => {
+  it('forgets what a deleted node pushed, and a pushed node that was deleted', async () => {
+    const s = await open()
+    await personSetsShape(s, 'diamond', 140)
+    expect(s.g.index.nodes.get(s.b)!.y).toBeGreaterThan(80)
+    expect(s.model.pushesKept()).toBe(1)
+    // The pushed node goes: nothing of it is kept.
+    const gone = restructure(s.g, [{ type: 'forget', node: s.b }])
+    if (!gone.ok) throw new Error(gone.message)
+    await settle()
+    expect(s.model.pushesKept()).toBe(0)
+  })
+
+  it('does not grow while nodes come, grow, push and go', async () => {
+    const s = await open()
+    for (let i = 0; i < 20; i++) {
+      // A node above A is named at length, grows into A and pushes A and B down; then it is deleted.
+      const a = s.g.index.nodes.get(s.a)!
+      const c = createNodes(s.agent, [{ summary: `C${i}`, parent: s.root, x: a.x!, y: a.y! - 60 }])
+      if (!c.ok) throw new Error(c.message)
+      const id = c.created[0]!.id
+      await settle()
+      s.model.onNodesChange([{ type: 'dimensions', id, dimensions: { width: 160, height: 45 } }])
+      const r = updateNodes(s.agent, [{ id, summary: `C${i} with a name long enough to wrap twice` }])
+      if (!r.ok) throw new Error(r.message)
+      await settle()
+      s.model.onNodesChange([{ type: 'dimensions', id, dimensions: { width: 160, height: 140 } }])
+      expect(s.g.index.nodes.get(s.a)!.y).toBeGreaterThan(a.y!)
+      const gone = restructure(s.agent, [{ type: 'forget', node: id }])
+      if (!gone.ok) throw new Error(gone.message)
+      await settle()
+    }
+    expect(s.model.pushesKept()).toBe(0)
   })
 })

@@ -11,6 +11,10 @@ import { PlacedIndex } from './placed-index.ts'
 // was moved since (by the person's hand, by a peer) and stays where it is. The give-back is computed
 // here and written to the document like the push was (by the person's handle when their own change
 // shrank the node, else the app's), so every peer sees the same map; only this record is local.
+//
+// The record holds live nodes only: the flow model tells it of every node that is deleted (`forget`),
+// as pusher and as pushed. A deleted node keeps its place in the document, so nothing else here would
+// ever find it gone, and a session that adds and deletes nodes would otherwise keep every push it made.
 
 interface Pushed {
   /** Where the node was before the pushes: the give-back never goes past it. */
@@ -45,6 +49,15 @@ interface Made {
 
 export class Pushes {
   private readonly by = new Map<string, Made>()
+  /** Pushed node -> the pushers whose records hold it (so a move or a deletion touches only those). */
+  private readonly pushers = new Map<string, Set<string>>()
+
+  /** How many (pusher, pushed node) pairs are remembered: for tests of what the record keeps. */
+  get size(): number {
+    let n = 0
+    for (const { nodes } of this.by.values()) n += nodes.size
+    return n
+  }
 
   /**
    * Notes moves `pusher`'s growth or shrinking is about to write (call before writing them, while
@@ -66,16 +79,45 @@ export class Pushes {
       if (!was) continue
       const dx = to.x - was.x
       const dy = to.y - was.y
-      for (const [p, { nodes: pushed }] of this.by) {
-        const e = pushed.get(n)
-        if (!e || !e.at.some((q) => same(q, was))) continue
+      for (const p of this.pushers.get(n) ?? []) {
+        const pushed = this.by.get(p)!.nodes
+        const e = pushed.get(n)!
+        if (!e.at.some((q) => same(q, was))) continue
         if (p === pusher) e.at = [{ ...to }, ...e.at].slice(0, KEPT)
         else pushed.set(n, { from: shifted(e.from, dx, dy), at: [{ ...to }] })
       }
       const e = mine.nodes.get(n)
       // Moved since by something else: the push starts again from where it is now.
-      if (!e || !same(e.at[0]!, to)) mine.nodes.set(n, { from: was, at: [{ ...to }] })
+      if (!e || !same(e.at[0]!, to)) this.keep(pusher, mine, n, { from: was, at: [{ ...to }] })
     }
+  }
+
+  /** Forgets a node that was deleted: what it pushed, and every record of it as pushed. */
+  forget(id: string): void {
+    const mine = this.by.get(id)
+    if (mine) {
+      for (const n of mine.nodes.keys()) this.unkeep(id, n)
+      this.by.delete(id)
+    }
+    for (const p of this.pushers.get(id) ?? []) {
+      const made = this.by.get(p)!
+      made.nodes.delete(id)
+      if (!made.nodes.size) this.by.delete(p)
+    }
+    this.pushers.delete(id)
+  }
+
+  private keep(pusher: string, mine: Made, n: string, e: Pushed): void {
+    mine.nodes.set(n, e)
+    let ps = this.pushers.get(n)
+    if (!ps) this.pushers.set(n, (ps = new Set()))
+    ps.add(pusher)
+  }
+
+  private unkeep(pusher: string, n: string): void {
+    const ps = this.pushers.get(n)
+    ps?.delete(pusher)
+    if (ps && !ps.size) this.pushers.delete(n)
   }
 
   /**
@@ -98,6 +140,7 @@ export class Pushes {
       const q = positionOf(n)
       if (!q) {
         pushed.delete(n)
+        this.unkeep(id, n)
         continue
       }
       if (!e.at.some((a) => same(a, q))) continue
