@@ -131,6 +131,19 @@ describe('OwnSteps: the push from a growth joins the person step only when that 
     expect(s.model.nodes.find((n) => n.id === s.b)!.position.y).toBe(shown)
   })
 
+  it('leaves a node an agent moved while the person typed where the agent put it', async () => {
+    const s = await open()
+    useUI.setState({ editing: { id: s.a, initial: null } })
+    s.model.onNodesChange([{ type: 'dimensions', id: s.a, dimensions: { width: 160, height: 140 } }])
+    expect(s.model.positionOf(s.b)!.y).toBeGreaterThan(80)
+    const moved = setPositions(s.agent, [{ id: s.b, x: 600, y: 500 }])
+    if (!moved.ok) throw new Error(moved.message)
+    expect(rename(s.ws, s.a, 'A with a much longer name')).toBe(true)
+    useUI.setState({ editing: null })
+    expect(s.g.index.nodes.get(s.b)).toMatchObject({ x: 600, y: 500 })
+    expect(s.model.positionOf(s.b)).toEqual({ x: 600, y: 500 })
+  })
+
   it('puts back what was shown while typing when the name is left as it was', async () => {
     const s = await open()
     useUI.setState({ editing: { id: s.a, initial: null } })
