@@ -60,7 +60,8 @@ async function cardShownAt(page: Page, text: string, x: number, y: number): Prom
         const fixed = getComputedStyle(el).position === 'fixed'
         for (let a = el.parentElement; a && !fixed; a = a.parentElement) {
           const o = getComputedStyle(a)
-          if (o.overflowX !== 'visible' || o.overflowY !== 'visible') clipped ||= !inside(a.getBoundingClientRect())
+          if (o.overflowX !== 'visible' || o.overflowY !== 'visible')
+            clipped ||= !inside(a.getBoundingClientRect())
         }
         if (!clipped) return true
       }

@@ -118,7 +118,9 @@ test('an imported outline (DSL `contains`) lands as a tree: children right of th
   for (const parent of ['Plan', 'Area 2', 'Topic 3.1']) {
     const kids = rects.filter((r) => r.parent === parent)
     const drawn = [...kids].sort((a, b) => a.y - b.y).map((r) => r.summary)
-    const written = [...kids].map((r) => r.summary).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+    const written = [...kids]
+      .map((r) => r.summary)
+      .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
     if (drawn.join() !== written.join()) wrong.push(`under ${parent}: ${drawn.join(', ')}`)
   }
   for (let i = 0; i < rects.length; i++)

@@ -110,7 +110,9 @@ test('a person sets shape and colour from the inspector, the keyboard and the to
   await b.context.close()
 })
 
-test('the fills of a Mermaid file colour its nodes: style, then class, as Mermaid applies them', async ({ browser }) => {
+test('the fills of a Mermaid file colour its nodes: style, then class, as Mermaid applies them', async ({
+  browser,
+}) => {
   const { context, page } = await newPage(browser)
   await createGraph(page, 'Fills')
   // The Mermaid docs' styling examples ("Styling a node", "Classes").

@@ -286,8 +286,7 @@ function fillColours(nodes: NodeDecl[], classDefs: Record<string, string> | unde
     if (n.color !== undefined) continue
     const own = fillOf(n.properties?.mermaid_style)
     const cls = n.kind !== undefined ? classDefs?.[n.kind] : undefined
-    const fill =
-      own !== undefined ? own : cls !== undefined ? fillOf(cls) : fillOf(classDefs?.default)
+    const fill = own !== undefined ? own : cls !== undefined ? fillOf(cls) : fillOf(classDefs?.default)
     if (fill) n.color = fill
   }
 }

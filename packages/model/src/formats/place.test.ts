@@ -64,7 +64,13 @@ describe('placing imported nodes', () => {
     const { g, root } = setup()
     ok(setPositions(g, [{ id: root, x: 0, y: 0 }]))
     // Roadmap is new (one block, a tree); Loose and Other hang from the existing root, one above the other.
-    const lines = ['Roadmap contains A', 'Roadmap contains B', 'A contains A1', 'A contains A2', 'B contains B1']
+    const lines = [
+      'Roadmap contains A',
+      'Roadmap contains B',
+      'A contains A1',
+      'A contains A2',
+      'B contains B1',
+    ]
     ok(importGraph(g, 'dsl', [...lines, 'Loose', 'Other'].join('\n')))
     const by = new Map([...g.index.nodes.values()].map((n) => [n.summary, n]))
     const right = (child: string, parent: string) => by.get(child)!.x! > by.get(parent)!.x! + 200

@@ -209,7 +209,8 @@ export function placeNew(
       const r = rel.get(m)!
       const tree = trees.get(m)
       if (tree) {
-        for (const [id, q] of tree) out.set(id, { x: Math.round(ox + r.x + q.x), y: Math.round(oy + r.y + q.y) })
+        for (const [id, q] of tree)
+          out.set(id, { x: Math.round(ox + r.x + q.x), y: Math.round(oy + r.y + q.y) })
         continue
       }
       const s = size.get(m)!
