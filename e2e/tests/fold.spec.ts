@@ -85,3 +85,38 @@ test('a folded branch is folded in the minimap too: it draws the nodes the canva
   await expect.poll(drawn).toBe(5)
   await context.close()
 })
+
+test('a folded branch on the left of a mind map shows its count on its left, where the branch grows', async ({
+  browser,
+}) => {
+  const { context, page } = await newPage(browser)
+  await createGraph(page, 'Compass')
+  const k = page.keyboard
+  await k.press('Enter')
+  for (const [i, b] of ['North', 'East', 'South', 'West'].entries()) {
+    await k.press(i === 0 ? 'Tab' : 'Enter')
+    await k.type(b)
+    await k.press('Tab')
+    await k.type(`${b} 1`)
+    await k.press('Enter')
+    await k.type(`${b} 2`)
+    await k.press('Enter')
+    await k.press('ArrowLeft')
+  }
+  await k.press('Escape')
+  await k.press('Shift+M')
+  const box = async (s: string) => (await node(page, s).boundingBox())!
+  await expect.poll(async () => (await box('West')).x < (await box('Compass')).x).toBe(true)
+  for (const [b, side] of [
+    ['West', 'left'],
+    ['East', 'right'],
+  ] as const) {
+    await node(page, b).click()
+    await k.press('Space')
+    const n = await box(b)
+    const badge = (await node(page, b).getByTestId('folded').boundingBox())!
+    if (side === 'left') expect(badge.x + badge.width, b).toBeLessThanOrEqual(n.x)
+    else expect(badge.x, b).toBeGreaterThanOrEqual(n.x + n.width)
+  }
+  await context.close()
+})
