@@ -1,4 +1,4 @@
-import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
 import type { Column } from './columns.ts'
 
 const START_PX = 5
@@ -48,6 +48,9 @@ export function useCardDrag(onDrop: (id: string, to: Column) => void) {
     el: HTMLElement
     ghost: HTMLElement | null
   } | null>(null)
+
+  // The copy lives outside the board: it goes with the board if the board goes mid-drag.
+  useEffect(() => () => state.current?.ghost?.remove(), [])
 
   const onPointerDown = (id: string) => (e: ReactPointerEvent<HTMLElement>) => {
     if (e.button !== 0) return
