@@ -47,3 +47,59 @@ test('board: natural order, branch paths, and dragging a card resolves, claims a
   await waitSynced(page)
   await context.close()
 })
+
+/** Whether a card showing `text` is drawn at the screen point: inside its box and inside every box that clips it. */
+async function cardShownAt(page: Page, text: string, x: number, y: number): Promise<boolean> {
+  return page.evaluate(
+    ({ text, x, y }) => {
+      const inside = (r: DOMRect) => x >= r.left && x <= r.right && y >= r.top && y <= r.bottom
+      for (const el of document.querySelectorAll<HTMLElement>('[data-testid=board-card]')) {
+        if (!el.textContent?.includes(text) || getComputedStyle(el).visibility === 'hidden') continue
+        if (!inside(el.getBoundingClientRect())) continue
+        let clipped = false
+        const fixed = getComputedStyle(el).position === 'fixed'
+        for (let a = el.parentElement; a && !fixed; a = a.parentElement) {
+          const o = getComputedStyle(a)
+          if (o.overflowX !== 'visible' || o.overflowY !== 'visible')
+            clipped ||= !inside(a.getBoundingClientRect())
+        }
+        if (!clipped) return true
+      }
+      return false
+    },
+    { text, x, y },
+  )
+}
+
+test('board: a dragged card stays in sight under the pointer as it crosses into another column', async ({
+  browser,
+}) => {
+  const { context, page } = await newPage(browser)
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await createGraph(page, 'Carry')
+  const k = page.keyboard
+  await k.press('Enter')
+  await k.press('Tab')
+  await k.type('Write the migration guide')
+  await k.press('Enter')
+  await k.press('Escape')
+  await waitSynced(page)
+  await page.getByTestId('view-board').click()
+
+  const from = (await card(page, 'actionable', 'Write the migration guide').boundingBox())!
+  const done = (await column(page, 'resolved').boundingBox())!
+  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 }
+  const end = { x: done.x + done.width / 2, y: done.y + done.height / 2 }
+  await page.mouse.move(start.x, start.y)
+  await page.mouse.down()
+  for (let i = 1; i <= 12; i++)
+    await page.mouse.move(start.x + ((end.x - start.x) * i) / 12, start.y + ((end.y - start.y) * i) / 12)
+  // Over Done, the column says it takes the card, and the card is drawn where the pointer is.
+  await expect(column(page, 'resolved')).toHaveClass(/is-drop/)
+  expect(await cardShownAt(page, 'Write the migration guide', end.x, end.y)).toBe(true)
+  await page.mouse.up()
+  await expect(card(page, 'resolved', 'Write the migration guide')).toBeVisible()
+  await expect(page.getByTestId('board-card').filter({ hasText: 'Write the migration guide' })).toHaveCount(1)
+  await waitSynced(page)
+  await context.close()
+})

@@ -78,3 +78,59 @@ test('an imported 30-node Mermaid flowchart lands with nothing on top of anythin
   await waitSynced(page)
   await context.close()
 })
+
+test('an imported outline (DSL `contains`) lands as a tree: children right of their parent, in file order, apart', async ({
+  browser,
+}) => {
+  const { context, page } = await newPage(browser)
+  await createGraph(page, 'Outline')
+  const lines: string[] = []
+  for (let a = 1; a <= 3; a++) {
+    lines.push(`Plan contains "Area ${a}"`)
+    for (let t = 1; t <= 3; t++) {
+      lines.push(`"Area ${a}" contains "Topic ${a}.${t}"`)
+      for (let i = 1; i <= 3; i++) lines.push(`"Topic ${a}.${t}" contains "Item ${a}.${t}.${i}"`)
+    }
+  }
+  await importText(page, 'plan.txt', lines.join('\n') + '\n')
+  await expect.poll(async () => (await graphState(page)).nodes.filter((n) => n.x !== null).length).toBe(41)
+  await page.waitForTimeout(600)
+  const rects = await page.evaluate(() => {
+    const ws = window.__plexus!
+    const ix = ws.session.g.index
+    const s = ix.struct()
+    return [...ix.nodes.keys()]
+      .filter((id) => ix.live(id))
+      .map((id) => ({
+        summary: ix.nodes.get(id)!.summary,
+        parent: ix.nodes.get(s.parent.get(id) ?? '')?.summary ?? null,
+        ...ws.model.positionOf(id)!,
+        ...ws.model.sizeOf(id),
+      }))
+  })
+  const by = new Map(rects.map((r) => [r.summary, r]))
+  const wrong: string[] = []
+  for (const r of rects) {
+    const p = r.parent === null || r.parent === 'Outline' ? null : by.get(r.parent)!
+    if (p && r.x < p.x + p.width) wrong.push(`${r.summary} is not right of ${p.summary}`)
+  }
+  // Siblings top to bottom in the order the file gives them.
+  for (const parent of ['Plan', 'Area 2', 'Topic 3.1']) {
+    const kids = rects.filter((r) => r.parent === parent)
+    const drawn = [...kids].sort((a, b) => a.y - b.y).map((r) => r.summary)
+    const written = [...kids]
+      .map((r) => r.summary)
+      .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+    if (drawn.join() !== written.join()) wrong.push(`under ${parent}: ${drawn.join(', ')}`)
+  }
+  for (let i = 0; i < rects.length; i++)
+    for (let j = i + 1; j < rects.length; j++) {
+      const a = rects[i]!
+      const b = rects[j]!
+      if (a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height)
+        wrong.push(`${a.summary} overlaps ${b.summary}`)
+    }
+  expect(wrong).toEqual([])
+  await waitSynced(page)
+  await context.close()
+})

@@ -86,3 +86,40 @@ test('keyboard mind mapping builds a three-level tree without the mouse, and a r
   expect(shape(await graphState(page))).toEqual(want)
   await context.close()
 })
+
+test('Shift+M splits the branches into two halves of about the same size, in order round the root', async ({
+  browser,
+}) => {
+  const { context, page } = await newPage(browser)
+  await createGraph(page, 'Compass')
+  const k = page.keyboard
+  await k.press('Enter')
+  // Four branches, each of three or four nodes: two on each side balance (3 + 3 against 3 + 4).
+  for (const [i, [b, n]] of (
+    [
+      ['North', 2],
+      ['East', 2],
+      ['South', 2],
+      ['West', 3],
+    ] as const
+  ).entries()) {
+    await k.press(i === 0 ? 'Tab' : 'Enter')
+    await k.type(b)
+    for (let c = 1; c <= n; c++) {
+      await k.press(c === 1 ? 'Tab' : 'Enter') // a child of the branch, then siblings of it
+      await k.type(`${b} ${c}`)
+      await k.press('Enter') // commits
+    }
+    await k.press('ArrowLeft')
+  }
+  await k.press('Escape')
+  await k.press('Shift+M')
+  await expect(page.getByTestId('toast').filter({ hasText: 'as a mind map' })).toBeVisible()
+  await waitSynced(page)
+  const s = await graphState(page)
+  const root = s.nodes.find((n) => n.parent === null)!
+  const side = (b: string) => (s.nodes.find((n) => n.summary === b)!.x! > root.x! ? 'right' : 'left')
+  expect(['North', 'East', 'South', 'West'].map(side)).toEqual(['right', 'right', 'left', 'left'])
+  expect(s.nodes.length).toBe(1 + 4 + 9)
+  await context.close()
+})

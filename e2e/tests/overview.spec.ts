@@ -78,3 +78,72 @@ test('far out, a big graph becomes an overview of labelled branches; zooming in 
   await waitSynced(page)
   await context.close()
 })
+
+declare global {
+  interface Window {
+    /** Text the overview's latest drawing wrote, in its canvas's pixels (reset when it is cleared). */
+    __overviewText?: Array<{ text: string; x: number; y: number }>
+  }
+}
+
+/** A DSL outline under one top node, as an imported file usually is: 6 areas x 6 topics x 10 items. */
+function oneBranch(): string {
+  const lines: string[] = []
+  for (let a = 1; a <= 6; a++) {
+    lines.push(`Plan contains "Area ${a}"`)
+    for (let t = 1; t <= 6; t++) {
+      lines.push(`"Area ${a}" contains "Topic ${a}.${t}"`)
+      for (let i = 1; i <= 10; i++) lines.push(`"Topic ${a}.${t}" contains "Item ${a}.${t}.${i}"`)
+    }
+  }
+  return lines.join('\n') + '\n'
+}
+
+test('an imported outline (one node on top) is surveyed by its branches, each labelled, none under the toolbar', async ({
+  browser,
+}) => {
+  const { context, page } = await newPage(browser)
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.addInitScript(() => {
+    window.__overviewText = []
+    const mine = (c: HTMLCanvasElement) => c.dataset.testid === 'overview'
+    const clear = CanvasRenderingContext2D.prototype.clearRect
+    CanvasRenderingContext2D.prototype.clearRect = function (this: CanvasRenderingContext2D, ...a) {
+      if (mine(this.canvas)) window.__overviewText = []
+      return clear.apply(this, a)
+    }
+    const fill = CanvasRenderingContext2D.prototype.fillText
+    CanvasRenderingContext2D.prototype.fillText = function (this: CanvasRenderingContext2D, t, x, y, ...a) {
+      if (mine(this.canvas)) {
+        const m = this.getTransform()
+        window.__overviewText!.push({ text: t, x: m.a * x + m.c * y + m.e, y: m.b * x + m.d * y + m.f })
+      }
+      return fill.call(this, t, x, y, ...a)
+    }
+  })
+  await createGraph(page, 'Survey outline')
+  await importText(page, 'plan.txt', oneBranch())
+  await expect.poll(() => page.evaluate(() => window.__plexus!.model.nodes.length)).toBeGreaterThan(400)
+  await page.keyboard.press('Escape')
+  await page.getByTestId('canvas').focus()
+  await page.keyboard.press('Shift+Digit1')
+  await expect(page.getByTestId('overview')).toBeVisible()
+  /** The labels drawn, with the top of each on the screen. */
+  const labels = () =>
+    page.evaluate(() => {
+      const c = document.querySelector<HTMLCanvasElement>('[data-testid=overview]')!
+      const r = c.getBoundingClientRect()
+      const k = r.width / c.width
+      // Branch labels are drawn 15 px tall with their baseline at y.
+      return window
+        .__overviewText!.filter((t) => t.text.includes(' · '))
+        .map((t) => ({ text: t.text, top: r.top + t.y * k - 15 }))
+    })
+  // The areas, not only "Plan", each with its size.
+  await expect
+    .poll(async () => (await labels()).map((l) => l.text).sort())
+    .toEqual(['Area 1 · 67', 'Area 2 · 67', 'Area 3 · 67', 'Area 4 · 67', 'Area 5 · 67', 'Area 6 · 67'])
+  const toolbar = (await page.locator('.toolbar').boundingBox())!
+  for (const l of await labels()) expect(l.top, l.text).toBeGreaterThanOrEqual(toolbar.y + toolbar.height)
+  await context.close()
+})

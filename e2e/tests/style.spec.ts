@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
-import { createGraph, newPage, node, openGraph, waitSynced } from './helpers.ts'
+import { createGraph, importText, newPage, node, openGraph, waitSynced } from './helpers.ts'
 
 /** The outline drawn for a shaped node, as points relative to the node's box, in fractions of its size. */
 async function outline(l: Locator): Promise<number[][]> {
@@ -108,4 +108,33 @@ test('a person sets shape and colour from the inspector, the keyboard and the to
   expect(exportedOutline(svg, buildId)).toEqual(hex)
   await a.context.close()
   await b.context.close()
+})
+
+test('the fills of a Mermaid file colour its nodes: style, then class, as Mermaid applies them', async ({
+  browser,
+}) => {
+  const { context, page } = await newPage(browser)
+  await createGraph(page, 'Fills')
+  // The Mermaid docs' styling examples ("Styling a node", "Classes").
+  await importText(
+    page,
+    'styled.mmd',
+    [
+      'flowchart LR',
+      '    id1(Start)-->id2(Stop)',
+      '    id2 --> id3[Ship]:::someclass',
+      '    style id1 fill:#f9f,stroke:#333,stroke-width:4px',
+      '    style id2 fill:#bbf,stroke:#f66,stroke-width:2px,color:#fff,stroke-dasharray: 5 5',
+      '    classDef someclass fill:#f96',
+    ].join('\n'),
+  )
+  await expect(node(page, 'Start')).toHaveAttribute('data-color', '#ff99ff')
+  await expect(node(page, 'Stop')).toHaveAttribute('data-color', '#bbbbff')
+  await expect(node(page, 'Ship')).toHaveAttribute('data-color', '#ff9966')
+  // The inspector shows it as the node's colour, which a person can change like any other.
+  await node(page, 'Ship').click()
+  await page.getByTestId('insp-color-4').click()
+  await expect(node(page, 'Ship')).toHaveAttribute('data-color', '4')
+  await waitSynced(page)
+  await context.close()
 })

@@ -1,4 +1,4 @@
-import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
 import type { Column } from './columns.ts'
 
 const START_PX = 5
@@ -13,30 +13,60 @@ function columnAt(x: number, y: number): Column | null {
 }
 
 /**
- * Dragging cards between columns with pointer events (mouse, pen and touch alike): the card follows
- * the pointer once it has moved a few pixels, the column under it is highlighted, and releasing calls
- * `onDrop`. A press that does not move stays a click.
+ * A copy of the card that follows the pointer, fixed to the window: the card itself sits in its
+ * column's scrolling list, which clips anything moved out of it (the card vanished as it left its
+ * column). The card stays in place, faded, keeping its slot.
+ */
+function ghostOf(el: HTMLElement): HTMLElement {
+  const r = el.getBoundingClientRect()
+  const g = el.cloneNode(true) as HTMLElement
+  g.classList.add('is-ghost')
+  g.setAttribute('aria-hidden', 'true')
+  Object.assign(g.style, {
+    position: 'fixed',
+    left: `${r.left}px`,
+    top: `${r.top}px`,
+    width: `${r.width}px`,
+    margin: '0',
+  })
+  document.body.append(g)
+  return g
+}
+
+/**
+ * Dragging cards between columns with pointer events (mouse, pen and touch alike): a copy of the card
+ * follows the pointer once it has moved a few pixels, the column under it is highlighted, and
+ * releasing calls `onDrop`. A press that does not move stays a click.
  */
 export function useCardDrag(onDrop: (id: string, to: Column) => void) {
   const [over, setOver] = useState<Column | null>(null)
   const [dragging, setDragging] = useState<string | null>(null)
-  const state = useRef<{ id: string; x: number; y: number; el: HTMLElement; moved: boolean } | null>(null)
+  const state = useRef<{
+    id: string
+    x: number
+    y: number
+    el: HTMLElement
+    ghost: HTMLElement | null
+  } | null>(null)
+
+  // The copy lives outside the board: it goes with the board if the board goes mid-drag.
+  useEffect(() => () => state.current?.ghost?.remove(), [])
 
   const onPointerDown = (id: string) => (e: ReactPointerEvent<HTMLElement>) => {
     if (e.button !== 0) return
     const el = e.currentTarget
-    state.current = { id, x: e.clientX, y: e.clientY, el, moved: false }
+    state.current = { id, x: e.clientX, y: e.clientY, el, ghost: null }
     const move = (ev: PointerEvent) => {
       const s = state.current
       if (!s) return
       const dx = ev.clientX - s.x
       const dy = ev.clientY - s.y
-      if (!s.moved && Math.hypot(dx, dy) < START_PX) return
-      if (!s.moved) {
-        s.moved = true
+      if (!s.ghost && Math.hypot(dx, dy) < START_PX) return
+      if (!s.ghost) {
+        s.ghost = ghostOf(s.el)
         setDragging(s.id)
       }
-      s.el.style.transform = `translate(${dx}px, ${dy}px) rotate(1.5deg)`
+      s.ghost.style.transform = `translate(${dx}px, ${dy}px) rotate(1.5deg)`
       setOver(columnAt(ev.clientX, ev.clientY))
     }
     const up = (ev: PointerEvent) => {
@@ -45,8 +75,8 @@ export function useCardDrag(onDrop: (id: string, to: Column) => void) {
       window.removeEventListener('pointercancel', up)
       const s = state.current
       state.current = null
-      if (!s?.moved) return
-      s.el.style.transform = ''
+      if (!s?.ghost) return
+      s.ghost.remove()
       // A drag is not a click: swallow the click that follows the release.
       window.addEventListener('click', (c) => c.stopPropagation(), { capture: true, once: true })
       setOver(null)

@@ -150,6 +150,7 @@ function nodeBounds(model: ReturnType<typeof useWorkspace>['model']): Rect {
   let x1 = -Infinity
   let y1 = -Infinity
   for (const n of model.nodes) {
+    if (n.hidden) continue
     const s = n.measured ?? { width: n.initialWidth ?? 150, height: n.initialHeight ?? 40 }
     x0 = Math.min(x0, n.position.x)
     y0 = Math.min(y0, n.position.y)
@@ -195,7 +196,8 @@ function drawLayer(
     // One path per colour: one fill call, not one per node.
     ctx.beginPath()
     for (const n of model.nodes) {
-      if (n.data.status !== status) continue
+      // Folded away or archived: not on the canvas, so not in its map either.
+      if (n.data.status !== status || n.hidden) continue
       const w = n.measured?.width ?? n.initialWidth ?? 150
       const h = n.measured?.height ?? n.initialHeight ?? 40
       ctx.rect(

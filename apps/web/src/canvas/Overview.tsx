@@ -4,6 +4,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react'
 import { useUI } from '../store.ts'
 import { NODE_MAX_W, bounds, overlaps, type Rect } from './geometry.ts'
 import type { FlowModel } from './flow-model.ts'
+import { BRANCH_LABEL_ABOVE } from './overlays.ts'
 import { useWorkspace } from './workspace.ts'
 
 /** How far beyond the view the overview's canvas reaches, as a fraction of the view (see the pan). */
@@ -15,12 +16,22 @@ interface Branch {
   count: number
 }
 
-/** Each top-level branch (a child of the root) and the box around it and everything below it. */
+/**
+ * The branches the overview labels, each with the box around it and everything below it: the root's
+ * children, or, where the root has one child only, the first level below it with several. An imported
+ * file usually hangs from one node of its own: labelled at the root, the whole import was one branch.
+ */
 function branches(model: FlowModel): Branch[] {
   const ix = model.index
   const s = ix.struct()
-  const root = meta(model.session.g).root
-  const tops = root ? (s.children.get(root) ?? []) : []
+  let top = meta(model.session.g).root
+  const live = (id: string) => (s.children.get(id) ?? []).filter((c) => ix.live(c))
+  for (let i = 0; top && i < 64; i++) {
+    const only = live(top)
+    if (only.length !== 1) break
+    top = only[0]!
+  }
+  const tops = top ? live(top) : []
   const out: Branch[] = []
   for (const top of tops) {
     const rects: Rect[] = []
@@ -182,12 +193,13 @@ export function Overview() {
       const name = b.label.length > 36 ? `${b.label.slice(0, 35)}…` : b.label
       const label = `${name} · ${b.count}`
       const tw = ctx.measureText(label).width
-      const spot = { x: r.x - 8 / zoom, y: r.y - 30 / zoom, width: tw + 12 / zoom, height: 22 / zoom }
+      const above = BRANCH_LABEL_ABOVE / zoom
+      const spot = { x: r.x - 8 / zoom, y: r.y - above, width: tw + 12 / zoom, height: 22 / zoom }
       if (taken.some((t) => overlaps(t, spot))) continue
       taken.push(spot)
       ctx.strokeRect(r.x - 8 / zoom, r.y - 8 / zoom, r.width + 16 / zoom, r.height + 16 / zoom)
       ctx.fillStyle = color('--bg', '#f7f7f8')
-      ctx.fillRect(r.x - 8 / zoom, r.y - 30 / zoom, tw + 12 / zoom, 22 / zoom)
+      ctx.fillRect(r.x - 8 / zoom, r.y - above, tw + 12 / zoom, 22 / zoom)
       ctx.fillStyle = text
       ctx.fillText(label, r.x - 2 / zoom, r.y - 10 / zoom)
     }

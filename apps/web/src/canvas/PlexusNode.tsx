@@ -136,7 +136,7 @@ function PlexusNodeImpl({ id, data, selected, isConnectable }: NodeProps<PNode>)
       )}
       {data.folded > 0 && (
         <span
-          className="pnode-folded"
+          className={`pnode-folded${data.foldedLeft ? ' on-left' : ''}`}
           data-testid="folded"
           title="Folded branch: select it and press Space to open"
         >

@@ -26,6 +26,8 @@ export interface PNodeData extends Record<string, unknown> {
   isRoot: boolean
   /** Collapsed here: how many nodes the branch hides (0 when open). */
   folded: number
+  /** A folded branch left of its parent (the left half of a mind map): its count goes on its left. */
+  foldedLeft?: true
   /** A subgraph drawn as a frame around its members (frames.ts): the frame's size. */
   frame?: Size
 }
@@ -262,6 +264,8 @@ export class FlowModel {
     const measured = this.measured.get(id)
     const isRoot = id === this.root
     const folded = this.collapsed.has(id) ? this.hiddenBelow(id) : 0
+    const up = folded ? this.index.struct().parent.get(id) : undefined
+    const foldedLeft = !!up && (this.positionOf(up)?.x ?? -Infinity) > position.x
     const hidden =
       (this.collapsed.size > 0 && this.underCollapsed(id)) || (this.archivedHidden && archived(view))
     if (
@@ -270,6 +274,7 @@ export class FlowModel {
       prev.data.status === status &&
       prev.data.isRoot === isRoot &&
       prev.data.folded === folded &&
+      !!prev.data.foldedLeft === foldedLeft &&
       !!prev.hidden === hidden &&
       prev.position.x === position.x &&
       prev.position.y === position.y &&
@@ -299,7 +304,14 @@ export class FlowModel {
       id,
       type: 'plexus',
       position: frame ? { x: frame.x, y: frame.y } : position,
-      data: { view, status, isRoot, folded, ...(frame ? { frame: size } : {}) },
+      data: {
+        view,
+        status,
+        isRoot,
+        folded,
+        ...(foldedLeft ? { foldedLeft: true as const } : {}),
+        ...(frame ? { frame: size } : {}),
+      },
       ...(hidden ? { hidden: true } : {}),
       selected,
       // A canvas group is a frame drawn behind its members.

@@ -3,6 +3,8 @@
 
 const OVERLAYS = ['.toolbar', '.controls', '.pminimap', '.toasts .toast']
 const MARGIN = 16
+/** How far above a branch's top node the overview draws its label (Overview.tsx), on screen. */
+export const BRANCH_LABEL_ABOVE = 30
 
 export interface Insets {
   top: number
@@ -43,8 +45,9 @@ export function fitPadding(): Record<keyof Insets, `${number}px`> {
 }
 
 /**
- * Insets in px for fitting the view: the toolbar's band at the top and the band of the minimap,
- * controls and toasts at the bottom are left free, plus a margin all round.
+ * Insets in px for fitting the view: the toolbar's band at the top (and a branch label's height below
+ * it) and the band of the minimap, controls and toasts at the bottom are left free, plus a margin all
+ * round.
  */
 export function fitInsets(): Insets {
   const box = canvasBox()
@@ -52,7 +55,8 @@ export function fitInsets(): Insets {
   if (!box) return pad
   for (const r of overlayRects()) {
     const mid = (r.top + r.bottom) / 2 - box.top
-    if (mid < box.height / 2) pad.top = Math.max(pad.top, r.bottom - box.top + MARGIN)
+    // Under the toolbar, room for a branch label too: far out, the top branch's is drawn above it.
+    if (mid < box.height / 2) pad.top = Math.max(pad.top, r.bottom - box.top + BRANCH_LABEL_ABOVE)
     else pad.bottom = Math.max(pad.bottom, box.bottom - r.top + MARGIN)
   }
   return pad

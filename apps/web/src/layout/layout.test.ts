@@ -73,6 +73,20 @@ describe('layoutMindMap', () => {
       for (const leaf of kids(b)) expect(Math.sign(pos.get(leaf)!.x - pos.get(b)!.x)).toBe(side)
     }
   })
+
+  it('splits the branches where the halves come closest in height, keeping their order', () => {
+    // Four branches of 2, 2, 2 and 3 leaves: 2 + 2 against 2 + 3 is closer than 2 + 2 + 2 against 3.
+    const kids = (id: string): string[] =>
+      id === 'r'
+        ? ['a', 'b', 'c', 'd']
+        : id.length === 1
+          ? Array.from({ length: id === 'd' ? 3 : 2 }, (_, i) => `${id}${i}`)
+          : []
+    const pos = layoutMindMap('r', kids, size)
+    const right = ['a', 'b', 'c', 'd'].filter((b) => pos.get(b)!.x > 0)
+    expect(right).toEqual(['a', 'b'])
+    noOverlaps(pos)
+  })
 })
 
 describe('layoutLayered', () => {

@@ -3,7 +3,8 @@ import { layoutTree } from './tree.ts'
 
 /**
  * A balanced mind map: the root in the middle, its branches split between the right side and the left
- * (in order, clockwise, the right side taking branches until it holds about half of the height), each
+ * (in order, clockwise, the right side taking the first branches up to where the sides come closest
+ * in height), each
  * side a tidy tree growing away from the root. Half as tall as a one-sided tree. The root's top-left
  * corner is at (0, 0).
  */
@@ -28,15 +29,23 @@ export function layoutMindMap(
     return bottom - top
   })
   const total = heights.reduce((a, b) => a + b, 0)
-  const right: string[] = []
-  const left: string[] = []
-  let acc = 0
-  kids.forEach((k, i) => {
-    if (kids.length < 3 || acc < total / 2) {
-      right.push(k)
-      acc += heights[i]!
-    } else left.push(k)
-  })
+  // The right side takes the first branches up to the split that leaves the two sides closest in
+  // height (taking branches while it held less than half overshot: 2 + 2 + 2 against 3).
+  let split = kids.length
+  if (kids.length >= 3) {
+    let acc = 0
+    let best = Infinity
+    heights.forEach((h, i) => {
+      acc += h
+      const gap = Math.abs(2 * acc - total)
+      if (gap < best) {
+        best = gap
+        split = i + 1
+      }
+    })
+  }
+  const right = kids.slice(0, split)
+  const left = kids.slice(split)
   const side = (branches: string[], dir: 1 | -1) => {
     if (!branches.length) return
     const p = layoutTree(branches, childrenOf, sizeOf, { between: GAP_Y * 2 })

@@ -121,3 +121,36 @@ describe('Mermaid click', () => {
     expect(p.skipped?.join('\n')).toMatch(/line 2: click needs a node defined before it/)
   })
 })
+
+describe('Mermaid fills become node colours', () => {
+  // The docs' "Styling a node" and "Classes" examples: the fill is the colour the canvas draws.
+  it('takes a node its style fill, else its class fill, else the default class fill; other fills stay styles only', () => {
+    const { g } = setup('Styled', 'a')
+    ok(
+      importGraph(
+        g,
+        'mermaid',
+        [
+          'flowchart LR',
+          '    id1(Start)-->id2(Stop)',
+          '    id2 --> id3[Ship]:::someclass --> id4[Done] --> id5[Named]',
+          '    style id1 fill:#f9f,stroke:#333,stroke-width:4px',
+          '    style id2 fill:#bbf,stroke:#f66,stroke-width:2px,color:#fff,stroke-dasharray: 5 5',
+          '    style id5 fill:red',
+          '    classDef someclass fill:#f96',
+          '    classDef default fill:#E8F0FE,stroke:#333',
+        ].join('\n'),
+      ),
+    )
+    const colour = (s: string) => [...g.index.nodes.values()].find((n) => n.summary === s)!.color ?? null
+    expect(colour('Start')).toBe('#ff99ff')
+    expect(colour('Stop')).toBe('#bbbbff')
+    expect(colour('Ship')).toBe('#ff9966')
+    expect(colour('Done')).toBe('#e8f0fe')
+    // A named colour is not one the model stores: the node keeps its style for the way back, no colour.
+    expect(colour('Named')).toBe(null)
+    expect([...g.index.nodes.values()].find((n) => n.summary === 'Named')!.properties?.mermaid_style).toBe(
+      'fill:red',
+    )
+  })
+})

@@ -60,6 +60,36 @@ describe('placing imported nodes', () => {
         expect(overlap(box(a), box(b)), `${a.summary} / ${b.summary}`).toBe(false)
   })
 
+  it('places a DSL tree as a tree: children right of their parent in the text order, no size fixed', () => {
+    const { g, root } = setup()
+    ok(setPositions(g, [{ id: root, x: 0, y: 0 }]))
+    // Roadmap is new (one block, a tree); Loose and Other hang from the existing root, one above the other.
+    const lines = [
+      'Roadmap contains A',
+      'Roadmap contains B',
+      'A contains A1',
+      'A contains A2',
+      'B contains B1',
+    ]
+    ok(importGraph(g, 'dsl', [...lines, 'Loose', 'Other'].join('\n')))
+    const by = new Map([...g.index.nodes.values()].map((n) => [n.summary, n]))
+    const right = (child: string, parent: string) => by.get(child)!.x! > by.get(parent)!.x! + 200
+    expect([right('A', 'Roadmap'), right('B', 'Roadmap'), right('A1', 'A'), right('B1', 'B')]).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ])
+    expect(by.get('A')!.y!).toBeLessThan(by.get('B')!.y!)
+    expect(by.get('A1')!.y!).toBeLessThan(by.get('A2')!.y!)
+    expect(by.get('Loose')!.x!).toBe(by.get('Other')!.x!)
+    expect([...by.values()].some((n) => n.width !== undefined)).toBe(false)
+    const all = [...g.index.nodes.values()]
+    for (const [i, a] of all.entries())
+      for (const b of all.slice(i + 1))
+        expect(overlap(box(a), box(b)), `${a.summary} / ${b.summary}`).toBe(false)
+  })
+
   it('keeps a canvas where it was drawn, or moves it clear as one block when that is taken', () => {
     const canvas = JSON.stringify({
       nodes: [

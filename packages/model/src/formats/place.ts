@@ -4,7 +4,8 @@ import type { NodeDecl, Parsed } from './facts.ts'
 // Where an import's new nodes go on the canvas. A file that has positions (JSON Canvas) keeps them,
 // moved as one block when it would land on nodes already placed. A file without (Mermaid, DSL) is laid
 // out in its direction: each subgraph as a block of its members, ranked along the edges between them,
-// and the whole below what the canvas already shows, so nothing lands on the root or another node.
+// a DSL tree as a tidy tree growing right, and the whole below what the canvas already shows, so nothing
+// lands on the root or another node.
 
 export interface Box {
   x: number
@@ -15,6 +16,7 @@ export interface Box {
 
 const GAP_MAIN = 70
 const GAP_CROSS = 40
+const GAP_SIBLING = 16
 const PAD = 24
 const TITLE = 36
 const HEIGHT = 56
@@ -63,7 +65,8 @@ export function placeNew(
     fresh.forEach((d, i) => out.set(i, { x: d.x! + dx, y: d.y! + dy }))
     return out
   }
-  const dir = p.direction ?? 'TB'
+  // The DSL gives no direction: its trees grow right, so its ranks run left to right too.
+  const dir = p.direction ?? 'LR'
   const vertical = dir === 'TB' || dir === 'TD' || dir === 'BT'
   const reverse = dir === 'BT' || dir === 'RL'
   // The tree among new nodes: a new node under another new node is in that one's block.
@@ -90,12 +93,47 @@ export function placeNew(
   }
   const size = new Map<number, { w: number; h: number }>()
   const rel = new Map<number, { x: number; y: number }>()
+  // A diagram's parent is a subgraph, a frame holding its members. A DSL parent is a node like any
+  // other: its children go right of it as a tidy tree, siblings top to bottom in the text's order, the
+  // parent level with the middle of them (laid out as frames, a 400-node outline was one row 70,000 px
+  // wide, each parent given the frame's size).
+  const diagram = p.direction !== undefined
+  const trees = new Map<number, Map<number, { x: number; y: number }>>()
+  /** `m`'s subtree with its box's corner at (x, y), offsets into `at`; returns the box's right and bottom. */
+  const tidy = (
+    m: number,
+    x: number,
+    y: number,
+    at: Map<number, { x: number; y: number }>,
+  ): { right: number; bottom: number } => {
+    const w = width(fresh[m]!.name)
+    const ks = kids.get(ph(m))
+    if (!ks) {
+      at.set(m, { x, y })
+      return { right: x + w, bottom: y + HEIGHT }
+    }
+    let right = x + w
+    let next = y
+    for (const k of ks) {
+      const r = tidy(k, x + w + GAP_MAIN, next, at)
+      right = Math.max(right, r.right)
+      next = r.bottom + GAP_SIBLING
+    }
+    const bottom = next - GAP_SIBLING
+    at.set(m, { x, y: Math.round((y + bottom - HEIGHT) / 2) })
+    return { right, bottom }
+  }
 
   /** Lays out `members` from (0, 0); returns the block's size. Children first, so blocks know theirs. */
   const block = (members: number[]): { w: number; h: number } => {
     for (const m of members) {
       const ks = kids.get(ph(m))
-      if (ks) {
+      if (ks && !diagram) {
+        const at = new Map<number, { x: number; y: number }>()
+        const r = tidy(m, 0, 0, at)
+        trees.set(m, at)
+        size.set(m, { w: r.right, h: r.bottom })
+      } else if (ks) {
         const inner = block(ks)
         size.set(m, { w: inner.w + 2 * PAD, h: inner.h + PAD + TITLE })
       } else size.set(m, { w: width(fresh[m]!.name), h: HEIGHT })
@@ -169,6 +207,12 @@ export function placeNew(
   const put = (members: number[], ox: number, oy: number): void => {
     for (const m of members) {
       const r = rel.get(m)!
+      const tree = trees.get(m)
+      if (tree) {
+        for (const [id, q] of tree)
+          out.set(id, { x: Math.round(ox + r.x + q.x), y: Math.round(oy + r.y + q.y) })
+        continue
+      }
       const s = size.get(m)!
       const ks = kids.get(ph(m))
       // A group gets the size of its block (a frame). A diagram's node (Mermaid) keeps the size it was
