@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useSyncExternalStore, type PointerEvent
 import { useUI } from '../store.ts'
 import type { Rect } from './geometry.ts'
 import { grow, layerStale, union, type Layer } from './minimap-layer.ts'
+import { Marks, markOf, paintAll, paintCells, type LayerGeometry } from './minimap-marks.ts'
 import { useWorkspace } from './workspace.ts'
 
 const W = 176
@@ -17,6 +18,8 @@ const LAYER_MS = 250
  * frames (profiled: the layer's rect() calls were the page's largest script cost while zooming at 10k).
  */
 const EXACT_MAX_NODES = 1500
+/** Up to this many changed nodes the layer is patched cell by cell (minimap-marks.ts), not redrawn whole. */
+const PATCH_MAX = 2000
 
 /** What the node layer was drawn from: the layout on a big graph, every node object on a small one. */
 const versionOf = (model: ReturnType<typeof useWorkspace>['model']): unknown =>
@@ -39,6 +42,9 @@ export function Minimap() {
   const layer = useRef<Layer | null>(null)
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null)
   const boundsCache = useRef<{ version: unknown; rect: Rect } | null>(null)
+  /** The layer's marks, node by node; and the nodes changed since they were drawn (null: too many). */
+  const marks = useRef<{ marks: Marks; geometry: LayerGeometry } | null>(null)
+  const changed = useRef<Set<string> | null>(new Set())
   // The layout version on a big graph: a node measured as it scrolls into view renders nothing here.
   const nodes = useSyncExternalStore(model.subscribe, () => versionOf(model))
   const theme = useUI((s) => s.theme)
@@ -64,8 +70,15 @@ export function Minimap() {
       const want = union(boundsCache.current.rect, view)
       let l = layer.current
       const stale = layerStale(l, want)
-      if (stale || (redraw && settled && l!.version !== version)) {
-        l = layer.current = drawLayer(el, model, grow(want, stale && l ? 0.3 : 0.08), version)
+      if (!stale && redraw && settled && l!.version !== version && changed.current && marks.current) {
+        patchLayer(el, model, marks.current, changed.current)
+        changed.current = new Set()
+        l!.version = version
+      } else if (stale || (redraw && settled && l!.version !== version)) {
+        const drawn = drawLayer(el, model, grow(want, stale && l ? 0.3 : 0.08), version)
+        l = layer.current = drawn.layer
+        marks.current = drawn.marks
+        changed.current = new Set()
       } else if (settled && l!.version !== version && !pending.current) {
         // Changes can come at pointer rate (and as nodes scrolled into view are measured): the layer is
         // redrawn a few times a second at most, when the main thread is idle, not in a frame.
@@ -93,6 +106,18 @@ export function Minimap() {
         if (st.transform !== prev.transform || st.width !== prev.width || st.height !== prev.height) paint()
       }),
     [store, paint],
+  )
+
+  // What changed since the layer was drawn, flush by flush (subscribed before the first paint below).
+  useEffect(
+    () =>
+      model.subscribe(() => {
+        const c = changed.current
+        if (!c) return
+        for (const id of model.lastChangedNodes()) c.add(id)
+        if (c.size > PATCH_MAX) changed.current = null
+      }),
+    [model],
   )
 
   // The graph changed.
@@ -161,12 +186,22 @@ function nodeBounds(model: ReturnType<typeof useWorkspace>['model']): Rect {
     : { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }
 }
 
+function colours(): Record<string, string> {
+  const css = getComputedStyle(document.documentElement)
+  return {
+    actionable: css.getPropertyValue('--st-actionable').trim(),
+    blocked: css.getPropertyValue('--st-blocked').trim(),
+    waiting: css.getPropertyValue('--st-waiting').trim(),
+    resolved: css.getPropertyValue('--st-resolved').trim(),
+  }
+}
+
 function drawLayer(
   img: HTMLCanvasElement,
   model: ReturnType<typeof useWorkspace>['model'],
   bounds: Rect,
   version: unknown,
-): Layer {
+): { layer: Layer; marks: { marks: Marks; geometry: LayerGeometry } } {
   const dpr = window.devicePixelRatio || 1
   img.width = W * dpr
   img.height = H * dpr
@@ -181,31 +216,28 @@ function drawLayer(
     width: bounds.width + 2 * ox,
     height: bounds.height + 2 * oy,
   }
-  const css = getComputedStyle(document.documentElement)
-  const colour: Record<string, string> = {
-    actionable: css.getPropertyValue('--st-actionable').trim(),
-    blocked: css.getPropertyValue('--st-blocked').trim(),
-    waiting: css.getPropertyValue('--st-waiting').trim(),
-    resolved: css.getPropertyValue('--st-resolved').trim(),
+  const geometry: LayerGeometry = { origin: { x: b.x, y: b.y }, scale: scale * dpr, pad: PAD * dpr }
+  const marks = new Marks(img.width, img.height)
+  const none = new Set<number>()
+  for (const n of model.nodes) marks.set(n.id, markOf(n, geometry), none)
+  paintAll(ctx, marks.values(), colours(), img.width, img.height)
+  return {
+    layer: { bounds: b, asked: bounds, scale, version, at: performance.now() },
+    marks: { marks, geometry },
   }
-  const s = scale * dpr
-  for (const [status, fill] of Object.entries(colour)) {
-    ctx.fillStyle = fill
-    ctx.globalAlpha = status === 'resolved' ? 0.5 : 0.9
-    // One path per colour: one fill call, not one per node.
-    ctx.beginPath()
-    for (const n of model.nodes) {
-      if (n.data.status !== status) continue
-      const w = n.measured?.width ?? n.initialWidth ?? 150
-      const h = n.measured?.height ?? n.initialHeight ?? 40
-      ctx.rect(
-        (n.position.x - b.x) * s + PAD * dpr,
-        (n.position.y - b.y) * s + PAD * dpr,
-        Math.max(1, w * s),
-        Math.max(1, h * s),
-      )
-    }
-    ctx.fill()
+}
+
+/** Draws again only the cells that the changed nodes' old and new rectangles cover. */
+function patchLayer(
+  img: HTMLCanvasElement,
+  model: ReturnType<typeof useWorkspace>['model'],
+  { marks, geometry }: { marks: Marks; geometry: LayerGeometry },
+  changed: ReadonlySet<string>,
+): void {
+  const dirty = new Set<number>()
+  for (const id of changed) {
+    const n = model.node(id)
+    marks.set(id, n ? markOf(n, geometry) : null, dirty)
   }
-  return { bounds: b, asked: bounds, scale, version, at: performance.now() }
+  paintCells(img.getContext('2d')!, marks, dirty, colours())
 }
