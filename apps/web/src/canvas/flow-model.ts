@@ -40,6 +40,19 @@ export type PEdge = Edge<PEdgeData>
 
 let layoutSeq = 0
 
+/**
+ * What one published change did to `nodes` and `edges`: the ids whose objects were replaced, added or
+ * removed, and of those the ids new to the arrays, which are at their ends in this order. Everything else
+ * kept its object and its order. `seq` counts the changes published, so a consumer knows it saw each.
+ */
+export interface Change {
+  seq: number
+  nodes: ReadonlySet<string>
+  edges: ReadonlySet<string>
+  addedNodes: readonly string[]
+  addedEdges: readonly string[]
+}
+
 const live = (n: NodeView | undefined): n is NodeView =>
   !!n && n.deleted_at === null && n.merged_into === null
 
@@ -107,6 +120,11 @@ export class FlowModel {
   /** Nodes whose objects were replaced or removed since the last flush, and those of the last flush. */
   private touched = new Set<string>()
   private lastTouched: ReadonlySet<string> = new Set()
+  /** The same for edges, and the ids new to either map since the last flush (in the order they came). */
+  private touchedEdges = new Set<string>()
+  private addedNodes = new Set<string>()
+  private addedEdges = new Set<string>()
+  private last: Change = { seq: 0, nodes: new Set(), edges: new Set(), addedNodes: [], addedEdges: [] }
   private edgesChanged = false
   private flushQueued = false
   private placing = false
@@ -136,6 +154,9 @@ export class FlowModel {
     this.nodesChanged = false
     this.edgesChanged = false
     this.touched.clear()
+    this.touchedEdges.clear()
+    this.addedNodes.clear()
+    this.addedEdges.clear()
     this.builtAt = session.g.index.version
   }
 
@@ -206,6 +227,7 @@ export class FlowModel {
     if (!live(view)) {
       if (!prev) return false
       this.nodeById.delete(id)
+      this.addedNodes.delete(id)
       this.selected.delete(id)
       this.dragging.delete(id)
       this.provisional.delete(id)
@@ -269,6 +291,7 @@ export class FlowModel {
       prev.data.frame?.height !== frame?.height
     )
       this.layoutVersion = ++layoutSeq
+    if (!prev) this.addedNodes.add(id)
     this.nodeById.set(id, {
       id,
       type: 'plexus',
@@ -310,9 +333,26 @@ export class FlowModel {
     for (const id of ids) {
       const p = s.parent.get(id)
       if (!p || this.edgeById.has(`t:${id}`)) continue
-      this.edgeById.set(`t:${id}`, this.treeEdge(id, p))
-      this.edgesChanged = true
+      this.putEdge(`t:${id}`, this.treeEdge(id, p))
     }
+  }
+
+  /**
+   * Every change to the edges goes through here and `dropEdge`, so that a consumer can patch what it
+   * derived (flow-window.ts). An edge replaced keeps its place in `edges`; a new one is appended.
+   */
+  private putEdge(id: string, e: PEdge): void {
+    if (!this.edgeById.has(id)) this.addedEdges.add(id)
+    this.edgeById.set(id, e)
+    this.touchedEdges.add(id)
+    this.edgesChanged = true
+  }
+
+  private dropEdge(id: string): void {
+    if (!this.edgeById.delete(id)) return
+    this.addedEdges.delete(id)
+    this.touchedEdges.add(id)
+    this.edgesChanged = true
   }
 
   private rebuildEdges(): void {
@@ -359,9 +399,11 @@ export class FlowModel {
         data: { kind: e.type, label: e.label, ...(parent ? { parent } : {}) },
       })
     }
-    if (changed || next.size !== this.edgeById.size) this.edgesChanged = true
-    this.edgeById.clear()
-    for (const [k, v] of next) this.edgeById.set(k, v)
+    // In place, so that edges that stay keep their order (the window patches by it).
+    if (changed || next.size !== this.edgeById.size) {
+      for (const id of [...this.edgeById.keys()]) if (!next.has(id)) this.dropEdge(id)
+      for (const [k, v] of next) if (this.edgeById.get(k) !== v) this.putEdge(k, v)
+    }
     for (const id of [...this.selectedEdges]) if (!next.has(id)) this.selectedEdges.delete(id)
   }
 
@@ -442,6 +484,17 @@ export class FlowModel {
     let changed = false
     this.lastTouched = this.touched
     this.touched = new Set()
+    const edges = this.touchedEdges
+    this.touchedEdges = new Set()
+    this.last = {
+      seq: this.last.seq + (this.nodesChanged || this.edgesChanged ? 1 : 0),
+      nodes: this.lastTouched,
+      edges,
+      addedNodes: [...this.addedNodes],
+      addedEdges: [...this.addedEdges],
+    }
+    this.addedNodes.clear()
+    this.addedEdges.clear()
     if (this.nodesChanged) {
       this.nodes = [...this.nodeById.values()]
       this.nodesChanged = false
@@ -589,8 +642,7 @@ export class FlowModel {
       if (!e) continue
       if (c.selected) this.selectedEdges.add(c.id)
       else this.selectedEdges.delete(c.id)
-      this.edgeById.set(c.id, { ...e, selected: c.selected })
-      this.edgesChanged = true
+      this.putEdge(c.id, { ...e, selected: c.selected })
       selection = true
     }
     if (selection) this.publishSelection()
@@ -670,10 +722,7 @@ export class FlowModel {
     }
     for (const [eid, e] of this.edgeById) {
       const h = on && (hide.has(e.source) || hide.has(e.target))
-      if (!!e.hidden !== h) {
-        this.edgeById.set(eid, { ...e, hidden: h })
-        this.edgesChanged = true
-      }
+      if (!!e.hidden !== h) this.putEdge(eid, { ...e, hidden: h })
     }
     this.publishSelection()
     this.flush()
@@ -694,10 +743,7 @@ export class FlowModel {
     const hide = new Set(below)
     for (const [eid, e] of this.edgeById) {
       const h = hide.has(e.source) || hide.has(e.target) ? this.collapsed.has(id) : false
-      if (!!e.hidden !== h) {
-        this.edgeById.set(eid, { ...e, hidden: h })
-        this.edgesChanged = true
-      }
+      if (!!e.hidden !== h) this.putEdge(eid, { ...e, hidden: h })
     }
     this.publishSelection()
     this.flush()
@@ -717,8 +763,7 @@ export class FlowModel {
       this.selected.clear()
       for (const id of this.selectedEdges) {
         const e = this.edgeById.get(id)
-        if (e) this.edgeById.set(id, { ...e, selected: false })
-        this.edgesChanged = true
+        if (e) this.putEdge(id, { ...e, selected: false })
       }
       this.selectedEdges.clear()
     }
@@ -750,5 +795,14 @@ export class FlowModel {
    */
   lastChangedNodes(): ReadonlySet<string> {
     return this.lastTouched
+  }
+
+  /** What the last published change did to the arrays (see `Change`). */
+  lastChange(): Change {
+    return this.last
+  }
+
+  edge(id: string): PEdge | undefined {
+    return this.edgeById.get(id)
   }
 }
