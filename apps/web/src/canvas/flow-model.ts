@@ -1,4 +1,4 @@
-import { meta, setPositions, type NodeView, type Status } from '@plexus/model'
+import { meta, setPositions, type NodeView, type Status, type StatusTracker } from '@plexus/model'
 import {
   Position,
   type Edge,
@@ -134,6 +134,8 @@ export class FlowModel {
     (id, v) => this.placedRect(id, v),
   )
   private off: (() => void) | null = null
+  /** The index's readiness changes, while attached. */
+  private statuses: StatusTracker | null = null
   /** The index version the objects were last built from. */
   private builtAt = -1
   /**
@@ -164,7 +166,15 @@ export class FlowModel {
   attach(): () => void {
     this.off?.()
     const ix = this.index
-    this.off = ix.onChange((nodes, edges) => this.onIndex(nodes, edges))
+    // A new tracker's first take is everything: right when the graph changed while detached.
+    this.statuses = ix.trackStatus()
+    if (ix.version === this.builtAt) this.statuses.take()
+    const unsubscribe = ix.onChange((nodes, edges) => this.onIndex(nodes, edges))
+    this.off = () => {
+      unsubscribe()
+      this.statuses?.close()
+      this.statuses = null
+    }
     if (ix.version !== this.builtAt)
       this.onIndex(new Set([...ix.nodes.keys(), ...this.nodeById.keys()]), new Set(['*']))
     else this.schedulePlacement()
@@ -447,11 +457,23 @@ export class FlowModel {
         sweep = true
       this.rebuildNode(id)
     }
-    if (sweep) {
-      // Readiness can change far from the edit (a parent, a dependent): compare every node's status.
+    // Readiness can change far from the edit (a parent, a dependent): the index says which nodes' did.
+    const statuses = this.statuses?.take() ?? null
+    if (statuses === null) {
       this.root = meta(this.session.g).root
       for (const [id, n] of this.nodeById)
         if (n.data.status !== ix.statusOf(id) || n.data.isRoot !== (id === this.root)) this.rebuildNode(id)
+    } else {
+      for (const id of statuses) {
+        const n = this.nodeById.get(id)
+        if (n && n.data.status !== ix.statusOf(id)) this.rebuildNode(id)
+      }
+      const root = sweep ? meta(this.session.g).root : this.root
+      if (root !== this.root) {
+        const was = this.root
+        this.root = root
+        for (const id of [was, root]) if (id !== null) this.rebuildNode(id)
+      }
     }
     if (structural || edges.size > 0 || ix.struct() !== this.structRef) this.rebuildEdges()
     else if (added.length) this.addTreeEdges(added)
