@@ -2,7 +2,7 @@ import { Panel, useStoreApi } from '@xyflow/react'
 import { useCallback, useEffect, useRef, useSyncExternalStore, type PointerEvent } from 'react'
 import { useUI } from '../store.ts'
 import type { Rect } from './geometry.ts'
-import { grow, layerStale, union, type Layer } from './minimap-layer.ts'
+import { GraphBounds, grow, layerStale, union, type Layer } from './minimap-layer.ts'
 import { Marks, markOf, paintAll, paintCells, type LayerGeometry } from './minimap-marks.ts'
 import { useWorkspace } from './workspace.ts'
 
@@ -45,6 +45,16 @@ export function Minimap() {
   /** The layer's marks, node by node; and the nodes changed since they were drawn (null: too many). */
   const marks = useRef<{ marks: Marks; geometry: LayerGeometry } | null>(null)
   const changed = useRef<Set<string> | null>(new Set())
+  /** The graph's box, kept node by node from the model's changes (for this model). */
+  const graphBounds = useRef<{ model: unknown; bounds: GraphBounds } | null>(null)
+  const boundsOf = useCallback((): GraphBounds => {
+    if (graphBounds.current?.model !== model) {
+      const bounds = new GraphBounds()
+      for (const n of model.nodes) bounds.set(n.id, rectOf(n))
+      graphBounds.current = { model, bounds }
+    }
+    return graphBounds.current.bounds
+  }, [model])
   // The layout version on a big graph: a node measured as it scrolls into view renders nothing here.
   const nodes = useSyncExternalStore(model.subscribe, () => versionOf(model))
   const theme = useUI((s) => s.theme)
@@ -66,7 +76,7 @@ export function Minimap() {
       // The graph's box, walked again when the layout changed (not at pointer rate during a drag): a box
       // kept from before the graph arrived made every later frame a redraw.
       if (!boundsCache.current || (boundsCache.current.version !== version && (redraw || settled)))
-        boundsCache.current = { version, rect: nodeBounds(model) }
+        boundsCache.current = { version, rect: boundsOf().get() }
       const want = union(boundsCache.current.rect, view)
       let l = layer.current
       const stale = layerStale(l, want)
@@ -96,7 +106,7 @@ export function Minimap() {
       vb.style.width = `${view.width * s}px`
       vb.style.height = `${view.height * s}px`
     },
-    [model, store],
+    [model, store, boundsOf],
   )
 
   // The view moves: only the box follows (no React render).
@@ -112,9 +122,16 @@ export function Minimap() {
   useEffect(
     () =>
       model.subscribe(() => {
+        const ids = model.lastChangedNodes()
+        const kept = graphBounds.current
+        if (kept?.model === model)
+          for (const id of ids) {
+            const n = model.node(id)
+            kept.bounds.set(id, n ? rectOf(n) : null)
+          }
         const c = changed.current
         if (!c) return
-        for (const id of model.lastChangedNodes()) c.add(id)
+        for (const id of ids) c.add(id)
         if (c.size > PATCH_MAX) changed.current = null
       }),
     [model],
@@ -169,21 +186,10 @@ export function Minimap() {
   )
 }
 
-function nodeBounds(model: ReturnType<typeof useWorkspace>['model']): Rect {
-  let x0 = Infinity
-  let y0 = Infinity
-  let x1 = -Infinity
-  let y1 = -Infinity
-  for (const n of model.nodes) {
-    const s = n.measured ?? { width: n.initialWidth ?? 150, height: n.initialHeight ?? 40 }
-    x0 = Math.min(x0, n.position.x)
-    y0 = Math.min(y0, n.position.y)
-    x1 = Math.max(x1, n.position.x + (s.width ?? 150))
-    y1 = Math.max(y1, n.position.y + (s.height ?? 40))
-  }
-  return x0 === Infinity
-    ? { x: 0, y: 0, width: 1, height: 1 }
-    : { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }
+/** A node's rectangle as the layer draws it. */
+function rectOf(n: ReturnType<typeof useWorkspace>['model']['nodes'][number]): Rect {
+  const s = n.measured ?? { width: n.initialWidth ?? 150, height: n.initialHeight ?? 40 }
+  return { x: n.position.x, y: n.position.y, width: s.width ?? 150, height: s.height ?? 40 }
 }
 
 function colours(): Record<string, string> {
