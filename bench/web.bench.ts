@@ -14,7 +14,10 @@
  *   npx tsx bench/web.bench.ts            (PLEXUS_BENCH_SIZES=1000,5000 to choose sizes;
  *                                          PLEXUS_BENCH_ONLY=agent for the agent write alone;
  *                                          PLEXUS_BENCH_ONLY=zoom for zoom at 100 % alone, see web-zoom.ts;
- *                                          PLEXUS_BENCH_WEB_DIST=<dir> to measure another build)
+ *                                          PLEXUS_BENCH_WEB_DIST=<dir> to measure another build;
+ *                                          PLEXUS_BENCH_PROFILE=1 for a CPU profile of each measured
+ *                                          action: busy time, functions by self and inclusive time,
+ *                                          and the .cpuprofile in $TMPDIR)
  *
  * Screenshots of each size fitted in view are saved as $TMPDIR/plexus-bench-<n>-fit.png.
  */
