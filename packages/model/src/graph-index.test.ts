@@ -4,6 +4,7 @@ import { createNodes } from './create.ts'
 import { restructure } from './restructure.ts'
 import { updateNodes } from './update.ts'
 import { makeGraph, rng } from './test/harness.ts'
+import { buildStructure } from './structure.ts'
 import type { Status } from './types.ts'
 
 const SEEDS = Number(process.env.PLEXUS_SEEDS ?? 6)
@@ -63,6 +64,57 @@ describe('GraphIndex.trackStatus', () => {
       // Most edits are followed node by node, not by a full recompute.
       expect(partial, `seed ${seed}`).toBeGreaterThan(100)
       tracker.close()
+    }
+  })
+})
+
+describe('GraphIndex.struct kept through adds and moves', () => {
+  it('is patched, not rebuilt, for a peer that never reads a status, and equals a fresh build', () => {
+    for (let seed = FIRST; seed < FIRST + SEEDS; seed++) {
+      const r = rng(seed)
+      const { g, root } = makeGraph('agent', { id: `struct-${seed}` })
+      const ix = g.index
+      const live = () => [...ix.nodes.keys()].filter((id) => ix.live(id))
+      const pick = () => {
+        const ids = live()
+        return ids[Math.floor(r() * ids.length)] ?? root
+      }
+      for (let i = 0; i < 60; i++)
+        createNodes(g, [{ summary: `Seed ${i}`, parent: pick() }], { mode: 'force' })
+      let rebuilt = 0
+      // An agent adding one node at a time, reading the tree after each (as a server answering it does).
+      for (let i = 0; i < 10; i++) {
+        const before = ix.struct().version
+        createNodes(g, [{ summary: `Agent ${i}`, parent: pick() }], { mode: 'force' })
+        if (ix.struct().version !== before) rebuilt++
+      }
+      for (let step = 0; step < 150; step++) {
+        const before = ix.struct().version
+        if (r() < 0.7) {
+          const k = 1 + Math.floor(r() * 3)
+          const parent = pick()
+          createNodes(
+            g,
+            Array.from({ length: k }, (_, i) => ({ summary: `Agent ${step}.${i}`, parent })),
+            { mode: 'force' },
+          )
+        } else {
+          const [a, b] = [pick(), pick()]
+          if (a !== root) restructure(g, [{ type: 'move', node: a, parent: b }])
+        }
+        const s = ix.struct()
+        if (s.version !== before) rebuilt++
+        const fresh = buildStructure(ix.nodes, s.version)
+        const at = `seed ${seed} step ${step}`
+        expect(new Map(s.parent), at).toEqual(fresh.parent)
+        // A parent whose last child moved away may keep an empty list: the same as none.
+        const kids = new Map([...s.children].filter(([, c]) => c.length))
+        expect(kids, at).toEqual(fresh.children)
+        expect(new Map(s.depth), at).toEqual(fresh.depth)
+        expect([...s.roots], at).toEqual(fresh.roots)
+      }
+      // Nothing here needs a rebuild (no forget, merge or loop): each add and move is patched in.
+      expect(rebuilt, `seed ${seed}`).toBe(0)
     }
   })
 })

@@ -225,8 +225,10 @@ export class GraphIndex implements GraphView {
    * already has a broken loop), and the caller rebuilds.
    */
   private applyMoves(moved: NodeView[]): boolean {
+    // Not `fullDirty`: that is about statuses (a peer that never reads one left it set, and every move
+    // and add rebuilt the whole tree); a structure of the current version is current.
     const s = this.structure
-    if (!s || s.version !== this.structVersion || this.fullDirty || s.cycles.length) return false
+    if (!s || s.version !== this.structVersion || s.cycles.length) return false
     for (const n of moved) {
       if (!isLive(n) || this.mergedRaw.get(n.id)?.size || !s.depth.has(n.id)) return false
       const to = n.parent
@@ -272,7 +274,7 @@ export class GraphIndex implements GraphView {
    */
   private insertAdded(added: NodeView[]): boolean {
     const s = this.structure
-    if (!s || s.version !== this.structVersion || this.fullDirty) return false
+    if (!s || s.version !== this.structVersion) return false
     const simple = (n: NodeView): boolean =>
       isLive(n) && !this.rawChildren.get(n.id)?.size && !this.mergedRaw.get(n.id)?.size
     if (!added.every(simple)) return false
