@@ -14,7 +14,10 @@
  *   npx tsx bench/web.bench.ts            (PLEXUS_BENCH_SIZES=1000,5000 to choose sizes;
  *                                          PLEXUS_BENCH_ONLY=agent for the agent write alone;
  *                                          PLEXUS_BENCH_ONLY=zoom for zoom at 100 % alone, see web-zoom.ts;
- *                                          PLEXUS_BENCH_WEB_DIST=<dir> to measure another build)
+ *                                          PLEXUS_BENCH_WEB_DIST=<dir> to measure another build;
+ *                                          PLEXUS_BENCH_PROFILE=1 for a CPU profile of each measured
+ *                                          action: busy time, functions by self and inclusive time,
+ *                                          and the .cpuprofile in $TMPDIR)
  *
  * Screenshots of each size fitted in view are saved as $TMPDIR/plexus-bench-<n>-fit.png.
  */
@@ -192,6 +195,10 @@ async function profiled<T>(page: Page, label: string, action: () => Promise<T>):
   // Typed by playwright's protocol types (Protocol.Profiler.stopReturnValue).
   const { profile } = await cdp.send('Profiler.stop')
   await cdp.detach()
+  // The whole profile too, for DevTools' Performance panel or a script.
+  const file = join(tmpdir(), `plexus-bench-${label.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`)
+  writeFileSync(file, JSON.stringify(profile))
+  console.log(`    profile written to ${file}`)
   const self = new Map<number, number>()
   const deltas = profile.timeDeltas ?? []
   profile.samples?.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (deltas[i] ?? 0)))
@@ -205,8 +212,30 @@ async function profiled<T>(page: Page, label: string, action: () => Promise<T>):
     byName.set(key, (byName.get(key) ?? 0) + t)
   }
   const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 18)
-  console.log(`    profile ${label}: ${(total / 1000).toFixed(0)} ms sampled`)
+  const idle = byName.get('(idle) :-1') ?? 0
+  console.log(
+    `    profile ${label}: ${(total / 1000).toFixed(0)} ms sampled, ${((total - idle) / 1000).toFixed(0)} ms busy`,
+  )
   for (const [k, t] of top) console.log(`      ${(t / 1000).toFixed(1).padStart(8)} ms  ${k}`)
+  // Inclusive time (a function and what it called, once per stack): which handler the self time is under.
+  const parentOf = new Map<number, number>()
+  for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id)
+  const nodeById = new Map(profile.nodes.map((n) => [n.id, n]))
+  const inclusive = new Map<string, number>()
+  profile.samples?.forEach((id, i) => {
+    const seen = new Set<string>()
+    for (let cur: number | undefined = id; cur !== undefined; cur = parentOf.get(cur)) {
+      const f = nodeById.get(cur)!.callFrame
+      seen.add(`${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`)
+    }
+    for (const k of seen) inclusive.set(k, (inclusive.get(k) ?? 0) + (deltas[i] ?? 0))
+  })
+  const topIn = [...inclusive]
+    .filter(([k]) => !k.startsWith('(root)') && !k.startsWith('(idle)') && !k.startsWith('(program)'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 30)
+  console.log(`    inclusive:`)
+  for (const [k, t] of topIn) console.log(`      ${(t / 1000).toFixed(1).padStart(8)} ms  ${k}`)
   return result
 }
 

@@ -66,3 +66,64 @@ test('the minimap does not redraw its node layer while the view moves over a tal
   await expect.poll(boxTransform).not.toBe(t0)
   await context.close()
 })
+
+test('a change to one node redraws only the part of the minimap it covers, and it looks as drawn whole', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000)
+  const { context, page } = await newPage(browser)
+  await createGraph(page, 'Column')
+  await importText(page, 'column.mmd', column())
+  await expect.poll(() => page.evaluate(() => window.__plexus!.model.nodes.length)).toBeGreaterThan(150)
+  await page.waitForTimeout(1500)
+  await page.evaluate(() => {
+    window.__minimapRects = 0
+    const rect = CanvasRenderingContext2D.prototype.rect
+    CanvasRenderingContext2D.prototype.rect = function (this: CanvasRenderingContext2D, ...a) {
+      if (this.canvas.closest('[data-testid=minimap]')) window.__minimapRects! += 1
+      return rect.apply(this, a)
+    }
+  })
+  const pixels = () =>
+    page.locator('[data-testid=minimap] canvas').evaluate((c: HTMLCanvasElement) => c.toDataURL())
+  // The theme toggled round to where it was draws the layer whole (for the graph and view as they are).
+  const theme = () => page.evaluate(() => document.documentElement.dataset.theme)
+  const start = await theme()
+  const redrawWhole = async () => {
+    for (let i = 0; i < 3; i++) await page.getByTestId('theme-toggle').click()
+    await expect.poll(theme).toBe(start)
+    await page.waitForTimeout(500)
+  }
+  // One node changes colour (resolved: the minimap draws it grey), as an agent's resolve would.
+  const id = await page.evaluate(() => {
+    const box = document.querySelector('.react-flow')!.getBoundingClientRect()
+    const on = Array.from(document.querySelectorAll<HTMLElement>('.react-flow__node')).find((el) => {
+      const r = el.getBoundingClientRect()
+      return el.innerText.startsWith('Item') && r.top > box.top + 40 && r.bottom < box.bottom - 160
+    })
+    return on!.dataset.id!
+  })
+  await redrawWhole()
+  const before = await pixels()
+  await page.locator(`.react-flow__node[data-id="${id}"]`).click()
+  await page.waitForTimeout(1000)
+  expect(await pixels(), 'a selection changes no colour').toBe(before)
+  await page.evaluate(() => {
+    window.__minimapRects = 0
+  })
+  await page.keyboard.press('Control+Enter')
+  await expect
+    .poll(() => page.evaluate((id) => window.__plexus!.model.node(id)?.data.status, id))
+    .toBe('resolved')
+  await expect.poll(pixels, { timeout: 5000 }).not.toBe(before)
+  // Changes are drawn a few times a second at most, when the page is idle.
+  await page.waitForTimeout(2500)
+  const drawn = await page.evaluate(() => window.__minimapRects!)
+  // Drawn whole, the layer is a rectangle per node (151); patched, the few cells around the one node.
+  expect(drawn, 'rectangles drawn for one node').toBeLessThan(60)
+  const patched = await pixels()
+  // Drawn whole again, the layer looks the same as patched.
+  await redrawWhole()
+  expect(await pixels()).toBe(patched)
+  await context.close()
+})

@@ -54,6 +54,17 @@ export interface GraphView {
   struct(): StructureView
   /** Called after every change with the node and edge ids it touched; returns the unsubscribe. */
   onChange(fn: ChangeListener): () => void
+  /**
+   * Follows readiness: the tracker's `take()` gives the nodes whose status changed since the last take
+   * (null: any may have, as after a change the index recomputes whole). A canvas redraws those, not every
+   * node (a readiness change can be far from the edit: a parent, a dependent).
+   */
+  trackStatus(): StatusTracker
+}
+
+export interface StatusTracker {
+  take(): ReadonlySet<string> | null
+  close(): void
 }
 
 /**
@@ -78,6 +89,8 @@ export class GraphIndex implements GraphView {
   private structVersion = 0
   private structure: Structure | null = null
   private status = new Map<string, Status>()
+  /** Per tracker: the ids whose status changed since its last take, or null for all. */
+  private readonly trackers = new Set<{ ids: Set<string> | null }>()
   private readonly dirty = new Set<string>()
   private fullDirty = true
   private readonly listeners = new Set<ChangeListener>()
@@ -212,8 +225,10 @@ export class GraphIndex implements GraphView {
    * already has a broken loop), and the caller rebuilds.
    */
   private applyMoves(moved: NodeView[]): boolean {
+    // Not `fullDirty`: that is about statuses (a peer that never reads one left it set, and every move
+    // and add rebuilt the whole tree); a structure of the current version is current.
     const s = this.structure
-    if (!s || s.version !== this.structVersion || this.fullDirty || s.cycles.length) return false
+    if (!s || s.version !== this.structVersion || s.cycles.length) return false
     for (const n of moved) {
       if (!isLive(n) || this.mergedRaw.get(n.id)?.size || !s.depth.has(n.id)) return false
       const to = n.parent
@@ -259,7 +274,7 @@ export class GraphIndex implements GraphView {
    */
   private insertAdded(added: NodeView[]): boolean {
     const s = this.structure
-    if (!s || s.version !== this.structVersion || this.fullDirty) return false
+    if (!s || s.version !== this.structVersion) return false
     const simple = (n: NodeView): boolean =>
       isLive(n) && !this.rawChildren.get(n.id)?.size && !this.mergedRaw.get(n.id)?.size
     if (!added.every(simple)) return false
@@ -503,8 +518,23 @@ export class GraphIndex implements GraphView {
     if (view) this.queue.push({ view, depth: s.depth.get(id) ?? 0, priority: priorityOf(view) })
   }
 
+  trackStatus(): StatusTracker {
+    const t: { ids: Set<string> | null } = { ids: null }
+    this.trackers.add(t)
+    return {
+      take: () => {
+        this.refreshStatus()
+        const ids = t.ids
+        t.ids = new Set()
+        return ids
+      },
+      close: () => void this.trackers.delete(t),
+    }
+  }
+
   private refreshStatus(): void {
     if (this.fullDirty) {
+      for (const t of this.trackers) t.ids = null
       this.fullDirty = false
       this.dirty.clear()
       this.status = new Map()
@@ -515,7 +545,11 @@ export class GraphIndex implements GraphView {
     if (this.dirty.size === 0) return
     const ids = [...this.dirty]
     this.dirty.clear()
-    for (const id of ids) this.setStatus(id, this.compute(id))
+    for (const id of ids) {
+      const s = this.compute(id)
+      if (this.trackers.size && this.status.get(id) !== s) for (const t of this.trackers) t.ids?.add(id)
+      this.setStatus(id, s)
+    }
   }
 
   private setStatus(id: string, s: Status): void {

@@ -2,7 +2,8 @@ import { Panel, useStoreApi } from '@xyflow/react'
 import { useCallback, useEffect, useRef, useSyncExternalStore, type PointerEvent } from 'react'
 import { useUI } from '../store.ts'
 import type { Rect } from './geometry.ts'
-import { grow, layerStale, union, type Layer } from './minimap-layer.ts'
+import { GraphBounds, grow, layerStale, union, type Layer } from './minimap-layer.ts'
+import { Marks, markOf, paintAll, paintCells, type LayerGeometry } from './minimap-marks.ts'
 import { useWorkspace } from './workspace.ts'
 
 const W = 176
@@ -17,6 +18,8 @@ const LAYER_MS = 250
  * frames (profiled: the layer's rect() calls were the page's largest script cost while zooming at 10k).
  */
 const EXACT_MAX_NODES = 1500
+/** Up to this many changed nodes the layer is patched cell by cell (minimap-marks.ts), not redrawn whole. */
+const PATCH_MAX = 2000
 
 /** What the node layer was drawn from: the layout on a big graph, every node object on a small one. */
 const versionOf = (model: ReturnType<typeof useWorkspace>['model']): unknown =>
@@ -39,6 +42,19 @@ export function Minimap() {
   const layer = useRef<Layer | null>(null)
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null)
   const boundsCache = useRef<{ version: unknown; rect: Rect } | null>(null)
+  /** The layer's marks, node by node; and the nodes changed since they were drawn (null: too many). */
+  const marks = useRef<{ marks: Marks; geometry: LayerGeometry } | null>(null)
+  const changed = useRef<Set<string> | null>(new Set())
+  /** The graph's box, kept node by node from the model's changes (for this model). */
+  const graphBounds = useRef<{ model: unknown; bounds: GraphBounds } | null>(null)
+  const boundsOf = useCallback((): GraphBounds => {
+    if (graphBounds.current?.model !== model) {
+      const bounds = new GraphBounds()
+      for (const n of model.nodes) bounds.set(n.id, n.hidden ? null : rectOf(n))
+      graphBounds.current = { model, bounds }
+    }
+    return graphBounds.current.bounds
+  }, [model])
   // The layout version on a big graph: a node measured as it scrolls into view renders nothing here.
   const nodes = useSyncExternalStore(model.subscribe, () => versionOf(model))
   const theme = useUI((s) => s.theme)
@@ -60,12 +76,19 @@ export function Minimap() {
       // The graph's box, walked again when the layout changed (not at pointer rate during a drag): a box
       // kept from before the graph arrived made every later frame a redraw.
       if (!boundsCache.current || (boundsCache.current.version !== version && (redraw || settled)))
-        boundsCache.current = { version, rect: nodeBounds(model) }
+        boundsCache.current = { version, rect: boundsOf().get() }
       const want = union(boundsCache.current.rect, view)
       let l = layer.current
       const stale = layerStale(l, want)
-      if (stale || (redraw && settled && l!.version !== version)) {
-        l = layer.current = drawLayer(el, model, grow(want, stale && l ? 0.3 : 0.08), version)
+      if (!stale && redraw && settled && l!.version !== version && changed.current && marks.current) {
+        patchLayer(el, model, marks.current, changed.current)
+        changed.current = new Set()
+        l!.version = version
+      } else if (stale || (redraw && settled && l!.version !== version)) {
+        const drawn = drawLayer(el, model, grow(want, stale && l ? 0.3 : 0.08), version)
+        l = layer.current = drawn.layer
+        marks.current = drawn.marks
+        changed.current = new Set()
       } else if (settled && l!.version !== version && !pending.current) {
         // Changes can come at pointer rate (and as nodes scrolled into view are measured): the layer is
         // redrawn a few times a second at most, when the main thread is idle, not in a frame.
@@ -83,7 +106,7 @@ export function Minimap() {
       vb.style.width = `${view.width * s}px`
       vb.style.height = `${view.height * s}px`
     },
-    [model, store],
+    [model, store, boundsOf],
   )
 
   // The view moves: only the box follows (no React render).
@@ -93,6 +116,25 @@ export function Minimap() {
         if (st.transform !== prev.transform || st.width !== prev.width || st.height !== prev.height) paint()
       }),
     [store, paint],
+  )
+
+  // What changed since the layer was drawn, flush by flush (subscribed before the first paint below).
+  useEffect(
+    () =>
+      model.subscribe(() => {
+        const ids = model.lastChangedNodes()
+        const kept = graphBounds.current
+        if (kept?.model === model)
+          for (const id of ids) {
+            const n = model.node(id)
+            kept.bounds.set(id, n && !n.hidden ? rectOf(n) : null)
+          }
+        const c = changed.current
+        if (!c) return
+        for (const id of ids) c.add(id)
+        if (c.size > PATCH_MAX) changed.current = null
+      }),
+    [model],
   )
 
   // The graph changed.
@@ -144,22 +186,20 @@ export function Minimap() {
   )
 }
 
-function nodeBounds(model: ReturnType<typeof useWorkspace>['model']): Rect {
-  let x0 = Infinity
-  let y0 = Infinity
-  let x1 = -Infinity
-  let y1 = -Infinity
-  for (const n of model.nodes) {
-    if (n.hidden) continue
-    const s = n.measured ?? { width: n.initialWidth ?? 150, height: n.initialHeight ?? 40 }
-    x0 = Math.min(x0, n.position.x)
-    y0 = Math.min(y0, n.position.y)
-    x1 = Math.max(x1, n.position.x + (s.width ?? 150))
-    y1 = Math.max(y1, n.position.y + (s.height ?? 40))
+/** A node's rectangle as the layer draws it. */
+function rectOf(n: ReturnType<typeof useWorkspace>['model']['nodes'][number]): Rect {
+  const s = n.measured ?? { width: n.initialWidth ?? 150, height: n.initialHeight ?? 40 }
+  return { x: n.position.x, y: n.position.y, width: s.width ?? 150, height: s.height ?? 40 }
+}
+
+function colours(): Record<string, string> {
+  const css = getComputedStyle(document.documentElement)
+  return {
+    actionable: css.getPropertyValue('--st-actionable').trim(),
+    blocked: css.getPropertyValue('--st-blocked').trim(),
+    waiting: css.getPropertyValue('--st-waiting').trim(),
+    resolved: css.getPropertyValue('--st-resolved').trim(),
   }
-  return x0 === Infinity
-    ? { x: 0, y: 0, width: 1, height: 1 }
-    : { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }
 }
 
 function drawLayer(
@@ -167,7 +207,7 @@ function drawLayer(
   model: ReturnType<typeof useWorkspace>['model'],
   bounds: Rect,
   version: unknown,
-): Layer {
+): { layer: Layer; marks: { marks: Marks; geometry: LayerGeometry } } {
   const dpr = window.devicePixelRatio || 1
   img.width = W * dpr
   img.height = H * dpr
@@ -182,32 +222,29 @@ function drawLayer(
     width: bounds.width + 2 * ox,
     height: bounds.height + 2 * oy,
   }
-  const css = getComputedStyle(document.documentElement)
-  const colour: Record<string, string> = {
-    actionable: css.getPropertyValue('--st-actionable').trim(),
-    blocked: css.getPropertyValue('--st-blocked').trim(),
-    waiting: css.getPropertyValue('--st-waiting').trim(),
-    resolved: css.getPropertyValue('--st-resolved').trim(),
+  const geometry: LayerGeometry = { origin: { x: b.x, y: b.y }, scale: scale * dpr, pad: PAD * dpr }
+  const marks = new Marks(img.width, img.height)
+  const none = new Set<number>()
+  // Folded away or archived: not on the canvas, so not in its map either.
+  for (const n of model.nodes) marks.set(n.id, n.hidden ? null : markOf(n, geometry), none)
+  paintAll(ctx, marks.values(), colours(), img.width, img.height)
+  return {
+    layer: { bounds: b, asked: bounds, scale, version, at: performance.now() },
+    marks: { marks, geometry },
   }
-  const s = scale * dpr
-  for (const [status, fill] of Object.entries(colour)) {
-    ctx.fillStyle = fill
-    ctx.globalAlpha = status === 'resolved' ? 0.5 : 0.9
-    // One path per colour: one fill call, not one per node.
-    ctx.beginPath()
-    for (const n of model.nodes) {
-      // Folded away or archived: not on the canvas, so not in its map either.
-      if (n.data.status !== status || n.hidden) continue
-      const w = n.measured?.width ?? n.initialWidth ?? 150
-      const h = n.measured?.height ?? n.initialHeight ?? 40
-      ctx.rect(
-        (n.position.x - b.x) * s + PAD * dpr,
-        (n.position.y - b.y) * s + PAD * dpr,
-        Math.max(1, w * s),
-        Math.max(1, h * s),
-      )
-    }
-    ctx.fill()
+}
+
+/** Draws again only the cells that the changed nodes' old and new rectangles cover. */
+function patchLayer(
+  img: HTMLCanvasElement,
+  model: ReturnType<typeof useWorkspace>['model'],
+  { marks, geometry }: { marks: Marks; geometry: LayerGeometry },
+  changed: ReadonlySet<string>,
+): void {
+  const dirty = new Set<number>()
+  for (const id of changed) {
+    const n = model.node(id)
+    marks.set(id, n && !n.hidden ? markOf(n, geometry) : null, dirty)
   }
-  return { bounds: b, asked: bounds, scale, version, at: performance.now() }
+  paintCells(img.getContext('2d')!, marks, dirty, colours())
 }

@@ -1,4 +1,4 @@
-import { meta, setPositions, type NodeView, type Status } from '@plexus/model'
+import { meta, setPositions, type NodeView, type Status, type StatusTracker } from '@plexus/model'
 import {
   Position,
   type Edge,
@@ -47,6 +47,19 @@ let layoutSeq = 0
 /** Whether a measured size changed by more than a pixel either way. */
 const resized = (a: Size, b: Size): boolean =>
   Math.abs(a.width - b.width) > 1 || Math.abs(a.height - b.height) > 1
+
+/**
+ * What one published change did to `nodes` and `edges`: the ids whose objects were replaced, added or
+ * removed, and of those the ids new to the arrays, which are at their ends in this order. Everything else
+ * kept its object and its order. `seq` counts the changes published, so a consumer knows it saw each.
+ */
+export interface Change {
+  seq: number
+  nodes: ReadonlySet<string>
+  edges: ReadonlySet<string>
+  addedNodes: readonly string[]
+  addedEdges: readonly string[]
+}
 
 const live = (n: NodeView | undefined): n is NodeView =>
   !!n && n.deleted_at === null && n.merged_into === null
@@ -125,6 +138,11 @@ export class FlowModel {
   /** Nodes whose objects were replaced or removed since the last flush, and those of the last flush. */
   private touched = new Set<string>()
   private lastTouched: ReadonlySet<string> = new Set()
+  /** The same for edges, and the ids new to either map since the last flush (in the order they came). */
+  private touchedEdges = new Set<string>()
+  private addedNodes = new Set<string>()
+  private addedEdges = new Set<string>()
+  private last: Change = { seq: 0, nodes: new Set(), edges: new Set(), addedNodes: [], addedEdges: [] }
   private edgesChanged = false
   private flushQueued = false
   private placing = false
@@ -134,6 +152,8 @@ export class FlowModel {
     (id, v) => this.placedRect(id, v),
   )
   private off: (() => void) | null = null
+  /** The index's readiness changes, while attached. */
+  private statuses: StatusTracker | null = null
   /** The index version the objects were last built from. */
   private builtAt = -1
   /**
@@ -154,6 +174,9 @@ export class FlowModel {
     this.nodesChanged = false
     this.edgesChanged = false
     this.touched.clear()
+    this.touchedEdges.clear()
+    this.addedNodes.clear()
+    this.addedEdges.clear()
     this.builtAt = session.g.index.version
   }
 
@@ -161,11 +184,20 @@ export class FlowModel {
   attach(): () => void {
     this.off?.()
     const ix = this.index
-    this.off = ix.onChange((nodes, edges) => this.onIndex(nodes, edges))
+    // A new tracker's first take is everything: right when the graph changed while detached.
+    this.statuses = ix.trackStatus()
+    if (ix.version === this.builtAt) this.statuses.take()
+    const unsubscribe = ix.onChange((nodes, edges) => this.onIndex(nodes, edges))
     // The editor closed: room still held was not written with a rename (the name stayed as it was).
     const offEditing = useUI.subscribe((s, prev) => {
       if (prev.editing && s.editing?.id !== prev.editing.id) this.dropHeld()
     })
+    this.off = () => {
+      unsubscribe()
+      offEditing()
+      this.statuses?.close()
+      this.statuses = null
+    }
     if (ix.version !== this.builtAt)
       this.onIndex(new Set([...ix.nodes.keys(), ...this.nodeById.keys()]), new Set(['*']))
     else this.schedulePlacement()
@@ -182,7 +214,6 @@ export class FlowModel {
       : 0
     return () => {
       if (idle) cancelIdleCallback(prebuild)
-      offEditing()
       this.off?.()
       this.off = null
     }
@@ -234,6 +265,7 @@ export class FlowModel {
       this.pushes.forget(id)
       if (!prev) return false
       this.nodeById.delete(id)
+      this.addedNodes.delete(id)
       this.selected.delete(id)
       this.dragging.delete(id)
       this.provisional.delete(id)
@@ -300,6 +332,7 @@ export class FlowModel {
       prev.data.frame?.height !== frame?.height
     )
       this.layoutVersion = ++layoutSeq
+    if (!prev) this.addedNodes.add(id)
     this.nodeById.set(id, {
       id,
       type: 'plexus',
@@ -348,9 +381,26 @@ export class FlowModel {
     for (const id of ids) {
       const p = s.parent.get(id)
       if (!p || this.edgeById.has(`t:${id}`)) continue
-      this.edgeById.set(`t:${id}`, this.treeEdge(id, p))
-      this.edgesChanged = true
+      this.putEdge(`t:${id}`, this.treeEdge(id, p))
     }
+  }
+
+  /**
+   * Every change to the edges goes through here and `dropEdge`, so that a consumer can patch what it
+   * derived (flow-window.ts). An edge replaced keeps its place in `edges`; a new one is appended.
+   */
+  private putEdge(id: string, e: PEdge): void {
+    if (!this.edgeById.has(id)) this.addedEdges.add(id)
+    this.edgeById.set(id, e)
+    this.touchedEdges.add(id)
+    this.edgesChanged = true
+  }
+
+  private dropEdge(id: string): void {
+    if (!this.edgeById.delete(id)) return
+    this.addedEdges.delete(id)
+    this.touchedEdges.add(id)
+    this.edgesChanged = true
   }
 
   private rebuildEdges(): void {
@@ -397,9 +447,11 @@ export class FlowModel {
         data: { kind: e.type, label: e.label, ...(parent ? { parent } : {}) },
       })
     }
-    if (changed || next.size !== this.edgeById.size) this.edgesChanged = true
-    this.edgeById.clear()
-    for (const [k, v] of next) this.edgeById.set(k, v)
+    // In place, so that edges that stay keep their order (the window patches by it).
+    if (changed || next.size !== this.edgeById.size) {
+      for (const id of [...this.edgeById.keys()]) if (!next.has(id)) this.dropEdge(id)
+      for (const [k, v] of next) if (this.edgeById.get(k) !== v) this.putEdge(k, v)
+    }
     for (const id of [...this.selectedEdges]) if (!next.has(id)) this.selectedEdges.delete(id)
   }
 
@@ -443,11 +495,23 @@ export class FlowModel {
         sweep = true
       this.rebuildNode(id)
     }
-    if (sweep) {
-      // Readiness can change far from the edit (a parent, a dependent): compare every node's status.
+    // Readiness can change far from the edit (a parent, a dependent): the index says which nodes' did.
+    const statuses = this.statuses?.take() ?? null
+    if (statuses === null) {
       this.root = meta(this.session.g).root
       for (const [id, n] of this.nodeById)
         if (n.data.status !== ix.statusOf(id) || n.data.isRoot !== (id === this.root)) this.rebuildNode(id)
+    } else {
+      for (const id of statuses) {
+        const n = this.nodeById.get(id)
+        if (n && n.data.status !== ix.statusOf(id)) this.rebuildNode(id)
+      }
+      const root = sweep ? meta(this.session.g).root : this.root
+      if (root !== this.root) {
+        const was = this.root
+        this.root = root
+        for (const id of [was, root]) if (id !== null) this.rebuildNode(id)
+      }
     }
     if (structural || edges.size > 0 || ix.struct() !== this.structRef) this.rebuildEdges()
     else if (added.length) this.addTreeEdges(added)
@@ -480,6 +544,17 @@ export class FlowModel {
     let changed = false
     this.lastTouched = this.touched
     this.touched = new Set()
+    const edges = this.touchedEdges
+    this.touchedEdges = new Set()
+    this.last = {
+      seq: this.last.seq + (this.nodesChanged || this.edgesChanged ? 1 : 0),
+      nodes: this.lastTouched,
+      edges,
+      addedNodes: [...this.addedNodes],
+      addedEdges: [...this.addedEdges],
+    }
+    this.addedNodes.clear()
+    this.addedEdges.clear()
     if (this.nodesChanged) {
       this.nodes = [...this.nodeById.values()]
       this.nodesChanged = false
@@ -676,8 +751,7 @@ export class FlowModel {
       if (!e) continue
       if (c.selected) this.selectedEdges.add(c.id)
       else this.selectedEdges.delete(c.id)
-      this.edgeById.set(c.id, { ...e, selected: c.selected })
-      this.edgesChanged = true
+      this.putEdge(c.id, { ...e, selected: c.selected })
       selection = true
     }
     if (selection) this.publishSelection()
@@ -757,10 +831,7 @@ export class FlowModel {
     }
     for (const [eid, e] of this.edgeById) {
       const h = on && (hide.has(e.source) || hide.has(e.target))
-      if (!!e.hidden !== h) {
-        this.edgeById.set(eid, { ...e, hidden: h })
-        this.edgesChanged = true
-      }
+      if (!!e.hidden !== h) this.putEdge(eid, { ...e, hidden: h })
     }
     this.publishSelection()
     this.flush()
@@ -781,10 +852,7 @@ export class FlowModel {
     const hide = new Set(below)
     for (const [eid, e] of this.edgeById) {
       const h = hide.has(e.source) || hide.has(e.target) ? this.collapsed.has(id) : false
-      if (!!e.hidden !== h) {
-        this.edgeById.set(eid, { ...e, hidden: h })
-        this.edgesChanged = true
-      }
+      if (!!e.hidden !== h) this.putEdge(eid, { ...e, hidden: h })
     }
     this.publishSelection()
     this.flush()
@@ -804,8 +872,7 @@ export class FlowModel {
       this.selected.clear()
       for (const id of this.selectedEdges) {
         const e = this.edgeById.get(id)
-        if (e) this.edgeById.set(id, { ...e, selected: false })
-        this.edgesChanged = true
+        if (e) this.putEdge(id, { ...e, selected: false })
       }
       this.selectedEdges.clear()
     }
@@ -837,5 +904,14 @@ export class FlowModel {
    */
   lastChangedNodes(): ReadonlySet<string> {
     return this.lastTouched
+  }
+
+  /** What the last published change did to the arrays (see `Change`). */
+  lastChange(): Change {
+    return this.last
+  }
+
+  edge(id: string): PEdge | undefined {
+    return this.edgeById.get(id)
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { PEdge, PNode } from './flow-model.ts'
+import type { Change, PEdge, PNode } from './flow-model.ts'
 import { FlowWindow, WINDOW_MIN_NODES, type WindowSource } from './flow-window.ts'
 
 const node = (id: string, x: number, y: number, extra: Partial<PNode> = {}): PNode =>
@@ -14,19 +14,33 @@ const node = (id: string, x: number, y: number, extra: Partial<PNode> = {}): PNo
 const edge = (source: string, target: string): PEdge => ({ id: `${source}>${target}`, source, target })
 
 /** A grid of nodes 200 apart, 60 wide: far more than WINDOW_MIN_NODES. */
-function grid(): WindowSource & { byId: Map<string, PNode>; changed: Set<string> } {
+function grid(): WindowSource & { byId: Map<string, PNode>; replace(n: PNode): void } {
   const nodes: PNode[] = []
   for (let i = 0; i < 60; i++) for (let j = 0; j < 60; j++) nodes.push(node(`n${i}_${j}`, i * 200, j * 200))
   const byId = new Map(nodes.map((n) => [n.id, n]))
-  const changed = new Set<string>()
-  return {
+  const edges = [edge('n0_0', 'n59_59'), edge('n0_30', 'n59_30'), edge('n20_20', 'n21_20')]
+  let change: Change = { seq: 0, nodes: new Set(), edges: new Set(), addedNodes: [], addedEdges: [] }
+  const src = {
     nodes,
-    edges: [edge('n0_0', 'n59_59'), edge('n0_30', 'n59_30'), edge('n20_20', 'n21_20')],
-    node: (id) => byId.get(id),
-    lastChangedNodes: () => changed,
+    edges,
+    node: (id: string) => byId.get(id),
+    edge: (id: string) => edges.find((e) => e.id === id),
+    lastChange: () => change,
     byId,
-    changed,
+    /** Publishes a change to one node, as the model does. */
+    replace(n: PNode) {
+      byId.set(n.id, n)
+      src.nodes = src.nodes.map((m) => (m.id === n.id ? n : m))
+      change = {
+        seq: change.seq + 1,
+        nodes: new Set([n.id]),
+        edges: new Set(),
+        addedNodes: [],
+        addedEdges: [],
+      }
+    },
   }
+  return src
 }
 
 const view = { x: 4000, y: 4000, width: 1000, height: 600 }
@@ -64,19 +78,14 @@ describe('FlowWindow', () => {
     w.setView(view)
     const before = w.nodes
     const moved = node('n20_20', 4010, 4010, { dragging: true })
-    src.byId.set(moved.id, moved)
-    src.nodes = src.nodes.map((n) => (n.id === moved.id ? moved : n))
-    src.changed.add(moved.id)
+    src.replace(moved)
     expect(w.sourceChanged()).toBe(true)
     expect(w.nodes.length).toBe(before.length)
     expect(w.nodes.find((n) => n.id === 'n20_20')).toBe(moved)
     expect(w.nodes.filter((n, i) => n !== before[i])).toEqual([moved])
 
     const far = node('n50_50', 10000, 10000, { selected: true })
-    src.byId.set(far.id, far)
-    src.nodes = src.nodes.map((n) => (n.id === far.id ? far : n))
-    src.changed.clear()
-    src.changed.add(far.id)
+    src.replace(far)
     expect(w.sourceChanged()).toBe(true)
     expect(w.nodes).toContain(far)
   })
@@ -93,7 +102,20 @@ describe('FlowWindow', () => {
   it('gives a small graph whole', () => {
     const nodes = [node('a', 0, 0), node('b', 9000, 9000)]
     const edges = [edge('a', 'b')]
-    const w = new FlowWindow({ nodes, edges, node: () => undefined, lastChangedNodes: () => new Set() })
+    const none = {
+      seq: 0,
+      nodes: new Set<string>(),
+      edges: new Set<string>(),
+      addedNodes: [],
+      addedEdges: [],
+    }
+    const w = new FlowWindow({
+      nodes,
+      edges,
+      node: () => undefined,
+      edge: () => undefined,
+      lastChange: () => none,
+    })
     w.setView(view)
     expect(w.nodes).toBe(nodes)
     expect(w.edges).toBe(edges)

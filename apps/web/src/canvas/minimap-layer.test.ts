@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { grow, layerStale, type Layer } from './minimap-layer.ts'
+import { rng } from '../../../../packages/model/src/test/harness.ts'
+import { GraphBounds, grow, layerStale, type Layer } from './minimap-layer.ts'
 
 /** A layer as drawLayer leaves it: `asked` centred in a 176x116 box, so one of its sides is widened. */
 function layerFor(asked: Rect, boxW = 164, boxH = 104): Layer {
@@ -32,5 +33,45 @@ describe('the minimap layer', () => {
     expect(layerStale(l, { ...graph, x: -5000, width: 9000 })).toBe(true)
     expect(layerStale(layerFor(grow(graph, 3)), graph)).toBe(true)
     expect(layerStale(null, graph)).toBe(true)
+  })
+})
+
+describe('the graph bounds kept node by node', () => {
+  it('are the box a walk over every rectangle gives, through random adds, moves and removals', () => {
+    for (let seed = 1; seed <= 6; seed++) {
+      const r = rng(seed)
+      const rects = new Map<string, Rect>()
+      const b = new GraphBounds()
+      const random = (): Rect => ({
+        x: (r() - 0.5) * 5000,
+        y: (r() - 0.5) * 3000,
+        width: 60 + r() * 200,
+        height: 20 + r() * 60,
+      })
+      let next = 0
+      for (let step = 0; step < 400; step++) {
+        const ids = [...rects.keys()]
+        const id = r() < 0.4 || !ids.length ? `n${next++}` : ids[Math.floor(r() * ids.length)]!
+        const rect = r() < 0.2 ? null : random()
+        if (rect) rects.set(id, rect)
+        else rects.delete(id)
+        b.set(id, rect)
+        if (r() < 0.5) continue // asked for only now and then, as the minimap does
+        let x0 = Infinity
+        let y0 = Infinity
+        let x1 = -Infinity
+        let y1 = -Infinity
+        for (const q of rects.values()) {
+          x0 = Math.min(x0, q.x)
+          y0 = Math.min(y0, q.y)
+          x1 = Math.max(x1, q.x + q.width)
+          y1 = Math.max(y1, q.y + q.height)
+        }
+        const want = rects.size
+          ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }
+          : { x: 0, y: 0, width: 1, height: 1 }
+        expect(b.get(), `seed ${seed} step ${step}`).toEqual(want)
+      }
+    }
   })
 })

@@ -44,3 +44,50 @@ export function layerStale(l: Layer | null, want: Rect): boolean {
   if (!contains(l.bounds, want)) return true
   return l.asked.width > want.width * 3 || l.asked.height > want.height * 3
 }
+
+/**
+ * The box around every node's rectangle, kept node by node: a change grows it, and only a change to a
+ * node on its border walks every rectangle again (the minimap walked every node for each change: at 10k
+ * nodes, for each agent write). Kept as its edges, so it is exactly the box a walk gives.
+ */
+export class GraphBounds {
+  private readonly rects = new Map<string, Rect>()
+  private edges: { x0: number; y0: number; x1: number; y1: number } | null = null
+
+  /** Sets (or with null removes) a node's rectangle. */
+  set(id: string, r: Rect | null): void {
+    const old = this.rects.get(id)
+    if (r) this.rects.set(id, r)
+    else this.rects.delete(id)
+    const e = this.edges
+    if (!e) return
+    if (old && (old.x <= e.x0 || old.y <= e.y0 || old.x + old.width >= e.x1 || old.y + old.height >= e.y1)) {
+      // It may have held the border out: walk again when asked.
+      if (!r || r.x !== old.x || r.y !== old.y || r.width !== old.width || r.height !== old.height)
+        this.edges = null
+      return
+    }
+    if (r) {
+      e.x0 = Math.min(e.x0, r.x)
+      e.y0 = Math.min(e.y0, r.y)
+      e.x1 = Math.max(e.x1, r.x + r.width)
+      e.y1 = Math.max(e.y1, r.y + r.height)
+    }
+  }
+
+  /** The box (a unit box at the origin when there is no node). */
+  get(): Rect {
+    if (!this.edges) {
+      if (!this.rects.size) return { x: 0, y: 0, width: 1, height: 1 }
+      this.edges = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity }
+      for (const r of this.rects.values()) {
+        this.edges.x0 = Math.min(this.edges.x0, r.x)
+        this.edges.y0 = Math.min(this.edges.y0, r.y)
+        this.edges.x1 = Math.max(this.edges.x1, r.x + r.width)
+        this.edges.y1 = Math.max(this.edges.y1, r.y + r.height)
+      }
+    }
+    const { x0, y0, x1, y1 } = this.edges
+    return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }
+  }
+}

@@ -299,3 +299,21 @@ describe('The give-back record keeps only live nodes', () => {
     expect(s.model.pushesKept()).toBe(0)
   })
 })
+
+describe('OwnSteps: what it keeps', () => {
+  it('forgets a node whose step is no longer the last one (a change that never resized the node)', async () => {
+    const s = await open()
+    // Notes that do not change A's size: no measurement comes, so nothing settles A's entry.
+    personEditsNotes(s)
+    await settle()
+    for (let i = 0; i < 5; i++) {
+      s.undo.stopCapturing()
+      const r = updateNodes(s.g, [{ id: s.b, notes: `note ${i}` }])
+      if (!r.ok) throw new Error(r.message)
+      s.undo.stopCapturing()
+      s.model.own.changed([s.b])
+    }
+    // Only the last step's node can still join its step; A's entry, from an older step, cannot.
+    expect(s.model.own.size).toBe(1)
+  })
+})

@@ -38,7 +38,15 @@ export class OwnSteps {
   changed(ids: readonly string[]): void {
     const step = this.undo.undoStack[this.undo.undoStack.length - 1]
     if (!step) return
+    // An entry of an older step can never join it (join wants the last step): a change that did not
+    // resize its node is never measured, so nothing else would take its entry out.
+    for (const [id, p] of this.pending) if (p.step !== step) this.pending.delete(id)
     for (const id of ids) this.pending.set(id, { step, look: lookOf(this.view(id)) })
+  }
+
+  /** How many nodes wait to be measured (for tests). */
+  get size(): number {
+    return this.pending.size
   }
 
   /**

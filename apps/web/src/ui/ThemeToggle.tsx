@@ -1,14 +1,18 @@
-import { useEffect } from 'react'
+import { useLayoutEffect } from 'react'
 import { useUI, type ThemeChoice } from '../store.ts'
 import { Icon } from './Icon.tsx'
 
 const NEXT: Record<ThemeChoice, ThemeChoice> = { system: 'light', light: 'dark', dark: 'system' }
 const ICON = { system: 'monitor', light: 'sun', dark: 'moon' } as const
 
-/** Applies the theme to <html data-theme> (following the system when asked) and offers a toggle. */
+/**
+ * Applies the theme to <html data-theme> (following the system when asked) and offers a toggle. In a
+ * layout effect: before any effect that reads the theme's colours (the minimap's layer redraws on a theme
+ * change, and drew in the previous theme's colours when this ran after it).
+ */
 export function useApplyTheme(): void {
   const theme = useUI((s) => s.theme)
-  useEffect(() => {
+  useLayoutEffect(() => {
     const mq = window.matchMedia('(prefers-color-scheme: dark)')
     const apply = () => {
       const dark = theme === 'dark' || (theme === 'system' && mq.matches)

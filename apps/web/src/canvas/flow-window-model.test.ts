@@ -1,0 +1,167 @@
+import {
+  connect,
+  createNodes,
+  disconnect,
+  initGraph,
+  openGraph,
+  restructure,
+  setPositions,
+  updateNodes,
+} from '@plexus/model'
+import { describe, expect, it, vi } from 'vitest'
+import * as Y from 'yjs'
+import type { GraphSession } from '../sync/session.ts'
+import { FlowModel } from './flow-model.ts'
+import { FlowWindow, WINDOW_MIN_NODES, cutWindow } from './flow-window.ts'
+import { rng } from '../../../../packages/model/src/test/harness.ts'
+
+const SEEDS = Number(process.env.PLEXUS_SEEDS ?? 2)
+const FIRST = Number(process.env.PLEXUS_SEED ?? 1)
+
+const settle = async () => {
+  for (let i = 0; i < 4; i++) await Promise.resolve()
+}
+
+/** Whether `part` is `all` with some entries left out (same objects, same order). */
+function subsequence<T extends { id: string }>(part: readonly T[], all: readonly T[]): string | null {
+  let i = 0
+  for (const x of part) {
+    while (i < all.length && all[i]!.id !== x.id) i++
+    if (i === all.length) return `${x.id} is out of order or not in the model's array`
+    if (all[i] !== x) return `${x.id} is not the model's object`
+    i++
+  }
+  return null
+}
+
+describe('FlowWindow patched change by change', () => {
+  it('holds what a cut holds, in the model’s order and objects, through random edits of a big graph (and every node shows its readiness)', async () => {
+    for (let seed = FIRST; seed < FIRST + SEEDS; seed++) {
+      const r = rng(seed)
+      let n = 0
+      const env = (actor: string) => ({
+        actor,
+        now: () => 1000 + n,
+        newId: () => `${actor[0]}${seed}_${n++}`,
+      })
+      const doc = new Y.Doc()
+      const g = openGraph(doc, env('person'))
+      const sys = openGraph(doc, env('app'))
+      const init = initGraph(g, { id: `win-${seed}`, title: 'Window' })
+      if (!init.ok) throw new Error(init.message)
+      const root = init.root
+      // A graph over WINDOW_MIN_NODES, laid out on a grid 8,000 x 2,400 wide.
+      const ids = [root]
+      while (ids.length <= WINDOW_MIN_NODES + 100) {
+        const items = Array.from({ length: 400 }, (_, i) => ({
+          summary: `Node ${ids.length + i}`,
+          parent: ids[Math.floor(r() * ids.length)]!,
+        }))
+        const res = createNodes(g, items, { mode: 'force' })
+        if (!res.ok) throw new Error(res.message)
+        ids.push(...res.created.map((c) => c.id))
+      }
+      setPositions(
+        g,
+        ids.map((id, i) => ({ id, x: (i % 40) * 200, y: Math.floor(i / 40) * 60 })),
+      )
+      const session = { g, sys, setPresence: () => {} } as unknown as GraphSession
+      const model = new FlowModel(session)
+      model.attach()
+      let cuts = 0
+      const w = new FlowWindow(model)
+      w.setView({ x: 3000, y: 1000, width: 700, height: 450 })
+      // Private, spied on to count: how many of the model's changes were cut, not patched.
+      const cut = vi.spyOn(w as unknown as { cut(): boolean }, 'cut')
+      let changes = 0
+      model.subscribe(() => {
+        const before = cut.mock.calls.length
+        w.sourceChanged()
+        changes++
+        if (cut.mock.calls.length > before) cuts++
+      })
+      const live = () => [...g.index.nodes.values()].filter((v) => g.index.live(v.id)).map((v) => v.id)
+      const pick = () => {
+        const all = live()
+        return all[Math.floor(r() * all.length)] ?? root
+      }
+      /** Somewhere in or near the window, or far away. */
+      const spot = () =>
+        r() < 0.6
+          ? { x: 1500 + Math.round(r() * 3500), y: 300 + Math.round(r() * 1800) }
+          : { x: Math.round(r() * 8000), y: Math.round(r() * 2400) }
+      for (let step = 0; step < 120; step++) {
+        const at = `seed ${seed} step ${step}`
+        const op = r()
+        if (op < 0.3) {
+          // An agent's write: children without positions, placed by the canvas beside their parent.
+          const parent = pick()
+          const k = 1 + Math.floor(r() * 3)
+          const res = createNodes(
+            g,
+            Array.from({ length: k }, (_, i) => ({ summary: `Agent ${step}.${i}`, parent })),
+            { mode: 'force' },
+          )
+          if (!res.ok) throw new Error(`${at}: ${res.message}`)
+        } else if (op < 0.45) {
+          setPositions(g, [{ id: pick(), ...spot() }])
+        } else if (op < 0.55) {
+          const [a, b] = [pick(), pick()]
+          if (a !== b) connect(g, [{ from: a, to: b, type: r() < 0.5 ? 'depends_on' : 'relates_to' }])
+        } else if (op < 0.6) {
+          const e = [...g.index.edges.values()][Math.floor(r() * g.index.edges.size)]
+          if (e) disconnect(g, [{ from: e.from, to: e.to, type: e.type }])
+        } else if (op < 0.7) {
+          model.select([pick()], { add: r() < 0.3 })
+        } else if (op < 0.75) {
+          const id = pick()
+          if (id !== root) restructure(g, [{ type: 'forget', node: id }])
+        } else if (op < 0.8) {
+          const [a, b] = [pick(), pick()]
+          if (a !== b && a !== root && b !== root) restructure(g, [{ type: 'merge', node: a, into: b }])
+        } else if (op < 0.85) {
+          const [a, b] = [pick(), pick()]
+          if (a !== root) restructure(g, [{ type: 'move', node: a, parent: b }])
+        } else if (op < 0.9) {
+          updateNodes(g, [{ id: pick(), resolved: r() < 0.5 }])
+        } else if (op < 0.95) {
+          const id = pick()
+          const p = model.positionOf(id) ?? { x: 0, y: 0 }
+          model.onNodesChange([
+            { type: 'position', id, position: { x: p.x + 40, y: p.y + 15 }, dragging: true },
+          ])
+          if (r() < 0.5) model.endDrag()
+        } else {
+          w.setView({ ...spot(), width: 700, height: 450 })
+        }
+        await settle()
+
+        // Every node shows its readiness as the index has it (the model redraws only what changed).
+        for (const x of model.nodes)
+          if (x.data.status !== g.index.statusOf(x.id))
+            expect.fail(`${at}: ${x.id} shows ${x.data.status}, the index says ${g.index.statusOf(x.id)}`)
+        const area = w.area!
+        const problem = (msg: string) => expect.fail(`${at}: ${msg}`)
+        const nodeErr = subsequence(w.nodes, model.nodes)
+        if (nodeErr) problem(`node ${nodeErr}`)
+        const edgeErr = subsequence(w.edges, model.edges)
+        if (edgeErr) problem(`edge ${edgeErr}`)
+        const inWindow = new Set(w.nodes.map((x) => x.id))
+        const edgesIn = new Set(w.edges.map((x) => x.id))
+        for (const e of w.edges)
+          if (!inWindow.has(e.source) || !inWindow.has(e.target)) problem(`edge ${e.id} without both ends`)
+        // Everything a cut of the same window holds: its nodes, and the edges of its core. (A long edge
+        // between two nodes outside the window that a move made cross it waits for the next cut.)
+        const fresh = cutWindow(model, area)
+        for (const x of fresh.nodes)
+          if (fresh.core.has(x.id) && !inWindow.has(x.id)) problem(`misses node ${x.id}`)
+        for (const e of fresh.edges) {
+          if (!fresh.core.has(e.source) && !fresh.core.has(e.target)) continue
+          if (!edgesIn.has(e.id)) problem(`misses edge ${e.id}`)
+        }
+      }
+      // The patches did the work: most changes were not cut.
+      expect(cuts, `seed ${seed}`).toBeLessThan(changes / 2)
+    }
+  })
+})
