@@ -115,7 +115,7 @@ test('while the view zooms the dots are not drawn; while it pans they are; at re
   // Steps set in one task, read before any frame: what each step leaves showing (moving.ts, canvas.css).
   const seen = await page.evaluate(() => {
     const rf = window.__plexus!.rf!
-    const dots = document.querySelector('.react-flow pattern')!.ownerSVGElement!
+    const dots = document.querySelector<SVGPatternElement>('.react-flow pattern')!.ownerSVGElement!
     const v = rf.getViewport()
     void rf.setViewport({ ...v, x: v.x + 40 })
     const panning = getComputedStyle(dots).visibility
