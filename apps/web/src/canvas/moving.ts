@@ -5,10 +5,12 @@ import { useEffect } from 'react'
 const SETTLE_MS = 150
 
 /**
- * Marks the canvas `is-moving` while the view pans or zooms; canvas.css then drops the nodes' soft
- * shadows. A blurred shadow is rasterised again for every node on screen at every zoom step, which a
- * software renderer pays for in frames; nobody reads a shadow in motion, and it fades back in when the
- * view rests. A class on one element, set from the store's subscription: no React render per frame.
+ * Marks the canvas `is-moving` while the view pans or zooms, and `is-zooming` too once a step of that
+ * move has changed the zoom; canvas.css then drops what a software renderer would rasterise again at
+ * every step for nothing a person reads in motion: the nodes' blurred shadows while moving, and the
+ * dotted background while zooming (a zoom step redraws the whole screen of dots, the largest part of its
+ * raster; a pan keeps them). Both come back when the view rests. Classes on one element, set from the
+ * store's subscription: no React render per frame.
  */
 export function MovingClass(): null {
   const store = useStoreApi()
@@ -18,15 +20,16 @@ export function MovingClass(): null {
       if (s.transform === prev.transform) return
       if (timer) clearTimeout(timer)
       else s.domNode?.classList.add('is-moving')
+      if (s.transform[2] !== prev.transform[2]) s.domNode?.classList.add('is-zooming')
       timer = setTimeout(() => {
         timer = null
-        store.getState().domNode?.classList.remove('is-moving')
+        store.getState().domNode?.classList.remove('is-moving', 'is-zooming')
       }, SETTLE_MS)
     })
     return () => {
       off()
       if (timer) clearTimeout(timer)
-      store.getState().domNode?.classList.remove('is-moving')
+      store.getState().domNode?.classList.remove('is-moving', 'is-zooming')
     }
   }, [store])
   return null
