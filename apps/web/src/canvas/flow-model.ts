@@ -362,6 +362,10 @@ export class FlowModel {
     this.touched.add(id)
     // The frames around it follow it (redrawn once per flush, however many members moved).
     for (const f of framesAbove(this.index, id)) this.framesDue.add(f)
+    // A folded child shows its count on the side away from this node, which may now be the other side.
+    if (this.collapsed.size && prev && prev.position.x !== position.x)
+      for (const c of this.index.struct().children.get(id) ?? [])
+        if (this.collapsed.has(c)) this.rebuildNode(c)
     return true
   }
 
