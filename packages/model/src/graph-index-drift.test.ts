@@ -19,6 +19,7 @@ describe('GraphIndex kept through deletes, merges and undo', () => {
       const r = rng(seed)
       const { g, doc, root } = makeGraph('agent', { id: `drift-${seed}` })
       const ix = g.index
+      if (!(ix instanceof GraphIndex)) throw new Error('the graph is indexed by a GraphIndex')
       const um = undoManager(g, { captureTimeout: 0 })
       const tracker = ix.trackStatus()
       const live = () => [...ix.nodes.keys()].filter((id) => ix.live(id))
