@@ -115,6 +115,7 @@ describe('FlowWindow', () => {
       edges,
       node: () => undefined,
       edge: () => undefined,
+      edgesAt: () => [],
       lastChange: () => none,
     })
     w.setView(view)
