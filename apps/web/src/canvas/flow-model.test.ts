@@ -166,3 +166,23 @@ describe('FlowModel placement around frames', () => {
     expect(model.placementDrift()).toEqual([])
   })
 })
+
+describe('FlowModel fold badge side', () => {
+  it('puts a folded branch’s count on the side away from its parent after the parent moves across it', async () => {
+    const { g, model, root } = open(1)
+    const made = createNodes(g, [{ summary: 'Branch', parent: root }], { mode: 'force' })
+    if (!made.ok) throw new Error(made.message)
+    const branch = made.created[0]!.id
+    const kids = createNodes(g, [{ summary: 'Leaf', parent: branch }], { mode: 'force' })
+    if (!kids.ok) throw new Error(kids.message)
+    setPositions(g, [{ id: branch, x: 300, y: 0 }])
+    await settle()
+    model.toggleCollapsed(branch)
+    await settle()
+    expect(model.node(branch)!.data.foldedLeft).toBeUndefined()
+    // The root moved right of the branch (a drag, a peer, a layout that moves the root only).
+    setPositions(g, [{ id: root, x: 800, y: 0 }])
+    await settle()
+    expect(model.node(branch)!.data.foldedLeft).toBe(true)
+  })
+})

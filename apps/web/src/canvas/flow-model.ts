@@ -101,6 +101,8 @@ export class FlowModel {
   edges: PEdge[] = []
   private readonly nodeById = new Map<string, PNode>()
   private readonly edgeById = new Map<string, PEdge>()
+  /** The ids of the edges at each node (either end), kept by `putEdge` and `dropEdge`. */
+  private readonly edgesAtNode = new Map<string, Set<string>>()
   private readonly selected = new Set<string>()
   private readonly selectedEdges = new Set<string>()
   readonly measured = new Map<string, Size>()
@@ -360,6 +362,10 @@ export class FlowModel {
     this.touched.add(id)
     // The frames around it follow it (redrawn once per flush, however many members moved).
     for (const f of framesAbove(this.index, id)) this.framesDue.add(f)
+    // A folded child shows its count on the side away from this node, which may now be the other side.
+    if (this.collapsed.size && prev && prev.position.x !== position.x)
+      for (const c of this.index.struct().children.get(id) ?? [])
+        if (this.collapsed.has(c)) this.rebuildNode(c)
     return true
   }
 
@@ -390,17 +396,35 @@ export class FlowModel {
    * derived (flow-window.ts). An edge replaced keeps its place in `edges`; a new one is appended.
    */
   private putEdge(id: string, e: PEdge): void {
-    if (!this.edgeById.has(id)) this.addedEdges.add(id)
+    const old = this.edgeById.get(id)
+    if (!old) this.addedEdges.add(id)
+    else if (old.source !== e.source || old.target !== e.target) this.unlinkEnds(old)
     this.edgeById.set(id, e)
+    for (const end of [e.source, e.target]) {
+      let at = this.edgesAtNode.get(end)
+      if (!at) this.edgesAtNode.set(end, (at = new Set()))
+      at.add(id)
+    }
     this.touchedEdges.add(id)
     this.edgesChanged = true
   }
 
   private dropEdge(id: string): void {
-    if (!this.edgeById.delete(id)) return
+    const old = this.edgeById.get(id)
+    if (!old) return
+    this.edgeById.delete(id)
+    this.unlinkEnds(old)
     this.addedEdges.delete(id)
     this.touchedEdges.add(id)
     this.edgesChanged = true
+  }
+
+  private unlinkEnds(e: PEdge): void {
+    for (const end of [e.source, e.target]) {
+      const at = this.edgesAtNode.get(end)
+      at?.delete(e.id)
+      if (at?.size === 0) this.edgesAtNode.delete(end)
+    }
   }
 
   private rebuildEdges(): void {
@@ -913,5 +937,10 @@ export class FlowModel {
 
   edge(id: string): PEdge | undefined {
     return this.edgeById.get(id)
+  }
+
+  /** The ids of the edges with `id` at either end. */
+  edgesAt(id: string): Iterable<string> {
+    return this.edgesAtNode.get(id) ?? []
   }
 }

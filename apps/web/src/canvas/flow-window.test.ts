@@ -24,7 +24,8 @@ function grid(): WindowSource & { byId: Map<string, PNode>; replace(n: PNode): v
     nodes,
     edges,
     node: (id: string) => byId.get(id),
-    edge: (id: string) => edges.find((e) => e.id === id),
+    edge: (id: string) => src.edges.find((e) => e.id === id),
+    edgesAt: (id: string) => src.edges.filter((e) => e.source === id || e.target === id).map((e) => e.id),
     lastChange: () => change,
     byId,
     /** Publishes a change to one node, as the model does. */
@@ -114,6 +115,7 @@ describe('FlowWindow', () => {
       edges,
       node: () => undefined,
       edge: () => undefined,
+      edgesAt: () => [],
       lastChange: () => none,
     })
     w.setView(view)

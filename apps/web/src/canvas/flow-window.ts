@@ -14,6 +14,8 @@ export interface WindowSource {
   edges: PEdge[]
   node(id: string): PNode | undefined
   edge(id: string): PEdge | undefined
+  /** The ids of the edges with the node at either end. */
+  edgesAt(id: string): Iterable<string>
   lastChange(): Change
 }
 
@@ -41,7 +43,8 @@ const inside = (a: Rect, b: Rect) =>
  * far smaller than the window (zoomed in). A change to the graph is patched in (`patch`): objects
  * replaced in place, nodes and edges that went taken out, new ones that belong appended (the model
  * appends them, so the window keeps the model's order). Only what a patch cannot place in that order
- * (an old node coming into the window, a new edge to a node outside it) cuts again. A cut on every
+ * (an old node coming into the window, a new edge to a node outside it, an edge between two nodes
+ * outside it that a move made cross it) cuts again. A cut on every
  * change walked every node and edge for each agent write (profiled at 10k nodes).
  *
  * What a patch leaves holds everything a cut of the same window would hold, with the same objects in
@@ -145,13 +148,13 @@ export class FlowWindow {
         continue
       }
       if (i === undefined) {
-        if (n && isCore(n)) return null
+        if (n && (isCore(n) || this.newCrossing(id, win))) return null
         continue
       }
       if (!n) dropNodes.add(id)
       else {
         // A far end that came into the window: its other edges belong now.
-        if (!this.core.has(id) && isCore(n)) return null
+        if (!this.core.has(id) && (isCore(n) || this.newCrossing(id, win))) return null
         if (nodes[i] !== n) setNode(i, n)
       }
     }
@@ -202,6 +205,22 @@ export class FlowWindow {
     if (nodes !== this.nodes) this.setNodes(nodes)
     if (edges !== this.edges) this.setEdges(edges)
     return changed
+  }
+
+  /**
+   * Whether an edge of a node outside the core, not in the window, now crosses it (the node moved or
+   * grew): a long edge between two nodes outside the window that a cut would give React Flow.
+   */
+  private newCrossing(id: string, win: Rect): boolean {
+    const src = this.src
+    for (const eid of src.edgesAt(id)) {
+      if (this.edgeAt.has(eid)) continue
+      const e = src.edge(eid)
+      const s = e && src.node(e.source)
+      const t = e && src.node(e.target)
+      if (s && t && crosses(s, t, win)) return true
+    }
+    return false
   }
 
   private setNodes(nodes: PNode[]): void {

@@ -91,6 +91,7 @@ export function parseDSL(text: string): Result<Parsed> {
   const big = checkText(text, 'dsl')
   if (big) return big
   const c = new Collector('dsl')
+  c.outline = true
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)
   for (let n = 0; n < lines.length; n++) {
     const at = `line ${n + 1}`

@@ -60,6 +60,11 @@ export interface Parsed {
   parents: ParentLink[]
   /** The layout direction the text gives (Mermaid's header). */
   direction?: 'TB' | 'TD' | 'BT' | 'LR' | 'RL'
+  /**
+   * The text is an outline (the DSL): a parent is a node like any other, laid out as a tree, not a
+   * subgraph drawn as a frame around its members.
+   */
+  outline?: true
   /** What the parser read but will not hand on, and why (duplicate edges). */
   skipped?: string[]
   /** Mermaid `classDef` lines by class name. */
@@ -100,6 +105,7 @@ export class Collector {
   readonly parents: ParentLink[] = []
   readonly skipped: string[] = []
   direction?: Parsed['direction']
+  outline?: true
   classDefs?: Record<string, string>
   linkStyleDefault?: string
 
@@ -203,6 +209,7 @@ export class Collector {
       facts: this.facts,
       parents: this.parents,
       ...(this.direction ? { direction: this.direction } : {}),
+      ...(this.outline ? { outline: true as const } : {}),
       ...(this.skipped.length ? { skipped: this.skipped } : {}),
       ...(this.classDefs ? { classDefs: this.classDefs } : {}),
       ...(this.linkStyleDefault ? { linkStyleDefault: this.linkStyleDefault } : {}),

@@ -90,6 +90,16 @@ describe('placing imported nodes', () => {
         expect(overlap(box(a), box(b)), `${a.summary} / ${b.summary}`).toBe(false)
   })
 
+  it('lays a Mermaid text without a header out top to bottom, its subgraph as a frame (not as a DSL tree)', () => {
+    const { g } = setup()
+    ok(importGraph(g, 'mermaid', 'a[Start] --> b[End]\nsubgraph grp [Work]\n  c[Inside]\nend\n'))
+    const by = new Map([...g.index.nodes.values()].map((n) => [n.summary, n]))
+    // Mermaid's own default is TB: the edge's target below its source, not right of it.
+    expect(by.get('End')!.y!).toBeGreaterThanOrEqual(box(by.get('Start')!).y1)
+    // A subgraph is drawn around its member, with the frame's size.
+    expect(inside(box(by.get('Inside')!), box(by.get('Work')!))).toBe(true)
+  })
+
   it('keeps a canvas where it was drawn, or moves it clear as one block when that is taken', () => {
     const canvas = JSON.stringify({
       nodes: [

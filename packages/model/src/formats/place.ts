@@ -65,8 +65,9 @@ export function placeNew(
     fresh.forEach((d, i) => out.set(i, { x: d.x! + dx, y: d.y! + dy }))
     return out
   }
-  // The DSL gives no direction: its trees grow right, so its ranks run left to right too.
-  const dir = p.direction ?? 'LR'
+  // The DSL gives no direction: its trees grow right, so its ranks run left to right too. A Mermaid
+  // text without a header is Mermaid's default, top to bottom.
+  const dir = p.direction ?? (p.outline ? 'LR' : 'TB')
   const vertical = dir === 'TB' || dir === 'TD' || dir === 'BT'
   const reverse = dir === 'BT' || dir === 'RL'
   // The tree among new nodes: a new node under another new node is in that one's block.
@@ -97,7 +98,7 @@ export function placeNew(
   // other: its children go right of it as a tidy tree, siblings top to bottom in the text's order, the
   // parent level with the middle of them (laid out as frames, a 400-node outline was one row 70,000 px
   // wide, each parent given the frame's size).
-  const diagram = p.direction !== undefined
+  const diagram = !p.outline
   const trees = new Map<number, Map<number, { x: number; y: number }>>()
   /** `m`'s subtree with its box's corner at (x, y), offsets into `at`; returns the box's right and bottom. */
   const tidy = (

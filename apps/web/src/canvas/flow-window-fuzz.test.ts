@@ -1,0 +1,140 @@
+import {
+  connect,
+  createNodes,
+  initGraph,
+  openGraph,
+  restructure,
+  setPositions,
+  undoManager,
+} from '@plexus/model'
+import { describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
+import type { GraphSession } from '../sync/session.ts'
+import { FlowModel } from './flow-model.ts'
+import { FlowWindow, WINDOW_MIN_NODES, cutWindow } from './flow-window.ts'
+import { rng } from '../../../../packages/model/src/test/harness.ts'
+
+// The sequences flow-window-model.test.ts does not make: undo of a delete or a merge, a branch folded
+// and opened, the model detached and attached, long edges between nodes outside the window.
+const SEEDS = Number(process.env.PLEXUS_SEEDS ?? 1)
+const FIRST = Number(process.env.PLEXUS_SEED ?? 1)
+
+const settle = async () => {
+  for (let i = 0; i < 4; i++) await Promise.resolve()
+}
+
+describe('FlowWindow patched through undo, folds and detach', () => {
+  it('holds what a cut of the same window holds, the model’s own objects', { timeout: 120_000 }, async () => {
+    for (let seed = FIRST; seed < FIRST + SEEDS; seed++) {
+      console.log(`flow-window-fuzz seed ${seed}`)
+      const r = rng(seed)
+      let n = 0
+      const env = (actor: string) => ({
+        actor,
+        now: () => 1000 + n,
+        newId: () => `${actor[0]}${seed}_${n++}`,
+      })
+      const doc = new Y.Doc()
+      const g = openGraph(doc, env('person'))
+      const sys = openGraph(doc, env('app'))
+      const init = initGraph(g, { id: `fz-${seed}`, title: 'Fuzz' })
+      if (!init.ok) throw new Error(init.message)
+      const root = init.root
+      const ids = [root]
+      while (ids.length <= WINDOW_MIN_NODES + 100) {
+        const items = Array.from({ length: 400 }, (_, i) => ({
+          summary: `Node ${ids.length + i}`,
+          parent: ids[Math.floor(r() * ids.length)]!,
+        }))
+        const res = createNodes(g, items, { mode: 'force' })
+        if (!res.ok) throw new Error(res.message)
+        ids.push(...res.created.map((c) => c.id))
+      }
+      setPositions(
+        g,
+        ids.map((id, i) => ({ id, x: (i % 40) * 200, y: Math.floor(i / 40) * 60 })),
+      )
+      const um = undoManager(g, { captureTimeout: 0 })
+      const session = { g, sys, setPresence: () => {} } as unknown as GraphSession
+      const model = new FlowModel(session)
+      let detach: (() => void) | null = model.attach()
+      const w = new FlowWindow(model)
+      w.setView({ x: 3000, y: 1000, width: 700, height: 450 })
+      model.subscribe(() => void w.sourceChanged())
+      const live = () => [...g.index.nodes.values()].filter((v) => g.index.live(v.id)).map((v) => v.id)
+      const pick = () => {
+        const all = live()
+        return all[Math.floor(r() * all.length)] ?? root
+      }
+      const spot = () =>
+        r() < 0.6
+          ? { x: 1500 + Math.round(r() * 3500), y: 300 + Math.round(r() * 1800) }
+          : { x: Math.round(r() * 8000), y: Math.round(r() * 2400) }
+      for (let step = 0; step < 150; step++) {
+        const at = `seed ${seed} step ${step}`
+        const op = r()
+        if (op < 0.15) {
+          const res = createNodes(g, [{ summary: `Agent ${step}`, parent: pick() }], { mode: 'force' })
+          if (!res.ok) throw new Error(`${at}: ${res.message}`)
+        } else if (op < 0.3) {
+          setPositions(g, [{ id: pick(), ...spot() }])
+        } else if (op < 0.4) {
+          const [a, b] = [pick(), pick()]
+          if (a !== b) connect(g, [{ from: a, to: b, type: 'relates_to' }])
+        } else if (op < 0.5) {
+          const id = pick()
+          if (id !== root) restructure(g, [{ type: 'forget', node: id }])
+        } else if (op < 0.55) {
+          const [a, b] = [pick(), pick()]
+          if (a !== b && a !== root && b !== root) restructure(g, [{ type: 'merge', node: a, into: b }])
+        } else if (op < 0.6) {
+          const [a, b] = [pick(), pick()]
+          if (a !== root) restructure(g, [{ type: 'move', node: a, parent: b }])
+        } else if (op < 0.72) {
+          um.undo()
+        } else if (op < 0.77) {
+          um.redo()
+        } else if (op < 0.85) {
+          model.toggleCollapsed(pick())
+        } else if (op < 0.9) {
+          model.select([pick()], { add: r() < 0.3 })
+        } else if (op < 0.95) {
+          // The canvas away (a graph switched and back): edits it did not see, then attached again.
+          if (detach) {
+            detach()
+            detach = null
+          } else detach = model.attach()
+        } else {
+          w.setView({ ...spot(), width: 700, height: 450 })
+        }
+        await settle()
+        if (detach === null) continue
+
+        const problem = (msg: string) => expect.fail(`${at}: ${msg}`)
+        const byId = new Map(model.nodes.map((x) => [x.id, x]))
+        const edgeById = new Map(model.edges.map((x) => [x.id, x]))
+        for (const x of w.nodes) if (byId.get(x.id) !== x) problem(`node ${x.id} is not the model's object`)
+        for (const e of w.edges)
+          if (edgeById.get(e.id) !== e) problem(`edge ${e.id} is not the model's object`)
+        const inWindow = new Set(w.nodes.map((x) => x.id))
+        const edgesIn = new Set(w.edges.map((x) => x.id))
+        for (const e of w.edges)
+          if (!inWindow.has(e.source) || !inWindow.has(e.target)) problem(`edge ${e.id} without both ends`)
+        const fresh = cutWindow(model, w.area!)
+        for (const x of fresh.nodes)
+          if (!inWindow.has(x.id))
+            problem(
+              `misses node ${x.id} (core ${fresh.core.has(x.id)}, op ${op.toFixed(2)}, edges ${fresh.edges
+                .filter((e) => e.source === x.id || e.target === x.id)
+                .map((e) => `${e.id} ${fresh.core.has(e.source)}/${fresh.core.has(e.target)}`)
+                .join(', ')})`,
+            )
+        for (const e of fresh.edges)
+          if (!edgesIn.has(e.id))
+            problem(
+              `misses edge ${e.id} (${fresh.core.has(e.source)}/${fresh.core.has(e.target)}, op ${op.toFixed(2)})`,
+            )
+      }
+    }
+  })
+})
