@@ -11,7 +11,7 @@ import {
   type Painter,
 } from './minimap-marks.ts'
 
-const SEEDS = Number(process.env.PLEXUS_SEEDS ?? 6)
+const SEEDS = Number(process.env.PLEXUS_SEEDS ?? 3)
 const FIRST = Number(process.env.PLEXUS_SEED ?? 1)
 const W = 176
 const H = 116
