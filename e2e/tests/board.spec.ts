@@ -103,3 +103,30 @@ test('board: a dragged card stays in sight under the pointer as it crosses into 
   await waitSynced(page)
   await context.close()
 })
+
+test('board: a card drag cut short by leaving the board leaves the next click alone', async ({ browser }) => {
+  const { context, page, dialogs } = await newPage(browser)
+  await createGraph(page, 'Leave')
+  const k = page.keyboard
+  await k.press('Enter')
+  await k.press('Tab')
+  await k.type('Pack')
+  await k.press('Enter')
+  await k.press('Escape')
+  await waitSynced(page)
+  await page.getByTestId('view-board').click()
+  const from = (await card(page, 'actionable', 'Pack').boundingBox())!
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(from.x + from.width / 2 + 80, from.y + from.height / 2 + 20, { steps: 4 })
+  await expect(page.locator('.is-ghost')).toHaveCount(1)
+  // Back to the list of graphs mid-drag: the board goes, and so does the drag.
+  await page.evaluate(() => history.back())
+  await expect(page.getByTestId('graph-list')).toBeVisible()
+  await expect(page.locator('.is-ghost')).toHaveCount(0)
+  await page.mouse.up()
+  // The release was over the list, not a drop: the next click is the person's (Rename asks for a name).
+  await page.getByRole('button', { name: 'Rename Leave' }).click()
+  await expect.poll(() => dialogs).toEqual(['New name'])
+  await context.close()
+})

@@ -47,15 +47,25 @@ export function useCardDrag(onDrop: (id: string, to: Column) => void) {
     y: number
     el: HTMLElement
     ghost: HTMLElement | null
+    /** Stops listening to the window (the drag ends, or the board goes mid-drag). */
+    stop: () => void
   } | null>(null)
 
-  // The copy lives outside the board: it goes with the board if the board goes mid-drag.
-  useEffect(() => () => state.current?.ghost?.remove(), [])
+  // The board goes mid-drag (the person went back to the list): the drag goes with it, its copy (which
+  // lives outside the board), its window listeners, and no click is swallowed for a release never seen.
+  useEffect(
+    () => () => {
+      state.current?.stop()
+      state.current?.ghost?.remove()
+      state.current = null
+    },
+    [],
+  )
 
   const onPointerDown = (id: string) => (e: ReactPointerEvent<HTMLElement>) => {
     if (e.button !== 0) return
     const el = e.currentTarget
-    state.current = { id, x: e.clientX, y: e.clientY, el, ghost: null }
+    state.current = { id, x: e.clientX, y: e.clientY, el, ghost: null, stop: () => {} }
     const move = (ev: PointerEvent) => {
       const s = state.current
       if (!s) return
@@ -69,10 +79,13 @@ export function useCardDrag(onDrop: (id: string, to: Column) => void) {
       s.ghost.style.transform = `translate(${dx}px, ${dy}px) rotate(1.5deg)`
       setOver(columnAt(ev.clientX, ev.clientY))
     }
-    const up = (ev: PointerEvent) => {
+    const stop = () => {
       window.removeEventListener('pointermove', move)
       window.removeEventListener('pointerup', up)
       window.removeEventListener('pointercancel', up)
+    }
+    const up = (ev: PointerEvent) => {
+      stop()
       const s = state.current
       state.current = null
       if (!s?.ghost) return
@@ -84,6 +97,7 @@ export function useCardDrag(onDrop: (id: string, to: Column) => void) {
       const to = ev.type === 'pointerup' ? columnAt(ev.clientX, ev.clientY) : null
       if (to) onDrop(s.id, to)
     }
+    state.current.stop = stop
     window.addEventListener('pointermove', move)
     window.addEventListener('pointerup', up)
     window.addEventListener('pointercancel', up)
