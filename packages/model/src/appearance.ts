@@ -33,6 +33,34 @@ export type Direction = (typeof DIRECTIONS)[number]
 // gives them back; a canvas that does not know one draws a rectangle.
 const OTHER_SHAPE = /^[a-z][a-z0-9-]{0,39}$/
 const COLOR = /^(?:#[0-9a-fA-F]{6}|[1-6])$/
+
+/**
+ * The six colours a person picks (JSON Canvas 1.0's presets "1"-"6": red, orange, yellow, green, cyan,
+ * purple) as the hex the canvas tints a node with; the same in both themes. Formats without presets
+ * (Mermaid) write this hex, and read it back as the preset.
+ */
+export const PRESET_COLORS = {
+  '1': '#e5484d',
+  '2': '#f76b15',
+  '3': '#e2a336',
+  '4': '#30a46c',
+  '5': '#05a2c2',
+  '6': '#8e4ec6',
+} as const satisfies Record<string, string>
+export type PresetColor = keyof typeof PRESET_COLORS
+
+/** A stored colour as `#rrggbb` (a preset as its hex, a hex as stored), or null when it is not one. */
+export function colorHex(v: unknown): string | null {
+  if (typeof v !== 'string') return null
+  if (Object.hasOwn(PRESET_COLORS, v)) return PRESET_COLORS[v as PresetColor]
+  return /^#[0-9a-fA-F]{6}$/.test(v) ? v : null
+}
+
+/** A `#rrggbb` as stored: the preset it is the hex of, else itself. */
+export function presetOf(hex: string): string {
+  const key = (Object.keys(PRESET_COLORS) as PresetColor[]).find((k) => PRESET_COLORS[k] === hex)
+  return key ?? hex
+}
 /** Larger than any canvas a person scrolls, small enough that arithmetic on it stays exact. */
 export const MAX_SIZE = 1_000_000
 /** Aliases a node keeps (the ids it had in imported files, its memory id): the newest this many. */

@@ -129,5 +129,5 @@ export {
   writeProgress,
 } from './memory.ts'
 export type { MemoryEdgeInput, MemoryNodeInput, MemorySession, Progress, Tier } from './memory.ts'
-export { DIRECTIONS, SHAPES } from './appearance.ts'
-export type { Direction, Shape } from './appearance.ts'
+export { DIRECTIONS, PRESET_COLORS, SHAPES, colorHex } from './appearance.ts'
+export type { Direction, PresetColor, Shape } from './appearance.ts'

@@ -1,20 +1,10 @@
-import { SHAPES, type NodeView, type Shape } from '@plexus/model'
+import { SHAPES, colorHex, type NodeView, type Shape } from '@plexus/model'
 import type { CSSProperties } from 'react'
 import { outlineOf, type Point } from './shapes.ts'
 
 // How a node looks beyond its readiness: the colour, shape and size an import brought in (Mermaid node
 // shapes, JSON Canvas card colours and sizes). The fields are optional on NodeView (`shape`, `color`,
 // `width`, `height`); older documents and builds without them draw nodes as before.
-
-/** JSON Canvas 1.0 preset colours 1-6: red, orange, yellow, green, cyan, purple. */
-const PRESETS: Record<string, string> = {
-  '1': '#e5484d',
-  '2': '#f76b15',
-  '3': '#e2a336',
-  '4': '#30a46c',
-  '5': '#05a2c2',
-  '6': '#8e4ec6',
-}
 
 export interface Styled {
   shape?: unknown
@@ -29,11 +19,12 @@ export function shapeOf(n: Styled): Shape | null {
     : null
 }
 
-/** A node's colour as CSS (a preset's hex, or its own `#rrggbb`), or null. Anything else is ignored. */
+/**
+ * A node's colour as CSS (a JSON Canvas preset "1"-"6" as the model's hex for it, or its own `#rrggbb`),
+ * or null. Anything else is ignored. The Mermaid export writes the same hex as the node's fill.
+ */
 export function colorOf(n: Styled): string | null {
-  if (typeof n.color !== 'string') return null
-  if (PRESETS[n.color]) return PRESETS[n.color]!
-  return /^#[0-9a-f]{6}$/i.test(n.color) ? n.color : null
+  return colorHex(n.color)
 }
 
 /** A size the node was given (a canvas card's), within sane bounds, or null. */

@@ -75,10 +75,12 @@ describe('Mermaid corpus', () => {
       w.newNode('h1', {
         summary: '<img src=x onerror=alert(1)> "q" #1; &amp; `x` [a] (b) {c} |d|',
         parent: root,
+        color: '#123456',
       })
-      w.newNode('h2', { summary: 'end', kind: 'task', parent: 'h1' })
+      w.newNode('h2', { summary: 'end', kind: 'task', parent: 'h1', color: '2' })
       w.newNode('h3', { summary: 'subgraph %% not a comment', parent: 'h1' })
-      w.newNode('h4', { summary: 'Ünïcødé 日本語 ❤', parent: root })
+      w.newNode('h4', { summary: 'Ünïcødé 日本語 ❤', parent: root, color: '6' })
+      // Colours set in Plexus are written as fills (`style` lines), on a subgraph too.
       writeEdge(w, {
         from: 'h2',
         to: 'h4',
@@ -88,6 +90,7 @@ describe('Mermaid corpus', () => {
       writeEdge(w, { from: 'h3', to: 'h1', type: 'relates_to' })
     })
     const hostile = exportGraph(g, 'mermaid')
+    expect(hostile.split('\n').filter((l) => /^\s*style /.test(l))).toHaveLength(3)
     const [mine] = await renderInChromium([hostile])
     expect(mine).toEqual({ nodes: 3 })
     expect(await mermaidCounts(hostile)).toEqual({ nodes: 3, edges: 2, subgraphs: 1 })

@@ -1,7 +1,7 @@
 import { fail } from '../graph.ts'
+import { fillColor } from './mermaid-fill.ts'
 import type { Failure, Json, Result } from '../types.ts'
 import { Collector, checkText, type Fact, type NodeDecl, type Parsed } from './facts.ts'
-import { normalColor } from '../appearance.ts'
 import { RELATES_TO, relationOf } from '../vocabulary.ts'
 import { BRACKETS, shapeOfName } from './mermaid-shapes.ts'
 import { Src, readBody, shapeData } from './mermaid-lexer.ts'
@@ -267,26 +267,17 @@ export function parseMermaid(text: string): Result<Parsed> {
 }
 
 /**
- * A `fill:` in a style body as a colour the model stores (`#rgb`, `#rrggbb`); null for a fill it does not
- * (a name, rgb()), undefined when the body has no fill.
- */
-function fillOf(style: unknown): string | null | undefined {
-  if (typeof style !== 'string') return undefined
-  const m = /(?:^|[,;])\s*fill\s*:\s*([^,;\s]+)/.exec(style)
-  return m ? normalColor(m[1]) : undefined
-}
-
-/**
- * A node's colour from what Mermaid fills it with: its own `style`, else its class's `classDef`, else
- * `classDef default` (Mermaid's order: the first that has a fill wins). The style lines stay on the
- * node for the way back; the colour is what the canvas and its exports draw.
+ * A node's colour from what Mermaid fills it with (mermaid-fill.ts): its own `style`, else its class's
+ * `classDef`, else `classDef default`. The style lines stay on the node for the way back; the colour is
+ * what the canvas and its exports draw.
  */
 function fillColours(nodes: NodeDecl[], classDefs: Record<string, string> | undefined): void {
   for (const n of nodes) {
     if (n.color !== undefined) continue
-    const own = fillOf(n.properties?.mermaid_style)
-    const cls = n.kind !== undefined ? classDefs?.[n.kind] : undefined
-    const fill = own !== undefined ? own : cls !== undefined ? fillOf(cls) : fillOf(classDefs?.default)
+    const cls =
+      n.kind !== undefined && classDefs && Object.hasOwn(classDefs, n.kind) ? classDefs[n.kind] : undefined
+    const style = n.properties?.mermaid_style
+    const fill = fillColor(typeof style === 'string' ? style : undefined, cls, classDefs?.default)
     if (fill) n.color = fill
   }
 }

@@ -1,4 +1,6 @@
+import * as Y from 'yjs'
 import { describe, expect, it } from 'vitest'
+import { updateNodes } from '../update.ts'
 import { importGraph } from './index.ts'
 import { parseMermaid, toMermaid } from './mermaid.ts'
 import { ok, setup } from './test-helpers.ts'
@@ -152,5 +154,76 @@ describe('Mermaid fills become node colours', () => {
     expect([...g.index.nodes.values()].find((n) => n.summary === 'Named')!.properties?.mermaid_style).toBe(
       'fill:red',
     )
+  })
+})
+
+describe('Mermaid export keeps the colour a person set', () => {
+  // Colours set in Plexus (the inspector's swatches are the presets "1"-"6") over what a file filled.
+  const file = [
+    'flowchart LR',
+    '    id1(Start)-->id2(Stop)',
+    '    id2 --> id3[Ship]:::someclass --> id4[Done] --> id5[Named]',
+    '    id5 --> id6[Kept]:::someclass --> id7[Plain]',
+    '    style id1 fill:#f9f,stroke:#333,stroke-width:4px',
+    '    style id2 fill:#bbf,stroke:#f66,stroke-width:2px,color:#fff,stroke-dasharray: 5 5',
+    '    style id5 fill:red,stroke:#333',
+    '    classDef someclass fill:#f96',
+    '    classDef default fill:#E8F0FE,stroke:#333',
+  ].join('\n')
+
+  function coloured() {
+    const { g } = setup('Coloured', 'a')
+    ok(importGraph(g, 'mermaid', file))
+    const id = (s: string) => [...g.index.nodes.values()].find((n) => n.summary === s)!.id
+    ok(
+      updateNodes(g, [
+        { id: id('Start'), color: '1' }, // its style fills it #f9f
+        { id: id('Ship'), color: '4' }, // its class fills it #f96
+        { id: id('Named'), color: '5' }, // its style fills it with a name
+        { id: id('Plain'), color: '#123456' }, // the default class fills it #e8f0fe
+      ]),
+    )
+    return g
+  }
+  const colours = (g: ReturnType<typeof setup>['g']) =>
+    Object.fromEntries(
+      [...g.index.nodes.values()]
+        .filter((n) => n.summary !== 'Coloured')
+        .map((n) => [n.summary, n.color ?? null]),
+    )
+
+  it('writes each colour as the fill, so the export imported into a fresh graph has the same colours', () => {
+    const a = coloured()
+    const out = toMermaid(a)
+    const b = setup('Coloured', 'b')
+    ok(importGraph(b.g, 'mermaid', out))
+    expect(colours(b.g)).toEqual(colours(a))
+    expect(colours(a)).toMatchObject({ Start: '1', Ship: '4', Named: '5', Plain: '#123456' })
+    // And back out of the fresh graph, the same file.
+    expect(toMermaid(b.g)).toBe(out)
+  })
+
+  it('keeps every other property of a style line, and writes none where the class or default fill is the colour', () => {
+    const out = toMermaid(coloured())
+    expect(linesOf(out, 'style')).toEqual([
+      'style id1 fill:#e5484d,stroke:#333,stroke-width:4px',
+      'style id2 fill:#bbf,stroke:#f66,stroke-width:2px,color:#fff,stroke-dasharray: 5 5',
+      'style id3 fill:#30a46c',
+      'style id5 fill:#05a2c2,stroke:#333',
+      'style id7 fill:#123456',
+    ])
+  })
+
+  it('re-importing its own export changes nothing', () => {
+    const a = coloured()
+    const before = Buffer.from(Y.encodeStateVector(a.doc)).toString('hex')
+    ok(importGraph(a, 'mermaid', toMermaid(a)))
+    expect(Buffer.from(Y.encodeStateVector(a.doc)).toString('hex')).toBe(before)
+  })
+
+  it('reads a preset hex back as the preset', () => {
+    const { g } = setup('Presets', 'p')
+    ok(importGraph(g, 'mermaid', 'flowchart LR\n  A --> B\n  style A fill:#E5484D\n  style B fill:#8e4ec6'))
+    expect([...g.index.nodes.values()].map((n) => n.color ?? null).sort()).toEqual(['1', '6', null])
   })
 })

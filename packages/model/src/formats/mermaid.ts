@@ -5,6 +5,7 @@ import { CLASS_DEFS, IMPORT_LIMITS, LINK_STYLE_DEFAULT } from './facts.ts'
 import { DEFAULT_KIND, RELATES_TO } from '../vocabulary.ts'
 import { layout } from '../schema.ts'
 import { bracketsOf } from './mermaid-shapes.ts'
+import { styleWithColor } from './mermaid-fill.ts'
 import { mermaidLabel } from './mermaid-text.ts'
 
 export { parseMermaid } from './mermaid-parse.ts'
@@ -15,8 +16,9 @@ export { mermaidLabel, mermaidText } from './mermaid-text.ts'
  * `subgraph … end` blocks (the root is left out when no edge touches it: its children are the top
  * level); each node with its shape, its label as written (line breaks, markdown) and its class; each
  * edge with its arrow kind, its id and its text (the edge's label, else its type unless relates_to);
- * `style`, `class`, `click` and `linkStyle` lines (a link's number is its place in this export). A node keeps the Mermaid id it was imported with, else its own id when
- * Mermaid can read that, so a re-import finds the same nodes.
+ * `style`, `class`, `click` and `linkStyle` lines (a link's number is its place in this export); a
+ * node's colour as its fill (mermaid-fill.ts). A node keeps the Mermaid id it was imported with, else
+ * its own id when Mermaid can read that, so a re-import finds the same nodes.
  */
 
 const CLASS = /^[A-Za-z][A-Za-z0-9_-]*$/
@@ -47,9 +49,23 @@ function labelOf(n: NodeView): string {
   return `"${mermaidLabel(n.summary.trim() ? n.summary : n.id)}"`
 }
 
+/** The class a node is written with: its kind, unless that is the default or not a Mermaid name. */
+const classOf = (n: NodeView): string | undefined =>
+  n.kind !== DEFAULT_KIND && CLASS.test(n.kind) ? n.kind : undefined
+
+/** The graph's `classDef`s that the export can write back (one line each). */
+function classDefs(g: Graph): Record<string, string> {
+  const defs = layout(g.doc).meta.get(CLASS_DEFS)
+  const out: Record<string, string> = {}
+  if (defs && typeof defs === 'object')
+    for (const [k, v] of Object.entries(defs as Record<string, unknown>))
+      if (typeof v === 'string' && CLASS.test(k) && !/[\n;]/.test(v)) out[k] = v
+  return out
+}
+
 function nodeText(id: string, n: NodeView): string {
   const data = prop(n, 'mermaid_data')
-  const cls = n.kind !== DEFAULT_KIND && CLASS.test(n.kind) ? `:::${n.kind}` : ''
+  const cls = classOf(n) ? `:::${n.kind}` : ''
   if (data !== undefined) return `${id}@{ ${data.replace(/\n/g, ' ')} }${cls}`
   const b = bracketsOf(n.shape === 'group' ? undefined : n.shape)
   if (!b) return `${id}@{ shape: ${n.shape}, label: ${labelOf(n)} }${cls}`
@@ -95,13 +111,21 @@ export function toMermaid(
     used.add(k)
     short.set(id, k)
   })
+  const defs = classDefs(g)
   const lines = [`flowchart ${opts.direction ?? m.direction ?? 'TD'}`]
   const extra: string[] = []
   const write = (id: string, depth: number): void => {
     const n = g.index.nodes.get(id)!
     const pad = '  '.repeat(depth)
     const kids = (s.children.get(id) ?? []).filter((k) => inOrder.has(k))
-    const style = prop(n, 'mermaid_style')
+    // The colour is written as the fill, unless the class or default fill already gives it.
+    const cls = classOf(n)
+    const style = styleWithColor(
+      n.color,
+      prop(n, 'mermaid_style'),
+      cls && Object.hasOwn(defs, cls) ? defs[cls] : undefined,
+      defs.default,
+    )
     if (style) extra.push(`  style ${short.get(id)} ${style}`)
     const click = prop(n, 'mermaid_click')
     if (click && !click.includes('\n')) extra.push(`  click ${short.get(id)} ${click}`)
@@ -110,7 +134,7 @@ export function toMermaid(
       return
     }
     lines.push(`${pad}subgraph ${short.get(id)} [${labelOf(n)}]`)
-    if (n.kind !== DEFAULT_KIND && CLASS.test(n.kind)) extra.push(`  class ${short.get(id)} ${n.kind}`)
+    if (cls) extra.push(`  class ${short.get(id)} ${cls}`)
     const dir = prop(n, 'mermaid_direction')
     if (dir && /^(TB|TD|BT|LR|RL)$/.test(dir)) lines.push(`${pad}  direction ${dir}`)
     for (const k of kids) write(k, depth + 1)
@@ -145,10 +169,7 @@ export function toMermaid(
       links++
     }
   }
-  const defs = layout(g.doc).meta.get(CLASS_DEFS)
-  if (defs && typeof defs === 'object')
-    for (const [k, v] of Object.entries(defs as Record<string, unknown>))
-      if (typeof v === 'string' && CLASS.test(k) && !/[\n;]/.test(v)) extra.push(`  classDef ${k} ${v}`)
+  for (const [k, v] of Object.entries(defs)) extra.push(`  classDef ${k} ${v}`)
   lines.push(...extra, ...linkStyles)
   if (total > order.length) {
     lines.push(
