@@ -175,7 +175,9 @@ test('a folded branch keeps its dependencies visible: the edge is drawn to the f
         })
         .sort(),
     )
-  await expect.poll(endsAt).toEqual([expect.stringContaining('Book seats'), expect.stringContaining('Pay ferry')])
+  await expect
+    .poll(endsAt)
+    .toEqual([expect.stringContaining('Book seats'), expect.stringContaining('Pay ferry')])
 
   await node(page, 'Travel').click()
   await k.press('Space')
@@ -198,7 +200,9 @@ test('a folded branch keeps its dependencies visible: the edge is drawn to the f
 
   await k.press('Space')
   await expect(deps).toHaveCount(2)
-  await expect.poll(endsAt).toEqual([expect.stringContaining('Book seats'), expect.stringContaining('Pay ferry')])
+  await expect
+    .poll(endsAt)
+    .toEqual([expect.stringContaining('Book seats'), expect.stringContaining('Pay ferry')])
   await expect(line).toHaveCount(0)
   await context.close()
 })

@@ -555,8 +555,8 @@ export class FlowModel {
       if (
         prev &&
         prev.data?.label === l.text &&
-        prev.data.parent === parent &&
-        prev.data.stands?.join() === l.stands.join()
+        prev.data?.parent === parent &&
+        prev.data?.stands?.join() === l.stands.join()
       )
         continue
       this.foldLines.add(id)
@@ -639,7 +639,8 @@ export class FlowModel {
       if (this.foldLines.size && [...nodes].some((id) => this.foldNamed.has(id))) this.refold()
     }
     // A folded node counts the nodes added (or gone) inside its branch.
-    if (this.collapsed.size && (structural || added.length)) for (const c of this.collapsed) this.rebuildNode(c)
+    if (this.collapsed.size && (structural || added.length))
+      for (const c of this.collapsed) this.rebuildNode(c)
     this.schedulePlacement(nodes)
     this.queueFlush()
   }
