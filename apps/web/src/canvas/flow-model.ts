@@ -395,12 +395,13 @@ export class FlowModel {
   private addTreeEdges(ids: string[]): void {
     const s = this.index.struct()
     const folds = this.collapsed.size > 0 || this.archivedHidden
+    const above = new Map<string, string | null>()
     for (const id of ids) {
       const p = s.parent.get(id)
       if (!p || this.edgeById.has(`t:${id}`)) continue
       const e = this.treeEdge(id, p)
       // Added inside a folded branch (an agent's write): hidden with its node.
-      const hidden = folds && (this.shownAs(id) !== id || this.shownAs(p) !== p)
+      const hidden = folds && (this.shownAs(id, above) !== id || this.shownAs(p, above) !== p)
       this.putEdge(`t:${id}`, hidden ? { ...e, hidden } : e)
     }
   }
@@ -498,9 +499,10 @@ export class FlowModel {
 
   /**
    * Where node `id` is drawn: itself, the outermost folded node above it, or null when it is not drawn
-   * at all (an archived node while those are hidden).
+   * at all (an archived node while those are hidden). `above` keeps, for the nodes walked, the outermost
+   * folded node among them and their ancestors: one pass over many edges walks each branch once.
    */
-  private shownAs = (id: string): string | null => {
+  private shownAs(id: string, above = new Map<string, string | null>()): string | null {
     const hides = (n: string) => {
       const v = this.index.nodes.get(n)
       return this.archivedHidden && !!v && archived(v)
@@ -508,12 +510,21 @@ export class FlowModel {
     if (hides(id)) return null
     if (!this.collapsed.size) return id
     const s = this.index.struct()
-    let top: string | null = null
-    let p = s.parent.get(id)
-    for (let i = 0; p && i < 10_000; i++) {
-      if (this.collapsed.has(p)) top = p
+    const up = s.parent.get(id)
+    if (up === undefined) return id
+    const chain: string[] = []
+    let p: string | undefined = up
+    while (p !== undefined && !above.has(p) && chain.length < 10_000) {
+      chain.push(p)
       p = s.parent.get(p)
     }
+    let top = p === undefined ? null : (above.get(p) ?? null)
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const x = chain[i]!
+      top ??= this.collapsed.has(x) ? x : null
+      above.set(x, top)
+    }
+    top = above.get(up) ?? null
     return top === null ? id : hides(top) ? null : top
   }
 
@@ -527,9 +538,14 @@ export class FlowModel {
       if (!this.foldLines.has(id))
         ends.push({ id, source: e.source, target: e.target, kind: e.data?.kind ?? 'tree' })
     const ix = this.index
+    const above = new Map<string, string | null>()
     const { hidden, lines } =
       this.collapsed.size > 0 || this.archivedHidden
-        ? foldEdges(ends, this.shownAs, (id) => ix.nodes.get(id)?.summary ?? id)
+        ? foldEdges(
+            ends,
+            (id) => this.shownAs(id, above),
+            (id) => ix.nodes.get(id)?.summary ?? id,
+          )
         : { hidden: new Set<string>(), lines: new Map() }
     for (const { id } of ends) {
       const e = this.edgeById.get(id)!
