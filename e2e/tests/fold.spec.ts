@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { readFileSync } from 'node:fs'
 import { createGraph, newPage, node } from './helpers.ts'
 
 test('Space folds a branch away, showing how many nodes it holds, and opens it again', async ({
@@ -117,5 +118,91 @@ test('a folded branch on the left of a mind map shows its count on its left, whe
     if (side === 'left') expect(badge.x + badge.width, b).toBeLessThanOrEqual(n.x)
     else expect(badge.x, b).toBeGreaterThanOrEqual(n.x + n.width)
   }
+  await context.close()
+})
+
+test('a folded branch keeps its dependencies visible: the edge is drawn to the folded node, and back when opened', async ({
+  browser,
+}) => {
+  const { context, page } = await newPage(browser)
+  await createGraph(page, 'Trip')
+  const k = page.keyboard
+  await k.press('Enter')
+  await k.press('Tab')
+  await k.type('Travel')
+  await k.press('Tab')
+  await k.type('Trains')
+  await k.press('Tab')
+  await k.type('Book seats')
+  await k.press('Enter')
+  await k.press('ArrowLeft')
+  await k.press('Enter')
+  await k.type('Ferries')
+  await k.press('Tab')
+  await k.type('Pay ferry')
+  await k.press('Enter')
+  await k.press('Escape')
+  await k.press('Escape')
+  await node(page, 'Travel').click()
+  await k.press('Enter')
+  await k.type('Pack')
+  await k.press('Enter')
+  await k.press('Escape')
+  await expect(node(page, 'Pay ferry')).toBeVisible()
+  // Pack depends on a node in each of Travel's branches (made in the inspector, as a person does).
+  for (const target of ['Book seats', 'Pay ferry']) {
+    await node(page, 'Pack').click()
+    const to = page.getByRole('combobox', { name: 'Connect to a node' })
+    await to.fill(target)
+    await expect(page.getByRole('option', { name: new RegExp(target) }).first()).toBeVisible()
+    await to.press('Enter')
+    await k.press('Escape')
+  }
+  const deps = page.locator('.react-flow__edge:visible:has(path.pedge-dep)')
+  await expect(deps).toHaveCount(2)
+  /** Which node each visible dependency edge ends at: the node whose box holds its last point. */
+  const endsAt = () =>
+    deps.evaluateAll((gs) =>
+      gs
+        .map((g) => {
+          const path = g.querySelector<SVGPathElement>('path.pedge')!
+          const end = path.getPointAtLength(path.getTotalLength()).matrixTransform(path.getScreenCTM()!)
+          const hit = Array.from(document.querySelectorAll<HTMLElement>('[data-testid=node]')).find((n) => {
+            const r = n.getBoundingClientRect()
+            return end.x >= r.left - 4 && end.x <= r.right + 4 && end.y >= r.top - 4 && end.y <= r.bottom + 4
+          })
+          return hit?.querySelector('[data-testid=node-summary]')?.textContent ?? ''
+        })
+        .sort(),
+    )
+  await expect
+    .poll(endsAt)
+    .toEqual([expect.stringContaining('Book seats'), expect.stringContaining('Pay ferry')])
+
+  await node(page, 'Travel').click()
+  await k.press('Space')
+  await expect(node(page, 'Book seats')).toHaveCount(0)
+  // One dashed line from Pack to the folded node, saying what it stands for.
+  await expect(deps).toHaveCount(1)
+  await expect.poll(endsAt).toEqual([expect.stringContaining('Travel')])
+  const line = page.getByTestId('folded-edge')
+  await expect(line).toContainText('depends on Book seats, Pay ferry')
+  await expect(line.getByTestId('folded-edge-count')).toHaveText('2')
+  await expect(node(page, 'Pack')).toBeVisible()
+  // The SVG export draws what the canvas shows: the line to the folded node, not the nodes folded away.
+  await page.getByTestId('io-menu').click()
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-svg').click()])
+  const svg = readFileSync((await file.path())!).toString('utf8')
+  expect(svg).toContain('data-edge="fold:')
+  expect(svg).toContain('depends on Book seats, Pay ferry')
+  expect(svg).not.toContain('>Book seats<')
+  await node(page, 'Travel').click()
+
+  await k.press('Space')
+  await expect(deps).toHaveCount(2)
+  await expect
+    .poll(endsAt)
+    .toEqual([expect.stringContaining('Book seats'), expect.stringContaining('Pay ferry')])
+  await expect(line).toHaveCount(0)
   await context.close()
 })

@@ -26,7 +26,8 @@ function box(n: InternalNode<PNode> | undefined): Rect | null {
 /**
  * Edges: the tree (parent -> child) as quiet solid lines between facing sides;
  * `depends_on` as dashed arrows pointing at what must be done first, `relates_to` dotted, any other
- * type solid with its name as a label. Non-tree edges float: they leave from the facing sides.
+ * type solid with its name as a label. Non-tree edges float: they leave from the facing sides. A line
+ * drawn to a folded branch in place of the edges inside it shows what it stands for, with their count.
  */
 function PlexusEdgeImpl({
   id,
@@ -71,6 +72,8 @@ function PlexusEdgeImpl({
           ? 'pedge-rel'
           : 'pedge-other'
   const label = data?.label || (kind in LABELS ? LABELS[kind] : relationWords(kind))
+  // A line standing for edges into a folded branch always says what it stands for (folded-edges.ts).
+  const stands = data?.stands
   const marker = kind === 'tree' ? undefined : kind === DEPENDS_ON ? 'url(#pmark-dep)' : 'url(#pmark)'
   return (
     <>
@@ -81,7 +84,23 @@ function PlexusEdgeImpl({
         markerEnd={marker}
         interactionWidth={kind === 'tree' ? 0 : 14}
       />
-      {label && kind !== 'tree' && (selected || kind !== DEPENDS_ON) ? (
+      {stands ? (
+        <EdgeLabelRenderer>
+          <div
+            className="pedge-label pedge-folded nodrag nopan"
+            data-testid="folded-edge"
+            title={label}
+            style={{ transform: `translate(-50%, -50%) translate(${lx}px, ${ly}px)` }}
+          >
+            {stands.length > 1 ? (
+              <span className="pedge-count" data-testid="folded-edge-count">
+                {stands.length}
+              </span>
+            ) : null}
+            {label}
+          </div>
+        </EdgeLabelRenderer>
+      ) : label && kind !== 'tree' && (selected || kind !== DEPENDS_ON) ? (
         <EdgeLabelRenderer>
           <div
             className="pedge-label nodrag nopan"

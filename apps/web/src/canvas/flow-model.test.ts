@@ -1,4 +1,6 @@
 import {
+  DEPENDS_ON,
+  connect,
   createNodes,
   initGraph,
   openGraph,
@@ -184,5 +186,107 @@ describe('FlowModel fold badge side', () => {
     setPositions(g, [{ id: root, x: 800, y: 0 }])
     await settle()
     expect(model.node(branch)!.data.foldedLeft).toBe(true)
+  })
+})
+
+describe('FlowModel folded branches keep their relation edges', () => {
+  /** Trip: Travel > (Trains > Book seats, Ferries > Pay ferry), and Pack beside Travel. */
+  async function trip() {
+    const { g, model, root } = open(3)
+    const made = (items: Array<{ summary: string; parent: string }>) => {
+      const r = createNodes(g, items, { mode: 'force' })
+      if (!r.ok) throw new Error(r.message)
+      return r.created.map((c) => c.id)
+    }
+    const [travel, pack] = made([
+      { summary: 'Travel', parent: root },
+      { summary: 'Pack', parent: root },
+    ]) as [string, string]
+    const [trains, ferries] = made([
+      { summary: 'Trains', parent: travel },
+      { summary: 'Ferries', parent: travel },
+    ]) as [string, string]
+    const [seats] = made([{ summary: 'Book seats', parent: trains }]) as [string]
+    const [pay] = made([{ summary: 'Pay ferry', parent: ferries }]) as [string]
+    await settle()
+    const link = (from: string, to: string, type = DEPENDS_ON) => {
+      const r = connect(g, [{ from, to, type }])
+      if (!r.ok) throw new Error(r.message)
+      return r.added[0]!
+    }
+    return { g, model, root, travel, pack, trains, ferries, seats, pay, link }
+  }
+  const shown = (model: FlowModel) =>
+    model.edges
+      .filter((e) => !e.hidden && e.data?.kind !== 'tree')
+      .map((e) => ({ source: e.source, target: e.target, kind: e.data?.kind, label: e.data?.label }))
+
+  it('draws an edge into a folded branch to the folded node, one line with a count, and back when opened', async () => {
+    const { model, travel, pack, seats, pay, link } = await trip()
+    const e1 = link(pack, seats)
+    const e2 = link(pack, pay)
+    await settle()
+    model.toggleCollapsed(travel)
+    await settle()
+    expect(model.edge(e1)!.hidden).toBe(true)
+    expect(model.edge(e2)!.hidden).toBe(true)
+    expect(shown(model)).toEqual([
+      { source: pack, target: travel, kind: DEPENDS_ON, label: 'depends on Book seats, Pay ferry' },
+    ])
+    const proxy = model.edges.find((e) => !e.hidden && e.data?.kind === DEPENDS_ON)!
+    expect(proxy.data?.stands).toEqual([e1, e2])
+    model.toggleCollapsed(travel)
+    await settle()
+    expect(model.edge(proxy.id)).toBeUndefined()
+    expect(shown(model).map((e) => e.target)).toEqual([seats, pay])
+  })
+
+  it('hides an edge with both ends inside the same folded branch, and draws one leaving it from the folded node', async () => {
+    const { model, travel, pack, seats, pay, link } = await trip()
+    const inner = link(seats, pay)
+    link(pay, pack)
+    await settle()
+    model.toggleCollapsed(travel)
+    await settle()
+    expect(model.edge(inner)!.hidden).toBe(true)
+    expect(shown(model)).toEqual([
+      { source: travel, target: pack, kind: DEPENDS_ON, label: 'Pay ferry depends on Pack' },
+    ])
+  })
+
+  it('folds an edge an agent adds while the branch is folded, as it does the others', async () => {
+    const { g, model, travel, pack, seats, link } = await trip()
+    model.toggleCollapsed(travel)
+    await settle()
+    const e = link(pack, seats)
+    await settle()
+    expect(model.edge(e)!.hidden).toBe(true)
+    expect(shown(model)).toEqual([
+      { source: pack, target: travel, kind: DEPENDS_ON, label: 'depends on Book seats' },
+    ])
+    // And a node an agent adds inside the folded branch: hidden with its tree edge.
+    const r = createNodes(g, [{ summary: 'Agent note', parent: seats }], { mode: 'force' })
+    if (!r.ok) throw new Error(r.message)
+    await settle()
+    const id = r.created[0]!.id
+    expect(model.node(id)!.hidden).toBe(true)
+    expect(model.edge(`t:${id}`)!.hidden).toBe(true)
+    // The folded node counts it.
+    expect(model.node(travel)!.data.folded).toBe(5)
+  })
+
+  it('keeps the edges under a branch still folded inside one that opens hidden', async () => {
+    const { model, travel, trains, pack, seats, link } = await trip()
+    const e = link(pack, seats)
+    await settle()
+    model.toggleCollapsed(trains)
+    model.toggleCollapsed(travel)
+    await settle()
+    expect(shown(model).map((x) => x.target)).toEqual([travel])
+    model.toggleCollapsed(travel)
+    await settle()
+    expect(model.edge(e)!.hidden).toBe(true)
+    expect(model.edge(`t:${seats}`)!.hidden).toBe(true)
+    expect(shown(model).map((x) => x.target)).toEqual([trains])
   })
 })

@@ -10,6 +10,7 @@ import {
 import type { GraphSession } from '../sync/session.ts'
 import { useUI } from '../store.ts'
 import { frameBox, frameMembers, framesAbove, isFrame } from './frames.ts'
+import { foldEdges, type EdgeEnds } from './folded-edges.ts'
 import { estimateSize, type Rect, type Size, type XY } from './geometry.ts'
 import { GLIDE_MAX_NODES, Glides } from './glide.ts'
 import { shapeOf, type Styled } from './node-style.ts'
@@ -39,6 +40,11 @@ export interface PEdgeData extends Record<string, unknown> {
   label: string
   /** The source's tree parent: which side is "outside" for a bracket between stacked siblings. */
   parent?: string
+  /**
+   * A line drawn to a folded branch (folded-edges.ts): the ids of the edges it stands for; `label` then
+   * says what they are ("depends on Book seats, Pay ferry").
+   */
+  stands?: string[]
 }
 export type PEdge = Edge<PEdgeData>
 
@@ -117,6 +123,10 @@ export class FlowModel {
   })
   /** Branches this person folded away (local to this canvas, like the selection). */
   private readonly collapsed = new Set<string>()
+  /** The lines drawn to folded branches in place of the edges inside them (folded-edges.ts). */
+  private readonly foldLines = new Set<string>()
+  /** The nodes whose names those lines' words hold: a rename redoes the words. */
+  private foldNamed = new Set<string>()
   /** Whether memory's archived and orphaned nodes are hidden (local to this canvas). */
   private archivedHidden = false
   /** Nodes whose text or shape changed since they were last measured: only their growth makes room. */
@@ -384,10 +394,15 @@ export class FlowModel {
   /** Tree edges for nodes just added under a parent (no other edge can have changed). */
   private addTreeEdges(ids: string[]): void {
     const s = this.index.struct()
+    const folds = this.collapsed.size > 0 || this.archivedHidden
+    const above = new Map<string, string | null>()
     for (const id of ids) {
       const p = s.parent.get(id)
       if (!p || this.edgeById.has(`t:${id}`)) continue
-      this.putEdge(`t:${id}`, this.treeEdge(id, p))
+      const e = this.treeEdge(id, p)
+      // Added inside a folded branch (an agent's write): hidden with its node.
+      const hidden = folds && (this.shownAs(id, above) !== id || this.shownAs(p, above) !== p)
+      this.putEdge(`t:${id}`, hidden ? { ...e, hidden } : e)
     }
   }
 
@@ -472,11 +487,107 @@ export class FlowModel {
       })
     }
     // In place, so that edges that stay keep their order (the window patches by it).
-    if (changed || next.size !== this.edgeById.size) {
-      for (const id of [...this.edgeById.keys()]) if (!next.has(id)) this.dropEdge(id)
+    if (changed || next.size !== this.edgeById.size - this.foldLines.size) {
+      for (const id of [...this.edgeById.keys()])
+        if (!next.has(id) && !this.foldLines.has(id)) this.dropEdge(id)
       for (const [k, v] of next) if (this.edgeById.get(k) !== v) this.putEdge(k, v)
     }
     for (const id of [...this.selectedEdges]) if (!next.has(id)) this.selectedEdges.delete(id)
+    // Edges made or changed while a branch is folded (by an agent, a peer) follow the folds.
+    if (this.collapsed.size > 0 || this.archivedHidden || this.foldLines.size > 0) this.refold()
+  }
+
+  /**
+   * Where node `id` is drawn: itself, the outermost folded node above it, or null when it is not drawn
+   * at all (an archived node while those are hidden). `above` keeps, for the nodes walked, the outermost
+   * folded node among them and their ancestors: one pass over many edges walks each branch once.
+   */
+  private shownAs(id: string, above = new Map<string, string | null>()): string | null {
+    const hides = (n: string) => {
+      const v = this.index.nodes.get(n)
+      return this.archivedHidden && !!v && archived(v)
+    }
+    if (hides(id)) return null
+    if (!this.collapsed.size) return id
+    const s = this.index.struct()
+    const up = s.parent.get(id)
+    if (up === undefined) return id
+    const chain: string[] = []
+    let p: string | undefined = up
+    while (p !== undefined && !above.has(p) && chain.length < 10_000) {
+      chain.push(p)
+      p = s.parent.get(p)
+    }
+    let top = p === undefined ? null : (above.get(p) ?? null)
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const x = chain[i]!
+      top ??= this.collapsed.has(x) ? x : null
+      above.set(x, top)
+    }
+    top = above.get(up) ?? null
+    return top === null ? id : hides(top) ? null : top
+  }
+
+  /**
+   * Hides the edges folds and archiving hide, and draws the lines standing for relation edges into
+   * folded branches (folded-edges.ts): every edge follows one rule, however it was made.
+   */
+  private refold(): void {
+    const ends: EdgeEnds[] = []
+    for (const [id, e] of this.edgeById)
+      if (!this.foldLines.has(id))
+        ends.push({ id, source: e.source, target: e.target, kind: e.data?.kind ?? 'tree' })
+    const ix = this.index
+    const above = new Map<string, string | null>()
+    const { hidden, lines } =
+      this.collapsed.size > 0 || this.archivedHidden
+        ? foldEdges(
+            ends,
+            (id) => this.shownAs(id, above),
+            (id) => ix.nodes.get(id)?.summary ?? id,
+          )
+        : { hidden: new Set<string>(), lines: new Map() }
+    for (const { id } of ends) {
+      const e = this.edgeById.get(id)!
+      const h = hidden.has(id)
+      if (!!e.hidden === h) continue
+      if (h) this.selectedEdges.delete(id)
+      this.putEdge(id, { ...e, hidden: h, ...(h ? { selected: false } : {}) })
+    }
+    for (const id of [...this.foldLines])
+      if (!lines.has(id)) {
+        this.foldLines.delete(id)
+        this.dropEdge(id)
+      }
+    const s = ix.struct()
+    const named = new Set<string>()
+    for (const [id, l] of lines) {
+      const parent = s.parent.get(l.source)
+      for (const r of l.stands) {
+        const e = this.edgeById.get(r)
+        if (e) named.add(e.source).add(e.target)
+      }
+      const prev = this.edgeById.get(id)
+      if (
+        prev &&
+        prev.data?.label === l.text &&
+        prev.data?.parent === parent &&
+        prev.data?.stands?.join() === l.stands.join()
+      )
+        continue
+      this.foldLines.add(id)
+      this.putEdge(id, {
+        id,
+        source: l.source,
+        target: l.target,
+        type: 'plexus',
+        selectable: false,
+        deletable: false,
+        focusable: false,
+        data: { kind: l.kind, label: l.text, stands: l.stands, ...(parent ? { parent } : {}) },
+      })
+    }
+    this.foldNamed = named
   }
 
   // ---- document changes --------------------------------------------------------------------------
@@ -538,7 +649,14 @@ export class FlowModel {
       }
     }
     if (structural || edges.size > 0 || ix.struct() !== this.structRef) this.rebuildEdges()
-    else if (added.length) this.addTreeEdges(added)
+    else {
+      if (added.length) this.addTreeEdges(added)
+      // A node a folded line names was renamed: its words change.
+      if (this.foldLines.size && [...nodes].some((id) => this.foldNamed.has(id))) this.refold()
+    }
+    // A folded node counts the nodes added (or gone) inside its branch.
+    if (this.collapsed.size && (structural || added.length))
+      for (const c of this.collapsed) this.rebuildNode(c)
     this.schedulePlacement(nodes)
     this.queueFlush()
   }
@@ -843,20 +961,13 @@ export class FlowModel {
   setArchivedHidden(on: boolean): void {
     if (this.archivedHidden === on) return
     this.archivedHidden = on
-    const hide = new Set<string>()
     for (const [id, n] of this.nodeById) {
       if (archived(n.data.view)) {
-        if (on) {
-          hide.add(id)
-          this.selected.delete(id)
-        }
+        if (on) this.selected.delete(id)
         this.rebuildNode(id)
       }
     }
-    for (const [eid, e] of this.edgeById) {
-      const h = on && (hide.has(e.source) || hide.has(e.target))
-      if (!!e.hidden !== h) this.putEdge(eid, { ...e, hidden: h })
-    }
+    this.refold()
     this.publishSelection()
     this.flush()
   }
@@ -873,11 +984,7 @@ export class FlowModel {
       this.rebuildNode(d)
     }
     this.rebuildNode(id)
-    const hide = new Set(below)
-    for (const [eid, e] of this.edgeById) {
-      const h = hide.has(e.source) || hide.has(e.target) ? this.collapsed.has(id) : false
-      if (!!e.hidden !== h) this.putEdge(eid, { ...e, hidden: h })
-    }
+    this.refold()
     this.publishSelection()
     this.flush()
   }

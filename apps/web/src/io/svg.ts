@@ -85,7 +85,10 @@ export interface SvgPicture {
  */
 export function graphToSvg(model: FlowModel, only?: readonly string[]): SvgPicture {
   const ix = model.index
-  const ids = (only?.length ? only : [...ix.nodes.keys()]).filter((id) => ix.live(id) && model.positionOf(id))
+  // What the canvas shows: not the nodes inside a folded branch (or archived ones it hides).
+  const ids = (only?.length ? only : [...ix.nodes.keys()]).filter(
+    (id) => ix.live(id) && model.positionOf(id) && !model.node(id)?.hidden,
+  )
   const set = new Set(ids)
   const rect = new Map<string, Rect>(ids.map((id) => [id, { ...model.positionOf(id)!, ...model.sizeOf(id) }]))
   const box = bounds(rect.values()) ?? { x: 0, y: 0, width: 100, height: 60 }
@@ -120,25 +123,28 @@ export function graphToSvg(model: FlowModel, only?: readonly string[]): SvgPictu
     `<marker id="b" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto"><path d="M0 0L10 5L0 10z" fill="${esc(c.rel)}"/></marker></defs>`,
     `<rect x="${ox}" y="${oy}" width="${width}" height="${height}" fill="${esc(c.bg)}"/>`,
   )
-  const s = ix.struct()
-  for (const [child, parent] of s.parent) {
-    if (!set.has(child) || !set.has(parent)) continue
-    const g = edgeGeometry(rect.get(parent)!, rect.get(child)!, true)
+  // The edges the canvas draws (the lines to folded branches among them): the tree first, under the rest.
+  const drawn = model.edges.filter((e) => !e.hidden && set.has(e.source) && set.has(e.target))
+  for (const e of drawn) {
+    if (e.data?.kind !== 'tree') continue
+    const g = edgeGeometry(rect.get(e.source)!, rect.get(e.target)!, true)
     out.push(
-      `<path data-edge="t:${esc(child)}" d="${g.path}" fill="none" stroke="${esc(c.tree)}" stroke-width="1.6"/>`,
+      `<path data-edge="${esc(e.id)}" d="${g.path}" fill="none" stroke="${esc(c.tree)}" stroke-width="1.6"/>`,
     )
   }
-  for (const e of ix.edges.values()) {
-    const from = ix.canonical(e.from)
-    const to = ix.canonical(e.to)
-    if (!from || !to || !set.has(from) || !set.has(to) || from === to) continue
-    const dep = e.type === DEPENDS_ON
-    const p = s.parent.get(from)
-    const g = edgeGeometry(rect.get(from)!, rect.get(to)!, false, p ? rect.get(p) : undefined)
+  for (const e of drawn) {
+    const kind = e.data?.kind ?? RELATES_TO
+    if (kind === 'tree') continue
+    const dep = kind === DEPENDS_ON
+    const p = e.data?.parent
+    const g = edgeGeometry(rect.get(e.source)!, rect.get(e.target)!, false, p ? rect.get(p) : undefined)
     out.push(
       `<path data-edge="${esc(e.id)}" d="${g.path}" fill="none" stroke="${esc(dep ? c.dep : c.rel)}" stroke-width="1.6" stroke-dasharray="${dep ? '6 4' : '2 4'}" marker-end="url(#${dep ? 'a' : 'b'})"/>`,
     )
-    const label = e.label || (dep || e.type === RELATES_TO ? '' : relationWords(e.type))
+    const stands = e.data?.stands
+    const label = stands
+      ? `${stands.length > 1 ? `(${stands.length}) ` : ''}${e.data?.label ?? ''}`
+      : e.data?.label || (dep || kind === RELATES_TO ? '' : relationWords(kind))
     if (label)
       out.push(
         `<text x="${g.labelX}" y="${g.labelY + 4}" text-anchor="middle" font-size="11" fill="${esc(c.muted)}" stroke="${esc(c.bg)}" stroke-width="4" paint-order="stroke">${esc(label)}</text>`,
