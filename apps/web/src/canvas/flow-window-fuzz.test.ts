@@ -1,19 +1,9 @@
-import {
-  DEPENDS_ON,
-  connect,
-  createNodes,
-  initGraph,
-  openGraph,
-  restructure,
-  setPositions,
-  undoManager,
-} from '@plexus/model'
+import { DEPENDS_ON, connect, createNodes, restructure, setPositions, undoManager } from '@plexus/model'
 import { describe, expect, it } from 'vitest'
-import * as Y from 'yjs'
-import type { GraphSession } from '../sync/session.ts'
 import { FlowModel } from './flow-model.ts'
-import { FlowWindow, WINDOW_MIN_NODES, cutWindow } from './flow-window.ts'
+import { FlowWindow, cutWindow } from './flow-window.ts'
 import { rng } from '../../../../packages/model/src/test/harness.ts'
+import { bigGraph, settle } from './big-graph.test-fixture.ts'
 
 // The sequences flow-window-model.test.ts does not make: undo of a delete or a merge, a branch folded
 // and opened, the model detached and attached, long edges between nodes outside the window. With branches
@@ -22,43 +12,13 @@ import { rng } from '../../../../packages/model/src/test/harness.ts'
 const SEEDS = Number(process.env.PLEXUS_SEEDS ?? 1)
 const FIRST = Number(process.env.PLEXUS_SEED ?? 1)
 
-const settle = async () => {
-  for (let i = 0; i < 4; i++) await Promise.resolve()
-}
-
 describe('FlowWindow patched through undo, folds and detach', () => {
   it('holds what a cut of the same window holds, the model’s own objects', { timeout: 120_000 }, async () => {
     for (let seed = FIRST; seed < FIRST + SEEDS; seed++) {
       console.log(`flow-window-fuzz seed ${seed}`)
       const r = rng(seed)
-      let n = 0
-      const env = (actor: string) => ({
-        actor,
-        now: () => 1000 + n,
-        newId: () => `${actor[0]}${seed}_${n++}`,
-      })
-      const doc = new Y.Doc()
-      const g = openGraph(doc, env('person'))
-      const sys = openGraph(doc, env('app'))
-      const init = initGraph(g, { id: `fz-${seed}`, title: 'Fuzz' })
-      if (!init.ok) throw new Error(init.message)
-      const root = init.root
-      const ids = [root]
-      while (ids.length <= WINDOW_MIN_NODES + 100) {
-        const items = Array.from({ length: 400 }, (_, i) => ({
-          summary: `Node ${ids.length + i}`,
-          parent: ids[Math.floor(r() * ids.length)]!,
-        }))
-        const res = createNodes(g, items, { mode: 'force' })
-        if (!res.ok) throw new Error(res.message)
-        ids.push(...res.created.map((c) => c.id))
-      }
-      setPositions(
-        g,
-        ids.map((id, i) => ({ id, x: (i % 40) * 200, y: Math.floor(i / 40) * 60 })),
-      )
+      const { g, root, session } = bigGraph(seed, r, 'fz')
       const um = undoManager(g, { captureTimeout: 0 })
-      const session = { g, sys, setPresence: () => {} } as unknown as GraphSession
       const model = new FlowModel(session)
       let detach: (() => void) | null = model.attach()
       const w = new FlowWindow(model)

@@ -1,26 +1,12 @@
-import {
-  connect,
-  createNodes,
-  disconnect,
-  initGraph,
-  openGraph,
-  restructure,
-  setPositions,
-  updateNodes,
-} from '@plexus/model'
+import { connect, createNodes, disconnect, restructure, setPositions, updateNodes } from '@plexus/model'
 import { describe, expect, it, vi } from 'vitest'
-import * as Y from 'yjs'
-import type { GraphSession } from '../sync/session.ts'
 import { FlowModel } from './flow-model.ts'
-import { FlowWindow, WINDOW_MIN_NODES, cutWindow } from './flow-window.ts'
+import { FlowWindow, cutWindow } from './flow-window.ts'
 import { rng } from '../../../../packages/model/src/test/harness.ts'
+import { bigGraph, settle } from './big-graph.test-fixture.ts'
 
 const SEEDS = Number(process.env.PLEXUS_SEEDS ?? 2)
 const FIRST = Number(process.env.PLEXUS_SEED ?? 1)
-
-const settle = async () => {
-  for (let i = 0; i < 4; i++) await Promise.resolve()
-}
 
 /** Whether `part` is `all` with some entries left out (same objects, same order). */
 function subsequence<T extends { id: string }>(part: readonly T[], all: readonly T[]): string | null {
@@ -38,34 +24,7 @@ describe('FlowWindow patched change by change', () => {
   it('holds what a cut holds, in the model’s order and objects, through random edits of a big graph (and every node shows its readiness)', async () => {
     for (let seed = FIRST; seed < FIRST + SEEDS; seed++) {
       const r = rng(seed)
-      let n = 0
-      const env = (actor: string) => ({
-        actor,
-        now: () => 1000 + n,
-        newId: () => `${actor[0]}${seed}_${n++}`,
-      })
-      const doc = new Y.Doc()
-      const g = openGraph(doc, env('person'))
-      const sys = openGraph(doc, env('app'))
-      const init = initGraph(g, { id: `win-${seed}`, title: 'Window' })
-      if (!init.ok) throw new Error(init.message)
-      const root = init.root
-      // A graph over WINDOW_MIN_NODES, laid out on a grid 8,000 x 2,400 wide.
-      const ids = [root]
-      while (ids.length <= WINDOW_MIN_NODES + 100) {
-        const items = Array.from({ length: 400 }, (_, i) => ({
-          summary: `Node ${ids.length + i}`,
-          parent: ids[Math.floor(r() * ids.length)]!,
-        }))
-        const res = createNodes(g, items, { mode: 'force' })
-        if (!res.ok) throw new Error(res.message)
-        ids.push(...res.created.map((c) => c.id))
-      }
-      setPositions(
-        g,
-        ids.map((id, i) => ({ id, x: (i % 40) * 200, y: Math.floor(i / 40) * 60 })),
-      )
-      const session = { g, sys, setPresence: () => {} } as unknown as GraphSession
+      const { g, root, session } = bigGraph(seed, r, 'win')
       const model = new FlowModel(session)
       model.attach()
       let cuts = 0
