@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { FlowModel } from './flow-model.ts'
 import { FlowWindow, cutWindow } from './flow-window.ts'
 import { rng } from '../../../../packages/model/src/test/harness.ts'
-import { bigGraph, settle } from './big-graph.test-fixture.ts'
+import { bigGraph, settle } from '../test/big-graph.ts'
 
 // The sequences flow-window-model.test.ts does not make: undo of a delete or a merge, a branch folded
 // and opened, the model detached and attached, long edges between nodes outside the window. With branches

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { FlowModel } from './flow-model.ts'
 import { FlowWindow, cutWindow } from './flow-window.ts'
 import { rng } from '../../../../packages/model/src/test/harness.ts'
-import { bigGraph, settle } from './big-graph.test-fixture.ts'
+import { bigGraph, settle } from '../test/big-graph.ts'
 
 const SEEDS = Number(process.env.PLEXUS_SEEDS ?? 2)
 const FIRST = Number(process.env.PLEXUS_SEED ?? 1)

@@ -1,7 +1,7 @@
 import { createNodes, initGraph, openGraph, setPositions, type Graph } from '@plexus/model'
 import * as Y from 'yjs'
 import type { GraphSession } from '../sync/session.ts'
-import { WINDOW_MIN_NODES } from './flow-window.ts'
+import { WINDOW_MIN_NODES } from '../canvas/flow-window.ts'
 
 /** Lets the model's queued flushes run (a few microtask turns). */
 export const settle = async (): Promise<void> => {
