@@ -185,6 +185,10 @@ function memorySuite(label: string, connect: (server: TestServer, name: string) 
           now: () => Date.now() + ARCHIVE_AFTER_MS + 86_400_000,
           newId: () => `n_${Math.random().toString(36).slice(2)}`,
         })
+        // Over stdio the put is answered from the agent's own copy and reaches the server a moment
+        // later (under load, after this handle opened): sweep once it is here.
+        const here = () => [...later.index.nodes.values()].some((n) => n.summary.includes('Nightly cron'))
+        for (let i = 0; i < 100 && !here(); i++) await new Promise((resolve) => setTimeout(resolve, 50))
         expect(sweepTiers(later).archived.length).toBe(1)
         // Stored before the handle goes (at once on SQLite; a commit away on PostgreSQL).
         await h.saved()
