@@ -17,22 +17,13 @@ describe('FlowWindow patched through undo, folds and detach', () => {
     for (let seed = FIRST; seed < FIRST + SEEDS; seed++) {
       console.log(`flow-window-fuzz seed ${seed}`)
       const r = rng(seed)
-      const { g, root, session } = bigGraph(seed, r, 'fz')
+      const { g, root, session, live, pick, spot } = bigGraph(seed, r, 'fz')
       const um = undoManager(g, { captureTimeout: 0 })
       const model = new FlowModel(session)
       let detach: (() => void) | null = model.attach()
       const w = new FlowWindow(model)
       w.setView({ x: 3000, y: 1000, width: 700, height: 450 })
       model.subscribe(() => void w.sourceChanged())
-      const live = () => [...g.index.nodes.values()].filter((v) => g.index.live(v.id)).map((v) => v.id)
-      const pick = () => {
-        const all = live()
-        return all[Math.floor(r() * all.length)] ?? root
-      }
-      const spot = () =>
-        r() < 0.6
-          ? { x: 1500 + Math.round(r() * 3500), y: 300 + Math.round(r() * 1800) }
-          : { x: Math.round(r() * 8000), y: Math.round(r() * 2400) }
       for (let step = 0; step < 150; step++) {
         const at = `seed ${seed} step ${step}`
         const op = r()

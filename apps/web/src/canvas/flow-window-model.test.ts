@@ -24,7 +24,7 @@ describe('FlowWindow patched change by change', () => {
   it('holds what a cut holds, in the model’s order and objects, through random edits of a big graph (and every node shows its readiness)', async () => {
     for (let seed = FIRST; seed < FIRST + SEEDS; seed++) {
       const r = rng(seed)
-      const { g, root, session } = bigGraph(seed, r, 'win')
+      const { g, root, session, pick, spot } = bigGraph(seed, r, 'win')
       const model = new FlowModel(session)
       model.attach()
       let cuts = 0
@@ -39,16 +39,6 @@ describe('FlowWindow patched change by change', () => {
         changes++
         if (cut.mock.calls.length > before) cuts++
       })
-      const live = () => [...g.index.nodes.values()].filter((v) => g.index.live(v.id)).map((v) => v.id)
-      const pick = () => {
-        const all = live()
-        return all[Math.floor(r() * all.length)] ?? root
-      }
-      /** Somewhere in or near the window, or far away. */
-      const spot = () =>
-        r() < 0.6
-          ? { x: 1500 + Math.round(r() * 3500), y: 300 + Math.round(r() * 1800) }
-          : { x: Math.round(r() * 8000), y: Math.round(r() * 2400) }
       for (let step = 0; step < 120; step++) {
         const at = `seed ${seed} step ${step}`
         const op = r()

@@ -12,12 +12,23 @@ export const settle = async (): Promise<void> => {
  * The graph the flow window's seeded tests edit: a random tree of just over WINDOW_MIN_NODES nodes
  * (`r` picks each parent), laid out on a grid 8,000 px wide and 60 px a row, written by a person (`g`)
  * beside the app's own handle (`sys`). Ids and clocks count up per seed, so a seed replays exactly.
+ * `pick` and `spot` draw from the same `r`: a live node, and a place in or near the tests' window
+ * (x 1,500-5,000, y 300-2,100) or anywhere on the grid.
  */
 export function bigGraph(
   seed: number,
   r: () => number,
   prefix: string,
-): { g: Graph; sys: Graph; root: string; ids: string[]; session: GraphSession } {
+): {
+  g: Graph
+  sys: Graph
+  root: string
+  ids: string[]
+  session: GraphSession
+  live: () => string[]
+  pick: () => string
+  spot: () => { x: number; y: number }
+} {
   let n = 0
   const env = (actor: string) => ({
     actor,
@@ -45,5 +56,14 @@ export function bigGraph(
     ids.map((id, i) => ({ id, x: (i % 40) * 200, y: Math.floor(i / 40) * 60 })),
   )
   const session = { g, sys, setPresence: () => {} } as unknown as GraphSession
-  return { g, sys, root, ids, session }
+  const live = () => [...g.index.nodes.values()].filter((v) => g.index.live(v.id)).map((v) => v.id)
+  const pick = () => {
+    const all = live()
+    return all[Math.floor(r() * all.length)] ?? root
+  }
+  const spot = () =>
+    r() < 0.6
+      ? { x: 1500 + Math.round(r() * 3500), y: 300 + Math.round(r() * 1800) }
+      : { x: Math.round(r() * 8000), y: Math.round(r() * 2400) }
+  return { g, sys, root, ids, session, live, pick, spot }
 }
