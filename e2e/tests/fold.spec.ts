@@ -1,11 +1,9 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { createGraph, newPage, node } from './helpers.ts'
 
-test('Space folds a branch away, showing how many nodes it holds, and opens it again', async ({
-  browser,
-}) => {
-  const { context, page } = await newPage(browser)
+/** Trip > Travel > (Trains > Book seats, Ferries), typed from a new graph; Ferries' name is still being typed. */
+async function typeTrip(page: Page): Promise<void> {
   await createGraph(page, 'Trip')
   const k = page.keyboard
   await k.press('Enter')
@@ -19,6 +17,14 @@ test('Space folds a branch away, showing how many nodes it holds, and opens it a
   await k.press('ArrowLeft')
   await k.press('Enter')
   await k.type('Ferries')
+}
+
+test('Space folds a branch away, showing how many nodes it holds, and opens it again', async ({
+  browser,
+}) => {
+  const { context, page } = await newPage(browser)
+  await typeTrip(page)
+  const k = page.keyboard
   await k.press('Enter')
   await expect(node(page, 'Book seats')).toBeVisible()
   await node(page, 'Travel').click()
@@ -36,19 +42,8 @@ test('a folded branch is folded in the minimap too: it draws the nodes the canva
   browser,
 }) => {
   const { context, page } = await newPage(browser)
-  await createGraph(page, 'Trip')
+  await typeTrip(page)
   const k = page.keyboard
-  await k.press('Enter')
-  await k.press('Tab')
-  await k.type('Travel')
-  await k.press('Tab')
-  await k.type('Trains')
-  await k.press('Tab')
-  await k.type('Book seats')
-  await k.press('Enter')
-  await k.press('ArrowLeft')
-  await k.press('Enter')
-  await k.type('Ferries')
   await k.press('Enter')
   await expect(node(page, 'Book seats')).toBeVisible()
   // The node rectangles the minimap's canvas shows: its painted pixels in 4-connected blobs (a layer is
@@ -125,19 +120,8 @@ test('a folded branch keeps its dependencies visible: the edge is drawn to the f
   browser,
 }) => {
   const { context, page } = await newPage(browser)
-  await createGraph(page, 'Trip')
+  await typeTrip(page)
   const k = page.keyboard
-  await k.press('Enter')
-  await k.press('Tab')
-  await k.type('Travel')
-  await k.press('Tab')
-  await k.type('Trains')
-  await k.press('Tab')
-  await k.type('Book seats')
-  await k.press('Enter')
-  await k.press('ArrowLeft')
-  await k.press('Enter')
-  await k.type('Ferries')
   await k.press('Tab')
   await k.type('Pay ferry')
   await k.press('Enter')
