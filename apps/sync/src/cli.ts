@@ -2,32 +2,20 @@
  * `plexus serve | graphs | import | export | mcp | migrate`, each with `--help`. Exit codes: 0 done, 1 failed,
  * 2 bad usage or configuration.
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { userInfo } from 'node:os'
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import {
-  chooseTarget,
-  describeTarget,
-  exportGraph,
-  importGraph,
-  listGraphs,
-  type Target,
-} from './commands.ts'
-import { redactUrl, resolveConfig, type ServeFlags } from './config.ts'
 import { formatOfFile } from '@plexus/model'
-import { FORMATS, isFormat, validGraphId, GRAPH_ID_RULE, type Format } from './graphs.ts'
-import { DB_FILE, StartError, runningServer, startServer } from './server.ts'
-import { openPostgres } from './backends.ts'
-import { copyGraphs } from './copy.ts'
-import { summarize } from './graphs.ts'
-import type { PgStore } from './postgres/store.ts'
-import { SqliteStore } from './sqlite-store.ts'
+import type { Target } from './commands.ts'
+import type { ServeFlags } from './config.ts'
+import { FORMATS, isFormat, summarize, validGraphId, GRAPH_ID_RULE, type Format } from './graphs.ts'
 import { VERSION } from './version.ts'
 import { McpUsageError, runMcp } from './mcp/stdio.ts'
-import { existsSync } from 'node:fs'
-import { SURFACE_PATH } from './mcp/surfaces.ts'
-import { join } from 'node:path'
+
+// Each command loads its own code when it runs (the `await import(...)`s below): `plexus mcp` is a
+// client of the server and must not load the server, its stores and their drivers (pg, ioredis,
+// better-sqlite3, hono) to start. agent-imports.test.ts checks it.
 
 const TARGET_HELP = `
   --data DIR        data directory (env PLEXUS_DATA, default ./data)
@@ -144,10 +132,6 @@ export async function main(argv: string[], env = process.env): Promise<number> {
       console.error(`plexus: ${(error as Error).message}`)
       return 2
     }
-    if (error instanceof StartError) {
-      console.error(`plexus: ${error.message}`)
-      return 2
-    }
     throw error
   }
 }
@@ -170,9 +154,17 @@ async function serve(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
     },
   })
   if (values.help) return help('serve')
+  const { redactUrl, resolveConfig } = await import('./config.ts')
+  const { StartError, startServer } = await import('./server.ts')
+  const { DB_FILE } = await import('./server-file.ts')
+  const { SURFACE_PATH } = await import('./mcp/surfaces.ts')
   const config = resolveConfig(values as ServeFlags, env)
   if (!config.ok) throw new UsageError(config.message)
-  const server = await startServer({ ...config.value, log: (line) => console.error(line) })
+  const server = await startServer({ ...config.value, log: (line) => console.error(line) }).catch(
+    (error: unknown) => {
+      throw error instanceof StartError ? new UsageError(error.message) : error
+    },
+  )
   const c = server.config
   const webBuilt = existsSync(join(c.webDist, 'index.html'))
   const auth = c.tokens.length
@@ -204,10 +196,11 @@ async function serve(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   return 0
 }
 
-function targetFrom(
+async function targetFrom(
   values: { data?: string; server?: string; token?: string },
   env: NodeJS.ProcessEnv,
-): Target {
+): Promise<Target> {
+  const { chooseTarget } = await import('./commands.ts')
   return chooseTarget({
     dataDir: resolve(values.data ?? env.PLEXUS_DATA ?? './data'),
     server: values.server ?? env.PLEXUS_URL,
@@ -218,7 +211,8 @@ function targetFrom(
 async function graphs(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { ...targetOptions, json: { type: 'boolean' } } })
   if (values.help) return help('graphs')
-  const target = targetFrom(values, env)
+  const { describeTarget, listGraphs } = await import('./commands.ts')
+  const target = await targetFrom(values, env)
   const result = await listGraphs(target)
   if (!result.ok) return failed(result.message)
   if (values.json) {
@@ -260,7 +254,8 @@ async function runImport(argv: string[], env: NodeJS.ProcessEnv): Promise<number
     throw new UsageError(`cannot tell the format of ${file}; pass --format (${FORMATS.join(', ')})`)
   }
   const text = readFileSync(file === '-' ? 0 : file, 'utf8')
-  const target = targetFrom(values, env)
+  const { describeTarget, importGraph } = await import('./commands.ts')
+  const target = await targetFrom(values, env)
   const actor = values.as ?? env.PLEXUS_ACTOR ?? safeUser()
   const result = await importGraph(target, graph, format, text, actor)
   if (!result.ok) return failed(result.message)
@@ -282,7 +277,8 @@ async function runExport(argv: string[], env: NodeJS.ProcessEnv): Promise<number
   const graph = requireGraph(values.graph, 'export')
   const format: Format | string = values.format ?? 'json'
   if (!isFormat(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}`)
-  const result = await exportGraph(targetFrom(values, env), graph, format)
+  const { exportGraph } = await import('./commands.ts')
+  const result = await exportGraph(await targetFrom(values, env), graph, format)
   if (!result.ok) return failed(result.message)
   if (values.out) writeFileSync(values.out, result.value)
   else process.stdout.write(result.value.endsWith('\n') ? result.value : result.value + '\n')
@@ -301,6 +297,11 @@ async function runMigrate(argv: string[], env: NodeJS.ProcessEnv): Promise<numbe
     },
   })
   if (values.help) return help('migrate')
+  const { redactUrl, resolveConfig } = await import('./config.ts')
+  const { DB_FILE, runningServer } = await import('./server-file.ts')
+  const { SqliteStore } = await import('./sqlite-store.ts')
+  const { openPostgres } = await import('./backends.ts')
+  const { copyGraphs } = await import('./copy.ts')
   if (values.to !== 'postgres' && values.to !== 'sqlite') {
     throw new UsageError(`migrate needs --to postgres or --to sqlite\n\n${HELP.migrate}`)
   }
@@ -322,7 +323,7 @@ async function runMigrate(argv: string[], env: NodeJS.ProcessEnv): Promise<numbe
     )
   }
   const sqlite = new SqliteStore(dbFile)
-  let pg: PgStore
+  let pg: Awaited<ReturnType<typeof openPostgres>>
   try {
     pg = await openPostgres(c, () => {})
   } catch (error) {

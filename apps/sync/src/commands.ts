@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { DocRegistry, defaultDocsOptions } from './docs.ts'
 import { exportText, importText, summarize, type Format, type GraphSummary } from './graphs.ts'
 import { Metrics } from './metrics.ts'
-import { DB_FILE, runningServer } from './server.ts'
+import { DB_FILE, runningServer } from './server-file.ts'
 import { SqliteStore } from './sqlite-store.ts'
 
 export type Target = { kind: 'server'; url: string; token: string | null } | { kind: 'data'; dataDir: string }

@@ -12,7 +12,6 @@ import {
   existsSync,
   mkdirSync,
   openSync,
-  readFileSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -36,6 +35,7 @@ import { SqliteStore } from './sqlite-store.ts'
 import { LoginThrottle } from './throttle.ts'
 import type { Store } from './store.ts'
 import { VERSION } from './version.ts'
+import { DB_FILE, SERVER_FILE, runningServer, type ServerFile } from './server-file.ts'
 import { attachSync } from './ws.ts'
 import { createMcpEndpoint } from './mcp/http.ts'
 import { InProcessArbiter, type ClaimArbiter } from './claims.ts'
@@ -77,16 +77,8 @@ export class StartError extends Error {
   override name = 'StartError'
 }
 
-export const DB_FILE = 'plexus.db'
 /** How long a stopping server waits for the requests under way to be answered. */
 const DRAIN_MS = 10_000
-export const SERVER_FILE = 'server.json'
-
-export interface ServerFile {
-  pid: number
-  url: string
-  version: string
-}
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const defaults = resolveConfig({}, {})
@@ -306,24 +298,6 @@ function unwritable(dir: string, error: unknown): string {
     'to start rather than accept edits it cannot save: free disk space or fix its permissions, or ' +
     'choose another directory with --data DIR (env PLEXUS_DATA).'
   )
-}
-
-/** The server recorded in a data directory, if its process is still alive. */
-export function runningServer(dataDir: string): ServerFile | null {
-  let file: ServerFile
-  try {
-    file = JSON.parse(readFileSync(join(dataDir, SERVER_FILE), 'utf8')) as ServerFile
-  } catch {
-    return null
-  }
-  if (file.pid === process.pid) return null
-  try {
-    process.kill(file.pid, 0)
-    return file
-  } catch (error) {
-    // EPERM: alive but not ours to signal.
-    return (error as NodeJS.ErrnoException).code === 'EPERM' ? file : null
-  }
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
