@@ -26,6 +26,15 @@ export async function httpAgent(
   return { client, close: () => client.close() }
 }
 
+/**
+ * How long a suite's set-up may take to start a server and an agent. It waits on the agent's answer
+ * to `initialize` (an event), and a crashed agent fails it at once with its standard error; the limit
+ * only bounds a hang. Vitest's default of 10 s was passed in a CI run at load 14: spawning node with
+ * tsx and loading the tools takes 1.4-3.8 s at load 14-18 on 2 cores (bench/reports/agent-start.md)
+ * and test files start servers and agents side by side, so the limit is some 30 times that.
+ */
+export const AGENT_START_LIMIT_MS = 120_000
+
 const CLI = fileURLToPath(new URL('../../cli.ts', import.meta.url))
 const APP_DIR = fileURLToPath(new URL('../../..', import.meta.url))
 
@@ -60,7 +69,9 @@ export async function stdioAgent(opts: {
   let err = ''
   transport.stderr?.on('data', (d: Buffer) => (err += d.toString()))
   const client = new Client({ name: opts.name ?? 'stdio-agent', version: '1.0.0' })
-  await client.connect(transport)
+  await client.connect(transport).catch((error: unknown) => {
+    throw new Error(`plexus mcp did not start: ${(error as Error).message}\n${err}`)
+  })
   return { client, close: () => client.close(), stderr: () => err }
 }
 

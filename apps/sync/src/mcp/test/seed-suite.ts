@@ -5,7 +5,7 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { call, fails, ok } from './clients.ts'
+import { AGENT_START_LIMIT_MS, call, fails, ok } from './clients.ts'
 import type { SuiteTarget } from './tool-suite.ts'
 
 let counter = 0
@@ -47,7 +47,7 @@ export function seedSuite(label: string, setup: () => Promise<SuiteTarget>): voi
     beforeAll(async () => {
       t = await setup()
       a = t.client
-    })
+    }, AGENT_START_LIMIT_MS)
     afterAll(async () => t?.done())
 
     /** root > API (links) > [DB (priority 2), Tests (depends on DB)]; Docs, Old (> Old child), Dup under root. */

@@ -4,7 +4,7 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { call, fails, ok } from './clients.ts'
+import { AGENT_START_LIMIT_MS, call, fails, ok } from './clients.ts'
 
 export interface SuiteTarget {
   client: Client
@@ -21,7 +21,7 @@ export function toolSuite(label: string, setup: () => Promise<SuiteTarget>): voi
     beforeAll(async () => {
       t = await setup()
       a = t.client
-    })
+    }, AGENT_START_LIMIT_MS)
     afterAll(async () => t?.done())
 
     /** A graph with: root > Backend > [Schema, API (depends on Schema)], Docs (top level under root). */
