@@ -227,5 +227,5 @@ describe('MCP sessions', () => {
     } finally {
       await ada.close()
     }
-  }, 60_000)
+  })
 })

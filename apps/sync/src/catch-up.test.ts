@@ -87,4 +87,4 @@ it('reads a long log again with work in step with its length, and the document g
 
   expect(handle.doc.getMap('checkpoints').toJSON()).toEqual(writers[0]!.getMap('checkpoints').toJSON())
   expect(widest.n, 'updates Yjs was asked to merge in one call').toBeLessThanOrEqual(2)
-}, 60_000)
+})

@@ -71,7 +71,7 @@ it('copies every graph from a data directory into PostgreSQL and back', async ()
   expect(nodesOf(copy.load('alpha'))).toEqual({ x: 1, y: 2 })
   expect(nodesOf(copy.load('beta'))).toEqual({ z: 3 })
   copy.close()
-}, 30_000)
+})
 
 it('says what is wrong with a bad migrate command', async () => {
   expect((await cli(['migrate', '--data', root])).err).toMatch(/--to postgres or --to sqlite/)

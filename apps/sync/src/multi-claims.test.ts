@@ -166,7 +166,7 @@ describe('claims across servers', () => {
     const row = (await ok(yOnB, 'graph_query', { project, filter: { claimed_by: 'y' } })).nodes
     expect(row.map((n: { id: string }) => n.id)).toEqual([task.id])
     await redis.start()
-  }, 60_000)
+  })
 
   it('a claim made again elsewhere, after one walked from here lapsed, is freed by a release sent here', async () => {
     const project = 'walked-from'
@@ -191,7 +191,7 @@ describe('claims across servers', () => {
     // Released: y can claim it on B.
     expect((await ok(yOnB, 'graph_next', { project, claim: true })).claimed).toEqual([task.id])
     await redis.start()
-  }, 60_000)
+  })
 
   it.each([
     ['left in the log', false],

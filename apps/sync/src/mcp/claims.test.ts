@@ -340,5 +340,5 @@ describe('claims across stdio and HTTP agents', () => {
     expect(said).toEqual([
       'plexus mcp: writes are recorded as "s1", the token\'s identity, not "someone-else"',
     ])
-  }, 60_000)
+  })
 })

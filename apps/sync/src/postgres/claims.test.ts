@@ -81,4 +81,4 @@ it('a row decides between two servers whose copies never meet: held, released, r
   expect(await row(task)).toEqual({ holder: 'y', done: true })
   // A's copy never saw the resolve (nor y's claim): it offers the task, the row refuses it.
   expect(await claimed(x, 'p')).toEqual([])
-}, 60_000)
+})

@@ -52,4 +52,4 @@ it('refuses writes with a clear close reason while PostgreSQL is unreachable, an
     'the edit to be stored and relayed once PostgreSQL is back',
     20_000,
   )
-}, 40_000)
+})

@@ -106,7 +106,15 @@ export function destroyProvider(p: WebsocketProvider): void {
   p.destroy()
 }
 
-export async function waitFor(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+/**
+ * How long a wait may last before it fails naming what it waited for. Tests wait on a condition
+ * (checked every 5 ms), never for a time; the limit only turns a hang into a message. A fresh-clone
+ * CI run at load 14 on 2 cores, the whole suite beside each wait, passed the 10 s this once was
+ * (a server restarting, a provider syncing): 60 s is ample there and still ends a real hang.
+ */
+export const WAIT_LIMIT_MS = 60_000
+
+export async function waitFor(check: () => boolean, what: string, timeoutMs = WAIT_LIMIT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`)

@@ -32,7 +32,8 @@ export function freePort(): Promise<number> {
 }
 
 /** Resolves once something accepts connections on `port`; throws after `timeoutMs`. */
-export async function waitPort(port: number, what = 'a server', timeoutMs = 10_000): Promise<void> {
+// A process starting at load 15 can take several times its quiet start: the limit only ends a hang.
+export async function waitPort(port: number, what = 'a server', timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const ok = await new Promise<boolean>((resolve) => {
