@@ -60,11 +60,19 @@ async function attempt(token: string, edit: (doc: Y.Doc) => void) {
   await synced(p)
   const closed = nextClose(p)
   edit(p.doc)
-  // A server that takes the edit keeps the connection open: report that as "not closed".
-  const open = new Promise<{ code: number; reason: string }>((resolve) =>
-    setTimeout(() => resolve({ code: 0, reason: 'not closed' }), 3000),
-  )
-  return Promise.race([closed, open])
+  // A server that takes the edit keeps the connection open: once the server's copy holds what this
+  // one does (inserts and deletes), report "not closed". An event, not a 3 s timer as before, which
+  // a slow refusal at load 15 could outlast.
+  const mine = Y.snapshot(p.doc)
+  let answered = false
+  const taken = (async () => {
+    while (!answered && !Y.equalSnapshots(Y.snapshot(serverDoc()), mine))
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    return { code: 0, reason: 'not closed' }
+  })()
+  const first = await Promise.race([closed, taken])
+  answered = true
+  return first
 }
 
 async function exports(): Promise<number> {
