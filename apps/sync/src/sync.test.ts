@@ -118,18 +118,18 @@ describe('sync with the stock y-websocket client', () => {
   })
 
   it('keeps a lone, idle client connected: the server speaks before the client’s 30 s silence timeout', async () => {
-    // The stock client reconnects after 30 s without a message; scaled down here to 400 ms.
+    // The stock client reconnects after 30 s without a message; the server speaks to a silent
+    // connection every keepaliveMs (scaled down to 100 ms here). The test waits on those messages,
+    // five of them to an idle client, not on a clock: it measured the gaps between them before,
+    // which a stalled event loop at load 15 stretches whatever the server does.
     server = await testServer({ keepaliveMs: 100 })
     const alone = provider(server, 'quiet')
     await synced(alone)
     let closes = 0
     alone.on('connection-close', () => closes++)
-    const check = setInterval(() => {
-      if (Date.now() - (alone as unknown as { wsLastMessageReceived: number }).wsLastMessageReceived > 400)
-        closes += 1000
-    }, 20)
-    await new Promise((resolve) => setTimeout(resolve, 1000))
-    clearInterval(check)
+    let heard = 0
+    alone.ws!.addEventListener('message', () => heard++)
+    await waitFor(() => heard >= 5, 'five messages from the server to an idle client')
     expect(closes).toBe(0)
     expect(alone.wsconnected).toBe(true)
   })
