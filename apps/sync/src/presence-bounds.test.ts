@@ -67,11 +67,16 @@ describe('presence', () => {
     })
     rita.awareness.setLocalState({ user: { name: 'rita' }, cursor: { x: 0, y: 0 } })
     await waitFor(() => seen > 0, 'rita’s first presence')
+    const sent = performance.now()
     for (let i = 1; i <= 500; i++) rita.awareness.setLocalStateField('cursor', { x: i, y: i })
     await waitFor(() => seen >= 100, 'a burst of rita’s changes')
+    // Stragglers of the burst have a moment to arrive. The server passes at most its burst (120) and
+    // 60 a second after it: the bound grows with the time the server had, so a machine that is slow
+    // to handle the 500 (load 15) cannot fail the test, and a server that passes all of them does.
     await new Promise((resolve) => setTimeout(resolve, 300))
-    console.log(`500 presence changes sent at once: ${seen} passed on`)
-    expect(seen).toBeLessThan(250)
+    const seconds = (performance.now() - sent) / 1000
+    console.log(`500 presence changes sent at once: ${seen} passed on in ${seconds.toFixed(2)} s`)
+    expect(seen).toBeLessThanOrEqual(Math.min(499, 1 + 120 + Math.ceil(60 * seconds)))
     expect(rita.wsconnected).toBe(true)
   })
 })
