@@ -40,10 +40,14 @@ describe('PostgreSQL store', () => {
     const store = await PgStore.open(TEST_DATABASE_URL, { schema })
     const doc = new Y.Doc()
     let seq = 0
-    doc.on('update', (u: Uint8Array) => void store.append('g', u).then((s) => (seq = s)))
+    const appended: Promise<unknown>[] = []
+    doc.on('update', (u: Uint8Array) =>
+      appended.push(store.append('g', u).then((s) => (seq = Math.max(seq, s)))),
+    )
     doc.getMap('nodes').set('a', 1)
     doc.getMap('nodes').set('b', 2)
-    await new Promise((r) => setTimeout(r, 50))
+    // Both appends stored (it waited 50 ms for them before, which a loaded machine can outlast).
+    await Promise.all(appended)
     // Another server holds the graph's compaction lock, inside its own transaction.
     const other = new pg.Client({ connectionString: TEST_DATABASE_URL })
     await other.connect()
