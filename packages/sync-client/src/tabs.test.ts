@@ -36,8 +36,13 @@ function listen(c: SyncConnection): { count: number } {
 
 const settle = (ms = 150) => new Promise((r) => setTimeout(r, ms))
 
+/**
+ * Waits for `check` to pass, looking every 20 ms. The limit only ends a hang: it was 2 s, which a
+ * message between tabs can take at load 15 on 2 cores.
+ */
 async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 100 && !check(); i++) await settle(20)
+  const deadline = Date.now() + 60_000
+  while (!check() && Date.now() < deadline) await settle(20)
   expect(check(), what).toBe(true)
 }
 
