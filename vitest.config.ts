@@ -13,8 +13,10 @@ export default defineConfig({
     // only turn a hang into a failure. A fresh-clone CI run at load 14 on 2 cores passed the old
     // ones (30 s per test, Vitest's 10 s per hook) in tests that start servers and agents as child
     // processes, each several times slower there than on a quiet machine; `bash scripts/test
-    // --stress` runs the suite at that load. Files run on as many workers as there are cores
-    // (Vitest's default): more would only share the same two cores, fewer would double the run.
+    // --stress` runs the suite at that load. Workers: Vitest's default, one fewer than the cores
+    // (one on a 2-core CI machine), so files run one at a time there: the servers, agents and
+    // browsers the tests start are already more processes than two cores, and more workers would
+    // only make each test slower on the same cores, not the run shorter.
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },
