@@ -221,3 +221,40 @@ export async function burst(page: Page, keys: string[]): Promise<void> {
   await Promise.all(sent)
   await cdp.detach()
 }
+
+/**
+ * Waits until the canvas has the keyboard: it is focused and no label editor is open. The event that
+ * proves the next canvas key is heard (apps/web/README.md, "Who has the keyboard").
+ */
+export async function canvasHasKeyboard(page: Page): Promise<void> {
+  await expect(page.getByRole('textbox', { name: 'Node summary' })).toHaveCount(0)
+  await expect(page.getByTestId('canvas')).toBeFocused()
+}
+
+/** Clicks a node and waits until it is selected and the canvas has the keyboard. */
+export async function selectNode(page: Page, summary: string): Promise<void> {
+  await node(page, summary).click()
+  await expect(node(page, summary)).toHaveClass(/is-selected/)
+  await canvasHasKeyboard(page)
+}
+
+/**
+ * Records the text of every toast the page shows from now on; the returned function reads the record.
+ * A toast goes after a few seconds, and on a busy machine a check can come later than that: the record
+ * cannot miss it.
+ */
+export async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = []
+    ;(window as { __toasts?: string[] }).__toasts = seen
+    const take = (n: Node) => {
+      if (n instanceof HTMLElement && n.dataset.testid === 'toast') seen.push(n.textContent ?? '')
+    }
+    document.querySelectorAll('[data-testid=toast]').forEach(take)
+    new MutationObserver((rs) => rs.forEach((r) => r.addedNodes.forEach(take))).observe(document.body, {
+      childList: true,
+      subtree: true,
+    })
+  })
+  return () => page.evaluate(() => (window as { __toasts?: string[] }).__toasts ?? [])
+}
