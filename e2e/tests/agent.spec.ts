@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { Agent } from './agent.ts'
-import { baseUrl, createGraph, graphState, newPage, node } from './helpers.ts'
+import { baseUrl, createGraph, graphState, newPage, node, selectNode } from './helpers.ts'
 
 test('an agent writing through /mcp appears on the canvas; resolving on the canvas unblocks its next work', async ({
   browser,
@@ -35,7 +35,7 @@ test('an agent writing through /mcp appears on the canvas; resolving on the canv
     expect(before.nodes.map((i) => i.node.summary)).toEqual(['Write the schema'])
 
     // The person resolves the agent's first task on the canvas; the app says what that unblocked.
-    await node(page, 'Write the schema').click()
+    await selectNode(page, 'Write the schema')
     await page.keyboard.press('Control+Enter')
     await expect(node(page, 'Write the schema')).toHaveAttribute('data-status', 'resolved')
     await expect(page.getByTestId('unblocked')).toHaveText(['Build the API'])

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { centre, createGraph, graphState, newPage, node, nodeId, openGraph } from './helpers.ts'
+import { centre, createGraph, graphState, newPage, node, nodeId, openGraph, selectNode } from './helpers.ts'
 
 test('create, move, connect and rename in one context appear in the other', async ({ browser }) => {
   const a = await newPage(browser)
@@ -15,7 +15,7 @@ test('create, move, connect and rename in one context appear in the other', asyn
   await expect(node(b.page, 'Alpha')).toBeVisible()
 
   // Create with the keyboard: a child of the root.
-  await node(a.page, 'Two people').click()
+  await selectNode(a.page, 'Two people')
   await a.page.keyboard.press('Tab')
   await a.page.keyboard.type('Beta')
   await a.page.keyboard.press('Enter')

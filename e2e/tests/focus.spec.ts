@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { createGraph, graphState, newPage, node, waitSynced } from './helpers.ts'
+import { createGraph, graphState, newPage, node, selectNode, waitSynced } from './helpers.ts'
 
 /** Summaries and notes of every node, to check that typing into an editor changed nothing else. */
 async function snapshot(page: import('@playwright/test').Page) {
@@ -43,7 +43,7 @@ test('the notes editor closes when the selection changes, and Escape leaves it u
   const { context, page } = await newPage(browser)
   await createGraph(page, 'Trip')
   const k = page.keyboard
-  await node(page, 'Trip').click()
+  await selectNode(page, 'Trip')
   await k.press('Tab')
   await k.type('Train')
   await k.press('Enter')
@@ -70,7 +70,7 @@ test('typing into every editor changes no node but the one edited', async ({ bro
   const { context, page } = await newPage(browser)
   await createGraph(page, 'Focus')
   const k = page.keyboard
-  await node(page, 'Focus').click()
+  await selectNode(page, 'Focus')
   await k.press('Tab')
   await k.type('Child')
   await k.press('Enter')

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
-import { createGraph, newPage, node } from './helpers.ts'
+import { createGraph, newPage, node, selectNode } from './helpers.ts'
 
 /** Trip > Travel > (Trains > Book seats, Ferries), typed from a new graph; Ferries' name is still being typed. */
 async function typeTrip(page: Page): Promise<void> {
@@ -27,7 +27,7 @@ test('Space folds a branch away, showing how many nodes it holds, and opens it a
   const k = page.keyboard
   await k.press('Enter')
   await expect(node(page, 'Book seats')).toBeVisible()
-  await node(page, 'Travel').click()
+  await selectNode(page, 'Travel')
   await k.press('Space')
   for (const s of ['Trains', 'Book seats', 'Ferries']) await expect(node(page, s)).toHaveCount(0)
   await expect(node(page, 'Travel').getByTestId('folded')).toHaveText('+3')
@@ -72,7 +72,7 @@ test('a folded branch is folded in the minimap too: it draws the nodes the canva
       return blobs
     })
   await expect.poll(drawn).toBe(5)
-  await node(page, 'Travel').click()
+  await selectNode(page, 'Travel')
   await k.press('Space')
   await expect(node(page, 'Travel').getByTestId('folded')).toHaveText('+3')
   await expect.poll(drawn).toBe(2) // the root and Travel
@@ -106,7 +106,7 @@ test('a folded branch on the left of a mind map shows its count on its left, whe
     ['West', 'left'],
     ['East', 'right'],
   ] as const) {
-    await node(page, b).click()
+    await selectNode(page, b)
     await k.press('Space')
     const n = await box(b)
     const badge = (await node(page, b).getByTestId('folded').boundingBox())!
@@ -127,7 +127,7 @@ test('a folded branch keeps its dependencies visible: the edge is drawn to the f
   await k.press('Enter')
   await k.press('Escape')
   await k.press('Escape')
-  await node(page, 'Travel').click()
+  await selectNode(page, 'Travel')
   await k.press('Enter')
   await k.type('Pack')
   await k.press('Enter')
@@ -163,7 +163,7 @@ test('a folded branch keeps its dependencies visible: the edge is drawn to the f
     .poll(endsAt)
     .toEqual([expect.stringContaining('Book seats'), expect.stringContaining('Pay ferry')])
 
-  await node(page, 'Travel').click()
+  await selectNode(page, 'Travel')
   await k.press('Space')
   await expect(node(page, 'Book seats')).toHaveCount(0)
   // One dashed line from Pack to the folded node, saying what it stands for.
@@ -180,7 +180,7 @@ test('a folded branch keeps its dependencies visible: the edge is drawn to the f
   expect(svg).toContain('data-edge="fold:')
   expect(svg).toContain('depends on Book seats, Pay ferry')
   expect(svg).not.toContain('>Book seats<')
-  await node(page, 'Travel').click()
+  await selectNode(page, 'Travel')
 
   await k.press('Space')
   await expect(deps).toHaveCount(2)

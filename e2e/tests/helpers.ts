@@ -167,3 +167,94 @@ export async function mindMap(page: Page, title: string): Promise<void> {
   await expect(node(page, 'South three')).toBeVisible()
   await waitSynced(page)
 }
+
+const NAMED_KEYS: Record<string, [code: string, keyCode: number, text?: string]> = {
+  Enter: ['Enter', 13, '\r'],
+  Tab: ['Tab', 9],
+  Escape: ['Escape', 27],
+  Backspace: ['Backspace', 8],
+  ArrowLeft: ['ArrowLeft', 37],
+  ArrowUp: ['ArrowUp', 38],
+  ArrowRight: ['ArrowRight', 39],
+  ArrowDown: ['ArrowDown', 40],
+}
+
+/**
+ * Presses keys back to back, each sent without waiting for the page to finish what the last one
+ * started: what a busy machine does to a person typing (the browser queues the keys and the page's
+ * rendering work waits behind them). `keys` are key names ('Tab', 'Shift+M') or text to type, one
+ * character at a time. Resolves once the browser has taken every key.
+ */
+export async function burst(page: Page, keys: string[]): Promise<void> {
+  const cdp = await page.context().newCDPSession(page)
+  const sent: Array<Promise<unknown>> = []
+  const press = (name: string, shift: boolean) => {
+    const named = NAMED_KEYS[name]
+    const ch = name.length === 1 ? name : null
+    if (!named && !ch) throw new Error(`burst: no key called "${name}"`)
+    const [code, keyCode, text] = named ?? [
+      /[a-z]/i.test(ch!)
+        ? `Key${ch!.toUpperCase()}`
+        : /\d/.test(ch!)
+          ? `Digit${ch}`
+          : ch === ' '
+            ? 'Space'
+            : '',
+      ch!.toUpperCase().charCodeAt(0),
+      ch!,
+    ]
+    const base = { key: name, code, windowsVirtualKeyCode: keyCode, modifiers: shift ? 8 : 0 }
+    sent.push(
+      cdp.send('Input.dispatchKeyEvent', {
+        ...base,
+        type: text ? 'keyDown' : 'rawKeyDown',
+        ...(text ? { text, unmodifiedText: text } : {}),
+      }),
+      cdp.send('Input.dispatchKeyEvent', { ...base, type: 'keyUp' }),
+    )
+  }
+  for (const k of keys) {
+    if (k.startsWith('Shift+')) press(k.slice(6), true)
+    else if (NAMED_KEYS[k]) press(k, false)
+    else for (const ch of k) press(ch, ch !== ch.toLowerCase())
+  }
+  await Promise.all(sent)
+  await cdp.detach()
+}
+
+/**
+ * Waits until the canvas has the keyboard: it is focused and no label editor is open. The event that
+ * proves the next canvas key is heard (apps/web/README.md, "Who has the keyboard").
+ */
+export async function canvasHasKeyboard(page: Page): Promise<void> {
+  await expect(page.getByRole('textbox', { name: 'Node summary' })).toHaveCount(0)
+  await expect(page.getByTestId('canvas')).toBeFocused()
+}
+
+/** Clicks a node and waits until it is selected and the canvas has the keyboard. */
+export async function selectNode(page: Page, summary: string): Promise<void> {
+  await node(page, summary).click()
+  await expect(node(page, summary)).toHaveClass(/is-selected/)
+  await canvasHasKeyboard(page)
+}
+
+/**
+ * Records the text of every toast the page shows from now on; the returned function reads the record.
+ * A toast goes after a few seconds, and on a busy machine a check can come later than that: the record
+ * cannot miss it.
+ */
+export async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = []
+    ;(window as { __toasts?: string[] }).__toasts = seen
+    const take = (n: Node) => {
+      if (n instanceof HTMLElement && n.dataset.testid === 'toast') seen.push(n.textContent ?? '')
+    }
+    document.querySelectorAll('[data-testid=toast]').forEach(take)
+    new MutationObserver((rs) => rs.forEach((r) => r.addedNodes.forEach(take))).observe(document.body, {
+      childList: true,
+      subtree: true,
+    })
+  })
+  return () => page.evaluate(() => (window as { __toasts?: string[] }).__toasts ?? [])
+}

@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test'
-import { createGraph, graphState, newPage, node, waitSynced, type GraphState } from './helpers.ts'
+import {
+  canvasHasKeyboard,
+  createGraph,
+  graphState,
+  newPage,
+  node,
+  recordToasts,
+  waitSynced,
+  type GraphState,
+} from './helpers.ts'
 
 /** The tree as summaries: each node's parent's summary. */
 function shape(s: GraphState): Record<string, string | null> {
@@ -55,6 +64,8 @@ test('keyboard mind mapping builds a three-level tree without the mouse, and a r
 
   // Still without the mouse: go to the inspector and make Ferries depend on Trains.
   await k.press('Escape')
+  await expect(page.locator('.pnode.is-selected')).toHaveCount(0)
+  await canvasHasKeyboard(page)
   await k.press('Enter') // the root
   await k.press('ArrowRight') // Travel or Food and drink: walk until Ferries is selected
   const selected = async () => (await page.evaluate(() => window.__plexus!.model.selection()))[0]
@@ -113,8 +124,17 @@ test('Shift+M splits the branches into two halves of about the same size, in ord
     await k.press('ArrowLeft')
   }
   await k.press('Escape')
+  // The keys are waited on by what they did, not by time: every node named as typed, nothing selected,
+  // and the canvas holding the keyboard, before Shift+M.
+  const typed = ['North', 'East', 'South', 'West'].flatMap((b) => [b, `${b} 1`, `${b} 2`])
+  await expect
+    .poll(async () => (await graphState(page)).nodes.map((n) => n.summary).sort())
+    .toEqual(['Compass', ...typed, 'West 3'].sort())
+  await expect(page.locator('.pnode.is-selected')).toHaveCount(0)
+  await canvasHasKeyboard(page)
+  const toasts = await recordToasts(page)
   await k.press('Shift+M')
-  await expect(page.getByTestId('toast').filter({ hasText: 'as a mind map' })).toBeVisible()
+  await expect.poll(async () => (await toasts()).some((t) => t.includes('as a mind map'))).toBe(true)
   await waitSynced(page)
   const s = await graphState(page)
   const root = s.nodes.find((n) => n.parent === null)!

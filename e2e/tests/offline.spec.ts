@@ -5,6 +5,7 @@ import {
   newPage,
   node,
   openGraph,
+  selectNode,
   waitForServiceWorker,
   waitSynced,
 } from './helpers.ts'
@@ -22,7 +23,7 @@ test('edits made offline survive a reload with no network and reach the other pe
   await a.context.setOffline(true)
   await expect(a.page.getByTestId('sync')).toHaveAttribute('data-state', 'offline')
 
-  await node(a.page, 'Offline trip').click()
+  await selectNode(a.page, 'Offline trip')
   await a.page.keyboard.press('Tab')
   await a.page.keyboard.type('Written on the train')
   await a.page.keyboard.press('Tab')
@@ -39,7 +40,7 @@ test('edits made offline survive a reload with no network and reach the other pe
   await expect(node(b.page, 'Written on the train')).toHaveCount(0)
 
   // An edit and, at once, a reload: what was typed is still there.
-  await node(a.page, 'Also offline').click()
+  await selectNode(a.page, 'Also offline')
   await a.page.keyboard.press('Tab')
   // The new node's editor mounts a frame later: keys typed before it has focus go to the canvas.
   await expect(a.page.locator('.pnode-editor')).toBeFocused()

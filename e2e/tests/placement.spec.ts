@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { createGraph, graphState, newPage, node, waitSynced } from './helpers.ts'
+import { createGraph, graphState, newPage, selectNode, waitSynced } from './helpers.ts'
 
 interface Box {
   x: number
@@ -74,11 +74,11 @@ test('placement: growing nodes push their branch, siblings stay in order, nothin
   await k.press('Escape')
   await k.press('Shift+Digit1')
   await page.waitForTimeout(400)
-  await node(page, 'Beds').click()
+  await selectNode(page, 'Beds')
   await k.press('F2')
   await k.type('Raised beds along the south fence, with drip irrigation and a cold frame')
   await k.press('Enter')
-  await node(page, 'Beans').click()
+  await selectNode(page, 'Beans')
   await k.press('F2')
   await k.type('Runner beans on a wigwam of hazel poles, sown after the last frost')
   await k.press('Enter')

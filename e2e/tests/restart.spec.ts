@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startServer, type RunningServer } from '../../apps/sync/src/server.ts'
-import { createGraph, graphState, newPage, node, openGraph, waitSynced } from './helpers.ts'
+import { createGraph, graphState, newPage, node, openGraph, selectNode, waitSynced } from './helpers.ts'
 
 const XSS = '<img src=x onerror=alert(1)>'
 
@@ -35,7 +35,7 @@ test('restarting the server loses nothing, and markup in a summary stays text', 
     await server.close()
     await expect(a.page.getByTestId('sync')).toHaveAttribute('data-state', /offline|connecting/)
     // Written while the server is down: kept locally, synced after the restart.
-    await node(a.page, 'Plain sibling').click()
+    await selectNode(a.page, 'Plain sibling')
     await k.press('Tab')
     await k.type('While the server was down')
     await k.press('Enter')

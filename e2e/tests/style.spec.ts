@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
-import { createGraph, importText, newPage, node, openGraph, waitSynced } from './helpers.ts'
+import { createGraph, importText, newPage, node, openGraph, selectNode, waitSynced } from './helpers.ts'
 
 /** The outline drawn for a shaped node, as points relative to the node's box, in fractions of its size. */
 async function outline(l: Locator): Promise<number[][]> {
@@ -73,7 +73,7 @@ test('a person sets shape and colour from the inspector, the keyboard and the to
 
   // From the keyboard (on the canvas): Alt+S picks the next shape, Alt+C the next colour.
   await a.page.getByTestId('canvas').focus()
-  await node(a.page, 'Build').click()
+  await selectNode(a.page, 'Build')
   await k.press('Alt+KeyS')
   await expect(node(a.page, 'Build')).toHaveClass(/shape-round/)
   await k.press('Alt+KeyC')

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { createGraph, newPage, node, waitForServiceWorker } from './helpers.ts'
+import { createGraph, newPage, node, selectNode, waitForServiceWorker } from './helpers.ts'
 
 // Two tabs of one graph in one browser sync each other over a BroadcastChannel, with no network:
 // one that went offline while open and one opened offline (service worker + IndexedDB). The link
@@ -15,14 +15,14 @@ test('two tabs of a graph sync each other offline', async ({ browser }) => {
   await b.goto(`/g/${encodeURIComponent(id)}`)
   await expect(node(b, 'Two tabs')).toBeVisible()
 
-  await node(a, 'Two tabs').click()
+  await selectNode(a, 'Two tabs')
   await a.keyboard.press('Tab')
   await expect(a.locator('.pnode-editor')).toBeFocused()
   await a.keyboard.type('Written in tab A')
   await a.keyboard.press('Enter')
   await expect(node(b, 'Written in tab A')).toBeVisible()
 
-  await node(b, 'Two tabs').click()
+  await selectNode(b, 'Two tabs')
   await b.keyboard.press('Tab')
   await expect(b.locator('.pnode-editor')).toBeFocused()
   await b.keyboard.type('Written in tab B')

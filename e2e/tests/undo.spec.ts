@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
 import { Agent } from './agent.ts'
-import { baseUrl, createGraph, newPage, node, nodeId, openGraph, waitSynced } from './helpers.ts'
+import { baseUrl, createGraph, newPage, node, nodeId, openGraph, selectNode, waitSynced } from './helpers.ts'
 
 async function addChildOfRoot(page: Page, root: string, summary: string): Promise<void> {
-  await node(page, root).click()
+  await selectNode(page, root)
   await page.keyboard.press('Tab')
   await page.keyboard.type(summary)
   await page.keyboard.press('Enter')

@@ -12,6 +12,7 @@ import {
   newPage,
   node,
   openGraph,
+  selectNode,
   waitForServiceWorker,
   waitSynced,
 } from './helpers.ts'
@@ -126,7 +127,7 @@ test('an offline tab coming back to a graph a newer build upgraded meanwhile: it
 
   await tab.context.setOffline(true)
   await expect(tab.page.getByTestId('sync')).toHaveAttribute('data-state', 'offline')
-  await node(tab.page, 'Trip plan').click()
+  await selectNode(tab.page, 'Trip plan')
   await tab.page.keyboard.press('Tab')
   await tab.page.keyboard.type('Written on the train')
   await tab.page.keyboard.press('Enter')
@@ -313,7 +314,7 @@ test('read-only because the token only reads: no canvas edit goes through, and t
     await expect(banner).toContainText('your token can read this graph, not change it')
     await tryEveryEdit(viewer.page, /your token can read this graph, not change it/)
     // What the owner changes still arrives.
-    await node(owner.page, 'Risk').click()
+    await selectNode(owner.page, 'Risk')
     await owner.page.keyboard.press('F2')
     await owner.page.keyboard.type('Risk review')
     await owner.page.keyboard.press('Enter')

@@ -1,6 +1,7 @@
 import { initGraph } from '@plexus/model'
 import { useStore } from 'zustand'
 import { useSyncExternalStore } from 'react'
+import { focusCanvas } from '../ui/focus.ts'
 import { report } from './commands.ts'
 import { useWorkspace } from './workspace.ts'
 
@@ -24,7 +25,7 @@ export function EmptyState() {
     const r = initGraph(ws.session.g, { id: ws.session.id })
     if (!r.ok) return report(r)
     ws.model.select([r.root])
-    document.querySelector<HTMLElement>('.canvas-wrap')?.focus({ preventScroll: true })
+    focusCanvas()
   }
   return (
     <div className="empty-state" data-testid="empty-state">

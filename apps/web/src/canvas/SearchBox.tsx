@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { findNodes } from '../graph/find.ts'
 import { useUI } from '../store.ts'
 import { comboboxKeys } from '../ui/combobox.ts'
+import { focusCanvas } from '../ui/focus.ts'
 import { Icon } from '../ui/Icon.tsx'
 import { jumpTo } from './commands.ts'
 import { useWorkspace } from './workspace.ts'
@@ -10,7 +11,11 @@ import { useWorkspace } from './workspace.ts'
 /** Ctrl/Cmd+K: type, pick with the arrows, Enter jumps to the node on the canvas. */
 export function SearchBox() {
   const ws = useWorkspace()
-  const close = () => useUI.getState().setSearchOpen(false)
+  // Closing gives the keyboard back to the canvas (useCanvasKeys.ts).
+  const close = () => {
+    useUI.getState().setSearchOpen(false)
+    focusCanvas()
+  }
   const [q, setQ] = useState('')
   const [active, setActive] = useState(0)
   const input = useRef<HTMLInputElement>(null)
@@ -21,12 +26,8 @@ export function SearchBox() {
   const choose = (i: number) => {
     const r = results[i]
     if (!r) return
-    close()
     jumpTo(ws, r.id)
-    setTimeout(
-      () => (document.querySelector('.canvas-wrap') as HTMLElement | null)?.focus({ preventScroll: true }),
-      0,
-    )
+    close()
   }
 
   return (

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react'
-import { useUI } from '../store.ts'
-import { addChild, addSibling, rename } from './commands.ts'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { editKey, editorDrawn, finishEdit, type EditKey } from './editing.ts'
 import { useWorkspace } from './workspace.ts'
 
 /**
  * Inline editing of a node's summary. Enter or Escape or leaving the field commits; Tab commits and adds
  * a child, Shift+Enter commits and adds a sibling, so a whole outline can be typed without the mouse.
+ * The keys are editing.ts's, which also keeps the keys typed before this editor was drawn.
  */
 export function SummaryEditor({
   id,
@@ -21,7 +21,14 @@ export function SummaryEditor({
   const ref = useRef<HTMLTextAreaElement>(null)
   const done = useRef(false)
 
-  useEffect(() => {
+  const end = (then: 'leave' | 'child' | 'sibling' | 'blur') => {
+    if (done.current) return
+    done.current = true
+    finishEdit(ws, id, ref.current?.value ?? text, then)
+  }
+
+  // The keyboard is the editor's from the moment it is on screen (a layout effect: before any key).
+  useLayoutEffect(() => {
     const el = ref.current
     if (!el) return
     el.focus({ preventScroll: true })
@@ -29,24 +36,30 @@ export function SummaryEditor({
     else el.setSelectionRange(el.value.length, el.value.length)
   }, [initial])
 
+  // A key that reached the canvas while this editor is on screen is typed here, as if it had been.
+  useLayoutEffect(() =>
+    editorDrawn({
+      id,
+      take: (k: EditKey, key: string) => {
+        const el = ref.current
+        if (!el) return
+        el.focus({ preventScroll: true })
+        if (k === 'text' || k === 'erase') {
+          const [a, b] = [el.selectionStart, el.selectionEnd]
+          if (k === 'text') el.setRangeText(key, a, b, 'end')
+          else el.setRangeText('', a === b ? Math.max(0, a - 1) : a, b, 'end')
+          setText(el.value)
+        } else end(k)
+      },
+    }),
+  )
+
   useEffect(() => {
     const el = ref.current
     if (!el) return
     el.style.height = '0px'
     el.style.height = `${el.scrollHeight}px`
   }, [text])
-
-  const commit = () => {
-    if (done.current) return
-    done.current = true
-    rename(ws, id, text)
-    if (useUI.getState().editing?.id === id) useUI.getState().setEditing(null)
-  }
-
-  const leave = () => {
-    commit()
-    ;(document.querySelector('.canvas-wrap') as HTMLElement | null)?.focus({ preventScroll: true })
-  }
 
   return (
     <textarea
@@ -57,20 +70,13 @@ export function SummaryEditor({
       rows={1}
       spellCheck
       onChange={(e) => setText(e.target.value.replace(/\n/g, ' '))}
-      onBlur={commit}
+      onBlur={() => end('blur')}
       onKeyDown={(e) => {
         e.stopPropagation()
-        if (e.key === 'Escape' || (e.key === 'Enter' && !e.shiftKey)) {
+        const k = editKey(e)
+        if (k === 'leave' || k === 'child' || k === 'sibling') {
           e.preventDefault()
-          leave()
-        } else if (e.key === 'Tab' && !e.shiftKey) {
-          e.preventDefault()
-          commit()
-          addChild(ws, id)
-        } else if (e.key === 'Enter' && e.shiftKey) {
-          e.preventDefault()
-          commit()
-          addSibling(ws, id)
+          end(k)
         }
       }}
     />

@@ -16,8 +16,6 @@ export function Toolbar() {
   useUI((s) => s.linkType)
   const [, rerender] = useReducer((n: number) => n + 1, 0)
   const c = { ws, sel, readOnly }
-  const refocus = () =>
-    (document.querySelector('.canvas-wrap') as HTMLElement | null)?.focus({ preventScroll: true })
   const button = (a: Action) => {
     const on = isEnabled(a, c)
     const keys = a.keys.length ? ` (${a.keys.map(keyLabel).join(', ')})` : ''
@@ -28,8 +26,7 @@ export function Toolbar() {
         className={`tool ${a.id === 'link.type' ? `link-type ${text === relationWords(DEPENDS_ON) ? 'dep' : 'rel'}` : ''} ${a.id === 'view.archived' ? 'archived-toggle' : ''}`}
         onClick={() => {
           perform(a, { ...c, sel: ws.model.selection() })
-          rerender()
-          refocus()
+          rerender() // the canvas has the keyboard again after a click (useCanvasKeys.ts)
         }}
         disabled={!on}
         title={!on && a.edits && readOnly ? readOnly : `${a.label}${keys}`}

@@ -1,5 +1,6 @@
 import { useUI } from '../store.ts'
 import { ACTIONS, combo, contextOf, refuse, type Action, type ActionContext } from './actions.ts'
+import { keyForEdit } from './editing.ts'
 import type { Workspace } from './workspace.ts'
 
 // The canvas's keyboard: the first action of the registry (actions.ts) that claims a key and applies
@@ -9,15 +10,12 @@ function claims(a: Action, e: KeyboardEvent, c: ActionContext): boolean {
   return a.match ? a.match(e, c) : a.keys.some((k) => combo(k, e))
 }
 
-/** Whether a key went to a text field (its own keys), not to the canvas. */
-export function editable(t: EventTarget | null): boolean {
-  const el = t as HTMLElement | null
-  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName))
-}
-
-/** Handles a key pressed on the canvas. Returns true when it did something (the caller prevents default). */
+/**
+ * Handles a key pressed on the canvas. Returns true when it did something (the caller prevents default).
+ * While a label is being edited the key is the label's (editing.ts), even before its editor is drawn.
+ */
 export function canvasKey(e: KeyboardEvent, ws: Workspace): boolean {
-  if (useUI.getState().editing) return false
+  if (useUI.getState().editing) return keyForEdit(ws, e)
   const c = contextOf(ws)
   for (const a of ACTIONS) {
     if (!claims(a, e, c) || !(a.enabled?.(c) ?? true)) continue

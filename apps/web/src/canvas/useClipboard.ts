@@ -10,7 +10,7 @@ import {
   toOutline,
 } from './clipboard.ts'
 import { deleteSelection } from './commands.ts'
-import { editable } from './keymap.ts'
+import { editable } from '../ui/focus.ts'
 import type { Workspace } from './workspace.ts'
 
 /**

@@ -3,6 +3,7 @@ import { report } from '../canvas/commands.ts'
 import { useWorkspace } from '../canvas/workspace.ts'
 import { useGraphVersion } from '../graph/hooks.ts'
 import { useUI } from '../store.ts'
+import { focusCanvas } from '../ui/focus.ts'
 import { describeActor } from '../identity.ts'
 import { ago, stamp } from '../ui/time.ts'
 import { AddRelation } from './AddRelation.tsx'
@@ -13,10 +14,9 @@ import { Notes } from './Notes.tsx'
 import { Relations } from './Relations.tsx'
 import { StyleFields } from './StyleFields.tsx'
 
-/** Escape in the inspector returns the keyboard to the canvas, after the field has handled it. */
+/** Escape in the inspector returns the keyboard to the canvas, after the field has handled it (it bubbles here). */
 function backToCanvas(e: React.KeyboardEvent): void {
-  if (e.key !== 'Escape') return
-  setTimeout(() => document.querySelector<HTMLElement>('.canvas-wrap')?.focus({ preventScroll: true }), 0)
+  if (e.key === 'Escape') focusCanvas()
 }
 
 /** Every field of one node, editable, with its relations and history. */

@@ -1,10 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
+import { focusCanvas } from '../ui/focus.ts'
 import { Icon } from '../ui/Icon.tsx'
 import { Markdown } from './markdown.tsx'
-
-function toCanvas(): void {
-  document.querySelector<HTMLElement>('.canvas-wrap')?.focus({ preventScroll: true })
-}
 
 /**
  * A node's notes: the rendered markdown, or an editor that has the keyboard as soon as it opens.
@@ -43,12 +40,12 @@ export function Notes({ notes, onSave }: { notes: string; onSave: (v: string) =>
     open.current = true
     setEditing(true)
   }
-  const finish = (save: boolean, focusCanvas: boolean) => {
+  const finish = (save: boolean, toCanvas: boolean) => {
     if (!open.current) return
     open.current = false
     if (save && draftRef.current !== notes) onSave(draftRef.current)
     setEditing(false)
-    if (focusCanvas) toCanvas()
+    if (toCanvas) focusCanvas()
   }
 
   return (

@@ -1,10 +1,15 @@
 import { useEffect } from 'react'
 import { ACTIONS, keyLabel } from '../canvas/actions.ts'
 import { useUI } from '../store.ts'
+import { focusCanvas } from './focus.ts'
 
 /** The help overlay: every canvas action of the registry (actions.ts) with its keys. */
 export function Help() {
-  const close = () => useUI.getState().setHelpOpen(false)
+  // Closing gives the keyboard back to the canvas (useCanvasKeys.ts).
+  const close = () => {
+    useUI.getState().setHelpOpen(false)
+    focusCanvas()
+  }
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close()
     document.addEventListener('keydown', onKey)

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { focusCanvas } from './focus.ts'
 
 /** A button that opens a small menu of actions; closes on choice, Escape or a click elsewhere. */
 export function Menu({
@@ -21,7 +22,9 @@ export function Menu({
       if (!ref.current?.contains(e.target as Node)) setOpen(false)
     }
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false)
+      if (e.key !== 'Escape') return
+      setOpen(false)
+      focusCanvas() // a closed menu gives the keyboard back to the canvas (useCanvasKeys.ts)
     }
     document.addEventListener('pointerdown', onDown)
     document.addEventListener('keydown', onKey)
