@@ -65,8 +65,9 @@ interface Session {
 
 /**
  * The sync server's registry as a source of graphs for the tools; with `identity`, only the graphs
- * its token reaches (scopes.ts): the others are not listed, do not exist, and do not open. Claims go to
- * the server's arbiter (claims.ts) when there is one.
+ * its token reaches (scopes.ts): the others are not listed, do not exist, and do not open, and every
+ * graph a call opens is worked on with the token's role there (`role`, which withGraph asks). Claims
+ * go to the server's arbiter (claims.ts) when there is one.
  */
 export function registrySource(
   docs: DocRegistry,
@@ -76,6 +77,7 @@ export function registrySource(
 ): GraphSource {
   const reaches = (id: string) => !identity || canRead(identity, id)
   return {
+    role: (id) => (identity ? roleOn(identity, id) : 'admin'),
     claimNext: claims ? (graph, actor, req) => claims.claimNext({ ...req, graph, actor }) : undefined,
     beforeRelease: claims?.beforeRelease?.bind(claims),
     list: async () => (await docs.list()).filter((g) => reaches(g.id)).map((g) => listing(g.id, g.summary)),
@@ -96,7 +98,12 @@ export function registrySource(
         },
       }
     },
-    remove: async (id) => reaches(id) && docs.remove(id),
+    // The tool asked too (withGraph's rule); asked here again because this is where graphs go.
+    remove: async (id) => {
+      if (identity && !atLeast(roleOn(identity, id), 'admin'))
+        throw new ToolError(`deleting graph ${id} needs the admin role on it`, 'forbidden')
+      return docs.remove(id)
+    },
     present: presence ? (graph, actor, node) => presence.show(graph, actor, node) : undefined,
   }
 }
@@ -142,7 +149,6 @@ export function createMcpEndpoint(options: McpHttpOptions): McpEndpoint {
     createMcpServer({
       source: sourceFor(identity),
       role: highestRole(identity),
-      roleOn: identity.anonymous ? undefined : (graph) => roleOn(identity, graph),
       name: identity.anonymous ? undefined : identity.name,
       session,
       surface,
