@@ -47,7 +47,9 @@ export const graphNext = tool({
     // The server arbitrates claims whenever one is reachable (claiming.ts).
     const served = args.claim ? await claimThroughServer(ctx, args.project, ask) : null
     return withGraph(ctx, args.project, (g, touched) => {
-      const r = served ? servedWork(g, served) : localWork(must(next(g, { ...ask, claim: args.claim })))
+      // args.scope is read here, once withGraph has put the id in place of a label.
+      const look = { ...ask, scope: args.scope, claim: args.claim }
+      const r = served ? servedWork(g, served) : localWork(must(next(g, look)))
       // Looking at candidates is not working on them: only what is claimed joins the working set.
       touched.ids.push(...r.claimed)
       return {
