@@ -12,7 +12,8 @@ import { toolSuite } from './test/tool-suite.ts'
 toolSuite('Streamable HTTP', httpTarget)
 
 // `alice` also has a read token: one name, two roles (found by the reliability suite's access run).
-const TOKENS = 'alice:write:alice-secret-1,reader:read:reader-secret-1,alice:read:alice-reads-1'
+const TOKENS =
+  'alice:write:alice-secret-1,reader:read:reader-secret-1,alice:read:alice-reads-1,alice:write:alice-other-1'
 
 describe('the /mcp endpoint', () => {
   let server: TestServer
@@ -147,6 +148,23 @@ describe('the /mcp endpoint', () => {
       { Authorization: 'Bearer alice-secret-1', 'Mcp-Session-Id': 'no-such-session' },
     )
     expect(gone.status).toBe(404)
+    await alice.close()
+  })
+
+  it('keeps a session to the token that opened it, not to another of the same name and role (issue 23, finding 7)', async () => {
+    const alice = await httpAgent(server.url, { token: 'alice-secret-1' })
+    const sid = (alice.client.transport as { sessionId?: string }).sessionId!
+    await ok(alice.client, 'graph_open', { project: 'twin', goal: 'Whose session' })
+    for (const body of [
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'graph_open', arguments: {} } },
+    ]) {
+      const twin = await post(body, { Authorization: 'Bearer alice-other-1', 'Mcp-Session-Id': sid })
+      expect(twin.status).toBe(403)
+      expect(await twin.text()).toMatch(/opened with another token/)
+    }
+    // The opener keeps its session.
+    expect((await call(alice.client, 'graph_open', { project: 'twin' })).isError).toBe(false)
     await alice.close()
   })
 

@@ -179,9 +179,10 @@ export function createMcpEndpoint(options: McpHttpOptions): McpEndpoint {
           -32001,
           'session not found (expired or the server restarted): initialize again, or call without a session',
         )
-      // Name and role: a session's tools were built for its opener's role, so a read token of the
-      // same name must not borrow a write session.
-      if (s.identity.name !== identity.name || s.identity.role !== identity.role)
+      // The token itself, not its name and role: Auth hands out one Identity per token, so another
+      // token of the same name (and role, and scopes or not) never uses this session. Without
+      // tokens everyone is the one local identity.
+      if (s.identity !== identity)
         return rpcError(
           403,
           -32001,
