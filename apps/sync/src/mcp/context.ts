@@ -9,6 +9,7 @@
  */
 import type * as Y from 'yjs'
 import type { Role } from '../auth.ts'
+import { PRIVATE_PREFIX, privateGraphOf } from '../scopes.ts'
 import type { ClaimOutcome, ClaimRequest } from '../claims.ts'
 import {
   type Failure,
@@ -172,6 +173,17 @@ export function requireWrite(ctx: CallContext, what: string, graph: string, role
 
 const RANK: Record<Role, number> = { read: 0, write: 1, admin: 2 }
 
+/**
+ * The graphs a call lists or searches: the source's, less every `user.<name>` graph but the caller's
+ * own. With tokens the source already hides the others (scopes.ts); without tokens the caller's
+ * name is its client's word and nothing is private, but no surface shows one client another's
+ * private graph unasked (issue 23: `/mcp` did, `/mcp/memory` did not).
+ */
+export async function visibleGraphs(ctx: CallContext): Promise<GraphInfo[]> {
+  const own = privateGraphOf(ctx.actor)
+  return (await ctx.source.list()).filter((g) => !g.id.startsWith(PRIVATE_PREFIX) || g.id === own)
+}
+
 /** Ids a call worked on, most relevant first: they go to the working set and to presence. */
 export interface Touched {
   ids: string[]
@@ -277,7 +289,7 @@ export function ensureGraph(
 }
 
 async function unknownProject(ctx: CallContext, project: string): Promise<ToolError> {
-  const ids = (await ctx.source.list()).map((g) => g.id)
+  const ids = (await visibleGraphs(ctx)).map((g) => g.id)
   const near = nearestName(project, ids)
   const listed = ids.length
     ? `; graphs here: ${ids.slice(0, 20).join(', ')}${ids.length > 20 ? ` and ${ids.length - 20} more` : ''}`

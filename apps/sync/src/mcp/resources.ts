@@ -5,7 +5,7 @@
  */
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js'
-import { ToolError, withGraph, type CallContext, type GraphDoc } from './context.ts'
+import { ToolError, visibleGraphs, withGraph, type CallContext, type GraphDoc } from './context.ts'
 import { listCheckpoints, workingSet } from '@plexus/model'
 import { suggestions } from './tools/analyze.ts'
 import { checkpoint, view } from './tools/session.ts'
@@ -38,7 +38,7 @@ export function registerResources(mcp: McpServer, ctx: () => CallContext): void 
   for (const kind of Object.keys(KINDS) as Kind[]) {
     const template = new ResourceTemplate(`plexus://graph/{project}/${kind}`, {
       list: async () => {
-        const graphs = (await ctx().source.list()).slice(0, 50)
+        const graphs = (await visibleGraphs(ctx())).slice(0, 50)
         return {
           resources: graphs.map((g) => ({
             uri: resourceUri(g.id, kind),

@@ -10,6 +10,7 @@ import {
   requireRole,
   requireWrite,
   roleOn,
+  visibleGraphs,
   withGraph,
   type CallContext,
 } from '../context.ts'
@@ -225,7 +226,7 @@ export const kgSearch = tool({
     if (args.session_id) graphs.push(['project', (await sessionOf(ctx, args.session_id)).project])
     else {
       // Best effort without a session: every other graph the caller can read, a bounded number.
-      for (const info of (await ctx.source.list()).slice(0, 50))
+      for (const info of (await visibleGraphs(ctx)).slice(0, 50))
         if (!info.id.startsWith('user.')) graphs.push(['project', info.id])
     }
     const limit = args.limit ?? 10

@@ -5,6 +5,7 @@ import {
   ToolError,
   ensureGraph,
   graphOf,
+  visibleGraphs,
   requireRole,
   requireWrite,
   withGraph,
@@ -91,7 +92,7 @@ export const graphOpen = tool({
 
 /** Seed 000's project list: each graph's goal (or title) and counts, a page at a time. */
 async function listProjects(ctx: CallContext, max: number, cursor: string | undefined) {
-  const all = (await ctx.source.list()).sort((a, b) => (a.id < b.id ? -1 : 1))
+  const all = (await visibleGraphs(ctx)).sort((a, b) => (a.id < b.id ? -1 : 1))
   let start = 0
   if (cursor !== undefined) {
     start = all.findIndex((g) => g.id > cursor)
