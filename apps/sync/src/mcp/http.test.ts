@@ -5,6 +5,7 @@
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testServer, waitFor, type TestServer } from '../test/server-harness.ts'
+import { MAX_SUBSCRIPTIONS } from './resources.ts'
 import { call, fails, httpAgent, ok } from './test/clients.ts'
 import { httpTarget } from './test/targets.ts'
 import { toolSuite } from './test/tool-suite.ts'
@@ -222,6 +223,31 @@ describe('the /mcp endpoint', () => {
     await waitFor(() => seen.includes(uri), 'a resources/updated notification for the suggestions')
     await alice.client.unsubscribeResource({ uri })
     await alice.close()
+  })
+
+  it('caps the subscriptions one session holds (issue 23, finding 8: one held 300)', async () => {
+    const alice = await httpAgent(server.url, { token: 'alice-secret-1' })
+    try {
+      const uris: string[] = []
+      for (let i = 0; uris.length <= MAX_SUBSCRIPTIONS; i++) {
+        await ok(alice.client, 'graph_open', { project: `many-${i}`, goal: 'Watched' })
+        for (const kind of ['working-set', 'suggestions', 'checkpoints'])
+          uris.push(`plexus://graph/many-${i}/${kind}`)
+      }
+      const [extra, ...held] = uris.slice(MAX_SUBSCRIPTIONS).concat(uris.slice(0, MAX_SUBSCRIPTIONS))
+      // All at once, as a client that does not wait would: the cap holds across concurrent requests.
+      const all = await Promise.allSettled(held.map((uri) => alice.client.subscribeResource({ uri })))
+      expect(all.filter((r) => r.status === 'rejected')).toEqual([])
+      await expect(alice.client.subscribeResource({ uri: extra! })).rejects.toThrow(
+        new RegExp(`limit of ${MAX_SUBSCRIPTIONS} subscriptions`),
+      )
+      // Subscribing again to one it holds is not another.
+      await alice.client.subscribeResource({ uri: held[0]! })
+      await alice.client.unsubscribeResource({ uri: held[0]! })
+      await alice.client.subscribeResource({ uri: extra! })
+    } finally {
+      await alice.close()
+    }
   })
 })
 
