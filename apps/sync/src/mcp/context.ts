@@ -31,6 +31,8 @@ export interface GraphInfo {
   title: string
   nodes: number | null
   edges: number | null
+  /** When its stored content last changed (ms since the epoch), where the source knows. */
+  changed?: number
 }
 
 export interface GraphDoc {
@@ -64,6 +66,8 @@ export interface GraphSource {
    * every graph the call's role.
    */
   role?(id: string): Promise<Role | null> | Role | null
+  /** Sources over the same graphs (one per token on a server) share one node index (locate.ts) by it. */
+  readonly index?: object
 }
 
 export type ClaimAsk = Omit<ClaimRequest, 'graph' | 'actor'>

@@ -78,9 +78,13 @@ export function registrySource(
   const reaches = (id: string) => !identity || canRead(identity, id)
   return {
     role: (id) => (identity ? roleOn(identity, id) : 'admin'),
+    index: docs,
     claimNext: claims ? (graph, actor, req) => claims.claimNext({ ...req, graph, actor }) : undefined,
     beforeRelease: claims?.beforeRelease?.bind(claims),
-    list: async () => (await docs.list()).filter((g) => reaches(g.id)).map((g) => listing(g.id, g.summary)),
+    list: async () =>
+      (await docs.list())
+        .filter((g) => reaches(g.id))
+        .map((g) => ({ ...listing(g.id, g.summary), changed: g.updatedAt })),
     // A loaded graph with content exists; only otherwise ask the store.
     exists: async (id) => reaches(id) && ((docs.peek(id)?.store.clients.size ?? 0) > 0 || docs.exists(id)),
     open: async (id) => {
