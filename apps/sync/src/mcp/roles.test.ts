@@ -5,11 +5,14 @@
  * with admin on another graph, and wrote another identity's project memory. Each must be refused with
  * a message saying why, and leave the graph's document as it was.
  */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { testServer, type TestServer } from '../test/server-harness.ts'
 import { projectGraphId } from './memory/levels.ts'
-import { call, httpAgent, ok, type Agent } from './test/clients.ts'
+import { call, httpAgent, ok, stdioAgent, type Agent } from './test/clients.ts'
 
 const SHARED_CWD = '/src/shared'
 const shared = projectGraphId(SHARED_CWD)
@@ -131,6 +134,38 @@ describe('a token that only reads pub', () => {
     } finally {
       await rd.close()
     }
+  })
+})
+
+describe('over stdio and REST, the same rule', () => {
+  it('plexus mcp refuses a write its token may not make on that graph, before its copy changes', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'plexus-roles-'))
+    const peer = await stdioAgent({ server: server.url, cacheDir, token: 'rd-token-1234' })
+    try {
+      const before = await state('pub')
+      const r = await call(peer.client, 'graph_update', {
+        project: 'pub',
+        updates: [{ node_id: ids.task, resolved: true }],
+      })
+      expect(r.isError, r.text).toBe(true)
+      expect(r.text).toMatch(/write role on graph pub/)
+      expect((await ok(peer.client, 'graph_context', { node_id: ids.task })).node.resolved).toBe(false)
+      expect(await state('pub')).toBe(before)
+      // Where the token writes, the peer writes.
+      await ok(peer.client, 'graph_open', { project: 'rd-own', goal: 'Mine' })
+    } finally {
+      await peer.close()
+      rmSync(cacheDir, { recursive: true, force: true })
+    }
+  })
+
+  it('REST deletes a graph only for admin on that graph', async () => {
+    const res = await fetch(`${server.url}/api/graphs/pub`, {
+      method: 'DELETE',
+      headers: { authorization: 'Bearer del-token-123' },
+    })
+    expect(res.status).toBe(403)
+    expect(await server.docs.exists('pub')).toBe(true)
   })
 })
 
