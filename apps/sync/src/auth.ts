@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import { PATTERN, type GraphRule } from './scopes.ts'
+import { PATTERN, privateGraphOf, type GraphRule } from './scopes.ts'
 import type { LoginThrottle } from './throttle.ts'
 
 const PATTERN_RULE = "a graph pattern is 1-64 characters from a-z, 0-9, '.', '_', '-' and '*'"
@@ -112,7 +112,19 @@ export class Auth {
   constructor(
     tokens: readonly TokenEntry[],
     private readonly throttle?: LoginThrottle,
+    privateId: (name: string) => string = privateGraphOf,
   ) {
+    // Each identity's private graph is its own: two names given one id would share it (scopes.ts).
+    const owners = new Map<string, string>()
+    for (const t of tokens) {
+      const id = privateId(t.name)
+      const other = owners.get(id)
+      if (other !== undefined && other !== t.name)
+        throw new Error(
+          `token names "${other}" and "${t.name}" would share the private graph ${id}: rename one`,
+        )
+      owners.set(id, t.name)
+    }
     for (const t of tokens) {
       const hash = digest(t.token)
       if (this.byHash.has(hash)) throw new Error(`token for "${t.name}" is used twice`)

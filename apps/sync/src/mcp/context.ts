@@ -9,6 +9,7 @@
  */
 import type * as Y from 'yjs'
 import type { Role } from '../auth.ts'
+import { PRIVATE_PREFIX, privateGraphOf } from '../scopes.ts'
 import type { ClaimOutcome, ClaimRequest } from '../claims.ts'
 import {
   type Failure,
@@ -30,6 +31,8 @@ export interface GraphInfo {
   title: string
   nodes: number | null
   edges: number | null
+  /** When its stored content last changed (ms since the epoch), where the source knows. */
+  changed?: number
 }
 
 export interface GraphDoc {
@@ -57,6 +60,14 @@ export interface GraphSource {
   beforeRelease?(project: string, actor: string, nodes: string[]): Promise<void>
   /** Deletes a graph for everyone; false when there was none. Only where graphs are stored (the server). */
   remove?(id: string): Promise<boolean>
+  /**
+   * The caller's role on one graph, null where its token does not reach it (scopes.ts). Every graph a
+   * call opens is asked here (`roleOn`), whatever named it. A source without it (no tokens) gives
+   * every graph the call's role.
+   */
+  role?(id: string): Promise<Role | null> | Role | null
+  /** Sources over the same graphs (one per token on a server) share one node index (locate.ts) by it. */
+  readonly index?: object
 }
 
 export type ClaimAsk = Omit<ClaimRequest, 'graph' | 'actor'>
@@ -71,7 +82,11 @@ export interface CallContext {
   now: () => number
   /** The call's arguments: withGraph turns labels among its node arguments into ids (node-args.ts). */
   nodeArgs?: NodeArgs
-  /** The call changes the graph (a write tool): refused on a graph newer than this build. */
+  /**
+   * The call changes the graph it opens (a write tool): refused where the caller only reads that
+   * graph, and on a graph newer than this build. A tool opening one graph only to read it (a memory
+   * session, another level) opens it with `writing: false`.
+   */
   writing?: boolean
   /** The agent session writes are recorded under (memory's session_id), when there is one. */
   writeSession?: string
@@ -112,14 +127,65 @@ export function inArgs<T extends { ok: boolean }>(r: T | Failure, batch: string)
   return { ...f, message }
 }
 
+/** Whether the caller's highest role writes at all (what tools/list offers); per graph, see `roleOn`. */
 export const canWrite = (ctx: CallContext): boolean => ctx.role !== 'read'
 
-export function requireWrite(ctx: CallContext, what: string): void {
-  if (!canWrite(ctx))
-    throw new ToolError(
-      `${what} needs a token with the write role; "${ctx.actor}" can only read`,
-      'forbidden',
-    )
+/**
+ * The one place a call's role is decided: the caller's role on the graph it opens, from the source
+ * (the token's scopes on the server, the server's answer for a stdio peer), null where it does not
+ * reach. `ctx.role` is only the highest role, which tools/list offers.
+ */
+export async function roleOn(ctx: CallContext, graph: string): Promise<Role | null> {
+  if (!ctx.source.role) return ctx.role
+  const there = await ctx.source.role(graph)
+  // Never above the call's own role (`plexus mcp --read-only` reads even where its token writes).
+  return there === null ? null : RANK[there] < RANK[ctx.role] ? there : ctx.role
+}
+
+/** A refusal of `what` on `graph`, where the caller's role there is `role`. */
+export function refused(
+  ctx: CallContext,
+  what: string,
+  graph: string,
+  role: Role | null,
+  needed: Role = 'write',
+): ToolError {
+  if (role === null) return new ToolError(`"${ctx.actor}" has no access to graph ${graph}`, 'forbidden')
+  return new ToolError(
+    `${what} needs the ${needed} role on graph ${graph}; "${ctx.actor}" has ${role} there, so nothing was changed. Use a token with ${needed} on ${graph}`,
+    'forbidden',
+  )
+}
+
+/** Throws unless the caller has at least `needed` on `graph`; returns its role there. */
+export async function requireRole(
+  ctx: CallContext,
+  graph: string,
+  what: string,
+  needed: Role = 'write',
+): Promise<Role> {
+  checkProject(graph)
+  const role = await roleOn(ctx, graph)
+  if (role === null || RANK[role] < RANK[needed]) throw refused(ctx, what, graph, role, needed)
+  return role
+}
+
+/** For code running inside `withGraph`, which hands it the caller's role on the graph. */
+export function requireWrite(ctx: CallContext, what: string, graph: string, role: Role): void {
+  if (role === 'read') throw refused(ctx, what, graph, role)
+}
+
+const RANK: Record<Role, number> = { read: 0, write: 1, admin: 2 }
+
+/**
+ * The graphs a call lists or searches: the source's, less every `user.<name>` graph but the caller's
+ * own. With tokens the source already hides the others (scopes.ts); without tokens the caller's
+ * name is its client's word and nothing is private, but no surface shows one client another's
+ * private graph unasked (issue 23: `/mcp` did, `/mcp/memory` did not).
+ */
+export async function visibleGraphs(ctx: CallContext): Promise<GraphInfo[]> {
+  const own = privateGraphOf(ctx.actor)
+  return (await ctx.source.list()).filter((g) => !g.id.startsWith(PRIVATE_PREFIX) || g.id === own)
 }
 
 /** Ids a call worked on, most relevant first: they go to the working set and to presence. */
@@ -133,18 +199,27 @@ export interface WithGraphOptions {
 }
 
 /**
- * Opens `project`, resolves labels given where node ids go (node-args.ts), runs `fn` with a handle
- * writing as the caller, then records what it touched. An unknown project is an error naming the graphs
- * there are and how to create one.
+ * The door every tool goes through to a graph: decides the caller's role on `project` (`roleOn`), refuses
+ * a writing call where it only reads (before anything is opened), opens the graph, resolves labels
+ * given where node ids go (node-args.ts), runs `fn` with a handle writing as the caller and with the
+ * caller's role there, then records what it touched. An unknown project, or one the caller does not
+ * reach, is an error naming the graphs there are and how to create one; a reader is never given a
+ * new graph.
  */
 export async function withGraph<T>(
   ctx: CallContext,
   project: string,
-  fn: (g: Graph, touched: Touched) => T,
+  fn: (g: Graph, touched: Touched, role: Role) => T,
   opts: WithGraphOptions = {},
 ): Promise<T> {
   checkProject(project)
-  if (!opts.allowNew && !(await ctx.source.exists(project))) throw await unknownProject(ctx, project)
+  const role = await roleOn(ctx, project)
+  if (role === null)
+    throw opts.allowNew ? refused(ctx, '', project, role) : await unknownProject(ctx, project)
+  if (ctx.writing && role === 'read') throw refused(ctx, ctx.nodeArgs?.tool ?? 'this call', project, role)
+  if ((!opts.allowNew || role === 'read') && !(await ctx.source.exists(project)))
+    throw await unknownProject(ctx, project)
+  const writer = role !== 'read'
   const handle = await ctx.source.open(project)
   try {
     locatorOf(ctx.source).note(project, handle.doc)
@@ -157,20 +232,20 @@ export async function withGraph<T>(
     }
     // A graph an older build wrote is upgraded once before this build writes to it; one a newer
     // build wrote is read, never written (docs/versions.md).
-    if (canWrite(ctx) && readMeta(handle.doc).root) {
+    if (writer && readMeta(handle.doc).root) {
       const upgraded = migrate(handle.doc, g.origin)
       if (!upgraded.ok && ctx.writing) throw new ToolError(upgraded.message, upgraded.reason)
     }
     const touched: Touched = { ids: [] }
     const resolved = ctx.nodeArgs ? resolveNodeArgs(g, ctx.nodeArgs) : []
-    const result = fn(g, touched)
+    const result = fn(g, touched, role)
     // The result says which node each label took.
     const out =
       resolved.length && result && typeof result === 'object' && !Array.isArray(result)
         ? ({ ...result, resolved } as T)
         : result
     const ids = [...new Set(touched.ids)].filter((id) => g.index.live(id))
-    if (ids.length && canWrite(ctx)) touch(g, ctx.session, ids.slice(0, 10))
+    if (ids.length && writer) touch(g, ctx.session, ids.slice(0, 10))
     if (ids.length) ctx.source.present?.(project, ctx.actor, ids[0]!)
     // Reported saved only once stored: a refusal reaches the caller as a PersistError.
     await handle.saved?.()
@@ -218,7 +293,7 @@ export function ensureGraph(
 }
 
 async function unknownProject(ctx: CallContext, project: string): Promise<ToolError> {
-  const ids = (await ctx.source.list()).map((g) => g.id)
+  const ids = (await visibleGraphs(ctx)).map((g) => g.id)
   const near = nearestName(project, ids)
   const listed = ids.length
     ? `; graphs here: ${ids.slice(0, 20).join(', ')}${ids.length > 20 ? ` and ${ids.length - 20} more` : ''}`

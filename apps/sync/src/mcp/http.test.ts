@@ -5,6 +5,7 @@
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testServer, waitFor, type TestServer } from '../test/server-harness.ts'
+import { MAX_SUBSCRIPTIONS } from './resources.ts'
 import { call, fails, httpAgent, ok } from './test/clients.ts'
 import { httpTarget } from './test/targets.ts'
 import { toolSuite } from './test/tool-suite.ts'
@@ -12,7 +13,8 @@ import { toolSuite } from './test/tool-suite.ts'
 toolSuite('Streamable HTTP', httpTarget)
 
 // `alice` also has a read token: one name, two roles (found by the reliability suite's access run).
-const TOKENS = 'alice:write:alice-secret-1,reader:read:reader-secret-1,alice:read:alice-reads-1'
+const TOKENS =
+  'alice:write:alice-secret-1,reader:read:reader-secret-1,alice:read:alice-reads-1,alice:write:alice-other-1'
 
 describe('the /mcp endpoint', () => {
   let server: TestServer
@@ -150,6 +152,23 @@ describe('the /mcp endpoint', () => {
     await alice.close()
   })
 
+  it('keeps a session to the token that opened it, not to another of the same name and role (issue 23, finding 7)', async () => {
+    const alice = await httpAgent(server.url, { token: 'alice-secret-1' })
+    const sid = (alice.client.transport as { sessionId?: string }).sessionId!
+    await ok(alice.client, 'graph_open', { project: 'twin', goal: 'Whose session' })
+    for (const body of [
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'graph_open', arguments: {} } },
+    ]) {
+      const twin = await post(body, { Authorization: 'Bearer alice-other-1', 'Mcp-Session-Id': sid })
+      expect(twin.status).toBe(403)
+      expect(await twin.text()).toMatch(/opened with another token/)
+    }
+    // The opener keeps its session.
+    expect((await call(alice.client, 'graph_open', { project: 'twin' })).isError).toBe(false)
+    await alice.close()
+  })
+
   it('returns a parse error for a body that is not JSON, and stays up', async () => {
     const res = await fetch(`${server.url}/mcp`, {
       method: 'POST',
@@ -204,6 +223,31 @@ describe('the /mcp endpoint', () => {
     await waitFor(() => seen.includes(uri), 'a resources/updated notification for the suggestions')
     await alice.client.unsubscribeResource({ uri })
     await alice.close()
+  })
+
+  it('caps the subscriptions one session holds (issue 23, finding 8: one held 300)', async () => {
+    const alice = await httpAgent(server.url, { token: 'alice-secret-1' })
+    try {
+      const uris: string[] = []
+      for (let i = 0; uris.length <= MAX_SUBSCRIPTIONS; i++) {
+        await ok(alice.client, 'graph_open', { project: `many-${i}`, goal: 'Watched' })
+        for (const kind of ['working-set', 'suggestions', 'checkpoints'])
+          uris.push(`plexus://graph/many-${i}/${kind}`)
+      }
+      const [extra, ...held] = uris.slice(MAX_SUBSCRIPTIONS).concat(uris.slice(0, MAX_SUBSCRIPTIONS))
+      // All at once, as a client that does not wait would: the cap holds across concurrent requests.
+      const all = await Promise.allSettled(held.map((uri) => alice.client.subscribeResource({ uri })))
+      expect(all.filter((r) => r.status === 'rejected')).toEqual([])
+      await expect(alice.client.subscribeResource({ uri: extra! })).rejects.toThrow(
+        new RegExp(`limit of ${MAX_SUBSCRIPTIONS} subscriptions`),
+      )
+      // Subscribing again to one it holds is not another.
+      await alice.client.subscribeResource({ uri: held[0]! })
+      await alice.client.unsubscribeResource({ uri: held[0]! })
+      await alice.client.subscribeResource({ uri: extra! })
+    } finally {
+      await alice.close()
+    }
   })
 })
 

@@ -65,8 +65,9 @@ interface Session {
 
 /**
  * The sync server's registry as a source of graphs for the tools; with `identity`, only the graphs
- * its token reaches (scopes.ts): the others are not listed, do not exist, and do not open. Claims go to
- * the server's arbiter (claims.ts) when there is one.
+ * its token reaches (scopes.ts): the others are not listed, do not exist, and do not open, and every
+ * graph a call opens is worked on with the token's role there (`role`, which withGraph asks). Claims
+ * go to the server's arbiter (claims.ts) when there is one.
  */
 export function registrySource(
   docs: DocRegistry,
@@ -76,9 +77,14 @@ export function registrySource(
 ): GraphSource {
   const reaches = (id: string) => !identity || canRead(identity, id)
   return {
+    role: (id) => (identity ? roleOn(identity, id) : 'admin'),
+    index: docs,
     claimNext: claims ? (graph, actor, req) => claims.claimNext({ ...req, graph, actor }) : undefined,
     beforeRelease: claims?.beforeRelease?.bind(claims),
-    list: async () => (await docs.list()).filter((g) => reaches(g.id)).map((g) => listing(g.id, g.summary)),
+    list: async () =>
+      (await docs.list())
+        .filter((g) => reaches(g.id))
+        .map((g) => ({ ...listing(g.id, g.summary), changed: g.updatedAt })),
     // A loaded graph with content exists; only otherwise ask the store.
     exists: async (id) => reaches(id) && ((docs.peek(id)?.store.clients.size ?? 0) > 0 || docs.exists(id)),
     open: async (id) => {
@@ -96,7 +102,12 @@ export function registrySource(
         },
       }
     },
-    remove: async (id) => reaches(id) && docs.remove(id),
+    // The tool asked too (withGraph's rule); asked here again because this is where graphs go.
+    remove: async (id) => {
+      if (identity && !atLeast(roleOn(identity, id), 'admin'))
+        throw new ToolError(`deleting graph ${id} needs the admin role on it`, 'forbidden')
+      return docs.remove(id)
+    },
     present: presence ? (graph, actor, node) => presence.show(graph, actor, node) : undefined,
   }
 }
@@ -142,7 +153,6 @@ export function createMcpEndpoint(options: McpHttpOptions): McpEndpoint {
     createMcpServer({
       source: sourceFor(identity),
       role: highestRole(identity),
-      roleOn: identity.anonymous ? undefined : (graph) => roleOn(identity, graph),
       name: identity.anonymous ? undefined : identity.name,
       session,
       surface,
@@ -173,9 +183,10 @@ export function createMcpEndpoint(options: McpHttpOptions): McpEndpoint {
           -32001,
           'session not found (expired or the server restarted): initialize again, or call without a session',
         )
-      // Name and role: a session's tools were built for its opener's role, so a read token of the
-      // same name must not borrow a write session.
-      if (s.identity.name !== identity.name || s.identity.role !== identity.role)
+      // The token itself, not its name and role: Auth hands out one Identity per token, so another
+      // token of the same name (and role, and scopes or not) never uses this session. Without
+      // tokens everyone is the one local identity.
+      if (s.identity !== identity)
         return rpcError(
           403,
           -32001,

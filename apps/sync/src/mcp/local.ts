@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { connect, describeClose, type SyncConnection } from '@plexus/sync-client'
 import { WebSocket } from 'ws'
 import * as Y from 'yjs'
+import type { Role } from '../auth.ts'
 import type { ClaimOutcome } from '../claims.ts'
 import { ToolError, type ClaimAsk, type GraphDoc, type GraphInfo, type GraphSource } from './context.ts'
 import { SCHEMA_VERSION, graphSummary, readMeta } from '@plexus/model'
@@ -45,6 +46,7 @@ interface Local {
   presenceTimer: NodeJS.Timeout | null
 }
 
+const ROLES: readonly Role[] = ['read', 'write', 'admin']
 const SAVE_DEBOUNCE_MS = 200
 /** Fold the log into the snapshot when it holds this many entries. */
 const COMPACT_AFTER = 200
@@ -53,11 +55,42 @@ export class LocalGraphs implements GraphSource {
   private readonly graphs = new Map<string, Local>()
   private readonly store: FileStore
   private warnedActor = false
+  /** The token's role per graph, as the server answered (tokens are read when it starts). */
+  private readonly roles = new Map<string, Role | null>()
 
   constructor(private readonly options: LocalOptions) {
     this.store = new FileStore(
       options.server ? join(options.cacheDir, cacheName(options.server)) : join(options.cacheDir, 'local'),
     )
+  }
+
+  /**
+   * The token's role on `id`, asked of the server once per graph (`/api/identity?graph=`), so a call
+   * the server would drop is refused here, before the copy changes. Without a server or a token
+   * nothing limits the copies ('admin'); a server out of reach is asked again next time, and what
+   * the copy then holds is refused by the server as it syncs.
+   */
+  async role(id: string): Promise<Role | null> {
+    const { server, token } = this.options
+    if (!server || !token) return 'admin'
+    const known = this.roles.get(id)
+    if (known !== undefined) return known
+    try {
+      const url = new URL('/api/identity', server)
+      url.searchParams.set('graph', id)
+      const res = await fetch(url, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(5000),
+      })
+      if (!res.ok) return 'admin'
+      const body = (await res.json()) as { graph_role?: unknown }
+      const role = body.graph_role === null ? null : ROLES.find((r) => r === body.graph_role)
+      if (role === undefined) return 'admin'
+      this.roles.set(id, role)
+      return role
+    } catch {
+      return 'admin'
+    }
   }
 
   async list(): Promise<GraphInfo[]> {

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { testServer, type TestServer } from '../test/server-harness.ts'
+import { testServer, waitFor, type TestServer } from '../test/server-harness.ts'
 import { callTool } from './catalog.ts'
 import type { CallContext, GraphSource } from './context.ts'
-import { httpAgent, ok, stdioAgent } from './test/clients.ts'
+import { call, httpAgent, ok, stdioAgent } from './test/clients.ts'
 
 describe('node ids name their graph', () => {
   let server: TestServer | undefined
@@ -66,6 +66,60 @@ describe('node ids name their graph', () => {
       expect(c.ancestors).toEqual([{ id: expect.any(String), summary: 'Goal gamma', resolved: false }])
     } finally {
       await peer.close()
+    }
+  })
+})
+
+describe('an unknown node id (issue 23, finding 8)', () => {
+  let server: TestServer | undefined
+  afterEach(async () => {
+    await server?.dispose()
+    server = undefined
+  })
+
+  it('loads no graph once each has been looked through, for any token, until one changes', async () => {
+    const tokens = [
+      { name: 'ada', role: 'write' as const, token: 'ada-token-123' },
+      { name: 'rita', role: 'read' as const, token: 'rita-token-123' },
+    ]
+    // Graphs unload as soon as nobody holds them, so every look through one is a load.
+    server = await testServer({ tokens, idleUnloadMs: 1 })
+    const ada = await httpAgent(server.url, { token: 'ada-token-123' })
+    const ids: string[] = []
+    for (let i = 0; i < 6; i++) {
+      await ok(ada.client, 'graph_open', { project: `g${i}`, goal: `Goal ${i}` })
+      ids.push(
+        (await ok(ada.client, 'graph_plan', { project: `g${i}`, nodes: [{ ref: 't', summary: `T${i}` }] }))
+          .created[0].id,
+      )
+    }
+    await ada.close()
+    const s = server
+    let loads = 0
+    s.docs.onLoaded(() => loads++)
+    const unloaded = () => waitFor(() => s.docs.size === 0, 'every graph to unload')
+    const rita = await httpAgent(s.url, { token: 'rita-token-123' })
+    try {
+      await unloaded()
+      const miss = await call(rita.client, 'graph_context', { node_id: 'n_000000000000' })
+      expect(miss.text).toMatch(/not found in any graph/)
+      for (const unknown of ['n_000000000001', 'n_zzzzzzzzzzzz', 'nothing-like-an-id']) {
+        await unloaded()
+        loads = 0
+        expect((await call(rita.client, 'graph_context', { node_id: unknown })).text).toMatch(/not found/)
+        expect(loads, `graphs loaded to look for ${unknown}`).toBe(0)
+      }
+      // A known id is still found without a project, and a graph changed since is looked through again.
+      expect((await ok(rita.client, 'graph_context', { node_id: ids[3] })).node.summary).toBe('T3')
+      const again = await httpAgent(s.url, { token: 'ada-token-123' })
+      const made = (
+        await ok(again.client, 'graph_plan', { project: 'g5', nodes: [{ ref: 'n', summary: 'New' }] })
+      ).created[0].id
+      await again.close()
+      await unloaded()
+      expect((await ok(rita.client, 'graph_context', { node_id: made })).node.summary).toBe('New')
+    } finally {
+      await rita.close()
     }
   })
 })

@@ -2,10 +2,13 @@
  * Which graph a node id belongs to, so tools that name a node by id alone (seed 000's graph_context,
  * graph_update, graph_connect, graph_restructure, graph_history) need no `project`.
  *
- * One index per graph source (the server's registry, or a stdio peer's copies): every graph a tool
- * opens is indexed once per loaded document and followed as it changes, whoever writes (tools,
- * browsers, other peers). An id not in the index makes one pass over the source's other graphs
- * (stored graphs load, a stdio peer's cached or remote ones sync), which also indexes them.
+ * One index per set of graphs (the server's registry, shared by the sources of every token; a stdio
+ * peer's copies): every graph a tool opens is indexed once per loaded document and followed as it
+ * changes, whoever writes (tools, browsers, other peers). An id not in the index makes one pass over
+ * the caller's graphs that changed since they were last looked through (stored graphs load, a stdio
+ * peer's cached or remote ones sync), which also indexes them: an unknown id loads a graph at most
+ * once per change to it (issue 23: each such lookup loaded every graph the token reached). A caller
+ * is only ever told of graphs its source reaches.
  *
  * Node ids are 12 random base-36 characters (about 62 bits), and a tool's new id is also checked
  * against this index, so two graphs never share one.
@@ -18,16 +21,18 @@ import { echo } from './shape.ts'
 export class NodeLocator {
   private readonly where = new Map<string, string>()
   private readonly indexed = new WeakSet<Y.Doc>()
-
-  constructor(private readonly source: GraphSource) {}
+  /** When each graph's nodes were last all in the index (read, or a followed document changed). */
+  private readonly current = new Map<string, number>()
 
   /** Records the nodes of a graph's document, once per document, and follows its changes. */
   note(graph: string, doc: Y.Doc): void {
+    this.current.set(graph, Date.now())
     if (this.indexed.has(doc)) return
     this.indexed.add(doc)
     const ix = graphView(doc)
     for (const id of ix.nodes.keys()) this.where.set(id, graph)
     ix.onChange((nodes) => {
+      this.current.set(graph, Date.now())
       for (const id of nodes) if (ix.nodes.has(id)) this.where.set(id, graph)
     })
   }
@@ -37,42 +42,57 @@ export class NodeLocator {
     return this.where.get(id)
   }
 
-  /** The graph of the first of `ids` found, looking through every graph of the source if need be. */
-  async locate(ids: readonly string[]): Promise<string | undefined> {
-    const hit = this.first(ids)
+  /**
+   * The graph of the first of `ids` found among the graphs `source` reaches, looking through those
+   * that changed since this index last held all their nodes if need be.
+   */
+  async locate(source: GraphSource, ids: readonly string[]): Promise<string | undefined> {
+    const hit = await this.first(source, ids)
     if (hit !== undefined) return hit
-    for (const info of await this.source.list()) {
+    for (const info of await source.list()) {
+      const seen = this.current.get(info.id)
+      if (seen !== undefined && info.changed !== undefined && info.changed <= seen) continue
       let handle
       try {
-        handle = await this.source.open(info.id)
+        handle = await source.open(info.id)
       } catch {
         continue // a stdio peer offline with no copy of this graph: it cannot hold the id for us
       }
       try {
         if (readMeta(handle.doc).root) this.note(info.id, handle.doc)
+        else this.current.set(info.id, Date.now())
       } finally {
         handle.release()
       }
-      const found = this.first(ids)
+      const found = await this.first(source, ids)
       if (found !== undefined) return found
     }
     return undefined
   }
 
-  private first(ids: readonly string[]): string | undefined {
+  /** The graph `id` is known in, if `source` reaches it. */
+  async reached(source: GraphSource, id: string): Promise<string | undefined> {
+    const g = this.where.get(id)
+    if (g === undefined) return undefined
+    return !source.role || (await source.role(g)) !== null ? g : undefined
+  }
+
+  private async first(source: GraphSource, ids: readonly string[]): Promise<string | undefined> {
     for (const id of ids) {
-      const g = this.where.get(id)
+      const g = await this.reached(source, id)
       if (g !== undefined) return g
     }
     return undefined
   }
 }
 
-const locators = new WeakMap<GraphSource, NodeLocator>()
+const locators = new WeakMap<object, NodeLocator>()
 
+/** The index of the graphs `source` draws from: one for all the sources that share `source.index`. */
 export function locatorOf(source: GraphSource): NodeLocator {
-  let l = locators.get(source)
-  if (!l) locators.set(source, (l = new NodeLocator(source)))
+  const key = source.index ?? source
+  let l = locators.get(key)
+  if (!l) locators.set(key, (l = new NodeLocator()))
   return l
 }
 
@@ -90,7 +110,7 @@ export async function projectOf(
   const named = ids.filter((id) => typeof id === 'string' && id.length > 0)
   if (named.length === 0) throw new ToolError(`${what}: give project (the graph id) or a node id`)
   const l = locatorOf(source)
-  const graph = await l.locate(named)
+  const graph = await l.locate(source, named)
   if (graph === undefined) {
     const shown = named
       .slice(0, 3)
@@ -101,14 +121,12 @@ export async function projectOf(
       'node_not_found',
     )
   }
-  const other = named.find((id) => {
-    const g = l.known(id)
-    return g !== undefined && g !== graph
-  })
-  if (other !== undefined) {
-    throw new ToolError(
-      `${what}: one call works on one graph, and these ids are in ${graph} and ${l.known(other)!} (${echo(other)}); split the call per graph`,
-    )
+  for (const id of named) {
+    const g = await l.reached(source, id)
+    if (g !== undefined && g !== graph)
+      throw new ToolError(
+        `${what}: one call works on one graph, and these ids are in ${graph} and ${g} (${echo(id)}); split the call per graph`,
+      )
   }
   return graph
 }

@@ -5,7 +5,7 @@
  */
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js'
-import { ToolError, withGraph, type CallContext, type GraphDoc } from './context.ts'
+import { ToolError, visibleGraphs, withGraph, type CallContext, type GraphDoc } from './context.ts'
 import { listCheckpoints, workingSet } from '@plexus/model'
 import { suggestions } from './tools/analyze.ts'
 import { checkpoint, view } from './tools/session.ts'
@@ -38,7 +38,7 @@ export function registerResources(mcp: McpServer, ctx: () => CallContext): void 
   for (const kind of Object.keys(KINDS) as Kind[]) {
     const template = new ResourceTemplate(`plexus://graph/{project}/${kind}`, {
       list: async () => {
-        const graphs = (await ctx().source.list()).slice(0, 50)
+        const graphs = (await visibleGraphs(ctx())).slice(0, 50)
         return {
           resources: graphs.map((g) => ({
             uri: resourceUri(g.id, kind),
@@ -85,24 +85,40 @@ interface Watch {
 }
 
 const DEBOUNCE_MS = 250
+/** Subscriptions one session holds: each keeps a graph loaded and observed (one session held 300). */
+export const MAX_SUBSCRIPTIONS = 32
 
 class Subscriptions {
   private readonly watches = new Map<string, Watch>()
+  /** URIs being subscribed (reading their first value): they count against the cap already. */
+  private readonly opening = new Set<string>()
   constructor(
     private readonly mcp: McpServer,
     private readonly ctx: () => CallContext,
   ) {}
 
   async add(uri: string): Promise<void> {
-    if (this.watches.has(uri)) return
+    if (this.watches.has(uri) || this.opening.has(uri)) return
     const [, project, kind] = URI.exec(uri) ?? []
     if (!project || !isKind(kind))
       throw new ToolError(
         `cannot subscribe to ${uri}: expected plexus://graph/<project>/working-set|suggestions|checkpoints`,
       )
-    const first = JSON.stringify(await readResource(this.ctx(), project, kind))
-    // Holding the document open keeps it loaded (and observed) for as long as the subscription lasts.
-    const handle = await this.ctx().source.open(project)
+    if (this.watches.size + this.opening.size >= MAX_SUBSCRIPTIONS)
+      throw new ToolError(
+        `this session holds its limit of ${MAX_SUBSCRIPTIONS} subscriptions: unsubscribe from one (resources/unsubscribe) before subscribing to ${uri}`,
+      )
+    this.opening.add(uri)
+    let first: string
+    let handle: GraphDoc
+    try {
+      // readResource goes through withGraph: the caller's role decides whether it may read.
+      first = JSON.stringify(await readResource(this.ctx(), project, kind))
+      // Holding the document open keeps it loaded (and observed) for as long as the subscription lasts.
+      handle = await this.ctx().source.open(project)
+    } finally {
+      this.opening.delete(uri)
+    }
     const w: Watch = {
       project,
       kind,

@@ -23,8 +23,6 @@ export interface McpServerOptions {
   name?: string
   /** Working-set session when a call names none: the transport session if any, else the actor. */
   session?: () => string | undefined
-  /** The caller's role on one graph, null where its token does not reach (scopes.ts). */
-  roleOn?: (graph: string) => Role | null
   /** Which tools to serve (default the work graph's). */
   surface?: Surface
 }
@@ -74,14 +72,11 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: toolDefinitions(options.role !== 'read', surface),
   }))
-  mcp.server.setRequestHandler(CallToolRequestSchema, (req) => {
-    const base = ctx()
-    const project = (req.params.arguments as { project?: unknown } | undefined)?.project
-    // A call on one graph runs with the caller's role on that graph: writing tools refuse where
-    // the token only reads; a graph it does not reach is reported missing by the source.
-    const on = options.roleOn && typeof project === 'string' ? options.roleOn(project) : undefined
-    return callTool(on ? { ...base, role: on } : base, req.params.name, req.params.arguments, surface)
-  })
+  // `role` is the highest the caller has anywhere (what tools/list offers); the role a call works
+  // with is its role on each graph it opens, decided by the source at that door (context.ts withGraph).
+  mcp.server.setRequestHandler(CallToolRequestSchema, (req) =>
+    callTool(ctx(), req.params.name, req.params.arguments, surface),
+  )
   if (surface === 'work') registerResources(mcp, ctx)
   return mcp
 }

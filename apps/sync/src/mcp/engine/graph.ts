@@ -4,7 +4,14 @@
  * resolved by the model's matcher. Everything else is the work surface's machinery (withGraph).
  */
 import { z } from 'zod'
-import { ToolError, ensureGraph, withGraph, type CallContext, type Touched } from '../context.ts'
+import {
+  ToolError,
+  ensureGraph,
+  visibleGraphs,
+  withGraph,
+  type CallContext,
+  type Touched,
+} from '../context.ts'
 import { findByLabel, resolveLabel, type Graph } from '@plexus/model'
 import { clip } from '../shape.ts'
 
@@ -32,7 +39,7 @@ export async function onGraph<T>(
     )
   }
   if (!(await ctx.source.exists(id))) {
-    const ids = (await ctx.source.list()).map((x) => x.id)
+    const ids = (await visibleGraphs(ctx)).map((x) => x.id)
     throw new ToolError(
       `graph ${clip(id, 64)} not found; ${ids.length ? `graphs here: ${ids.slice(0, 20).join(', ')}` : 'there are no graphs yet'}. add_facts {graph: "${clip(id, 64)}", facts} creates it.`,
       'graph_not_found',

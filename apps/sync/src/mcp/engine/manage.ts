@@ -1,6 +1,6 @@
 /** The engine's graph management: list_graphs, get_graph_info, delete_graph, export_graph, import_graph. */
 import { z } from 'zod'
-import { ToolError, checkProject, type CallContext } from '../context.ts'
+import { ToolError, visibleGraphs, requireRole, type CallContext } from '../context.ts'
 import { components, findCycles, meta } from '@plexus/model'
 import { tool, out } from '../tool.ts'
 import { graphExport, graphImport } from '../tools/io.ts'
@@ -14,7 +14,7 @@ export const listGraphs = tool({
   access: 'read',
   annotations: { readOnly: true },
   run: async (ctx) => ({
-    graphs: (await ctx.source.list()).map((g) => ({
+    graphs: (await visibleGraphs(ctx)).map((g) => ({
       name: g.id,
       ...(g.title && g.title !== g.id ? { title: g.title } : {}),
       ...(g.nodes !== null ? { nodes: g.nodes } : {}),
@@ -82,13 +82,7 @@ export const deleteGraph = tool({
   annotations: { readOnly: false, destructive: true, idempotent: true },
   run: async (ctx, args) => {
     const id = args.graph ?? DEFAULT_GRAPH
-    checkProject(id)
-    if (ctx.role !== 'admin') {
-      throw new ToolError(
-        `deleting graph ${id} needs a token with the admin role; "${ctx.actor}" has ${ctx.role}`,
-        'forbidden',
-      )
-    }
+    await requireRole(ctx, id, `deleting graph ${id}`, 'admin')
     if (!ctx.source.remove) {
       throw new ToolError(
         "graphs are deleted on the server: run this against the server's /mcp/engine, or DELETE /api/graphs/ID there",

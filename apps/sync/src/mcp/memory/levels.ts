@@ -8,6 +8,7 @@
  *   checkouts of one repository are two graphs.
  * A memory session (`session_id`, from kg_read) is stored in the user graph and names its project.
  */
+import type { Role } from '../../auth.ts'
 import { slugId } from '../../slug.ts'
 import { privateGraphOf } from '../../scopes.ts'
 import { ToolError, withGraph, type CallContext, type Touched } from '../context.ts'
@@ -31,20 +32,24 @@ export async function onLevel<T>(
   ctx: CallContext,
   graph: string,
   level: Level,
-  fn: (g: Graph, touched: Touched) => T,
+  fn: (g: Graph, touched: Touched, role: Role) => T,
   title?: string,
 ): Promise<T> {
   return withGraph(
     ctx,
     graph,
-    (g, touched) => {
-      const r = initGraph(g, {
-        id: graph,
-        kind: level,
-        title: title ?? (level === 'user' ? `${ctx.actor}'s memory` : graph),
-      })
-      if (!r.ok) throw new ToolError(r.message)
-      return fn(g, touched)
+    (g, touched, role) => {
+      // Only a writer creates (or upgrades) the level's graph; withGraph gives a reader only one
+      // that exists.
+      if (role !== 'read') {
+        const r = initGraph(g, {
+          id: graph,
+          kind: level,
+          title: title ?? (level === 'user' ? `${ctx.actor}'s memory` : graph),
+        })
+        if (!r.ok) throw new ToolError(r.message)
+      }
+      return fn(g, touched, role)
     },
     { allowNew: true },
   )
@@ -54,7 +59,9 @@ export async function onLevel<T>(
 export async function sessionOf(ctx: CallContext, sessionId: string): Promise<MemorySession> {
   const user = userGraphId(ctx.actor)
   const s = (await ctx.source.exists(user))
-    ? await withGraph(ctx, user, (g) => readMemorySession(g, sessionId), { allowNew: true })
+    ? await withGraph({ ...ctx, writing: false }, user, (g) => readMemorySession(g, sessionId), {
+        allowNew: true,
+      })
     : null
   if (!s) {
     throw new ToolError(

@@ -4,7 +4,16 @@
  */
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
-import { ToolError, must, withGraph, type CallContext } from '../context.ts'
+import {
+  ToolError,
+  must,
+  requireRole,
+  requireWrite,
+  roleOn,
+  visibleGraphs,
+  withGraph,
+  type CallContext,
+} from '../context.ts'
 import {
   changesSince,
   deleteMemoryEdge,
@@ -152,9 +161,10 @@ export const kgRead = tool({
               ]
       for (const [lvl, graph] of order) {
         if (!(await ctx.source.exists(graph))) continue
-        const hit = await withGraph(ctx, graph, (g) => {
+        const hit = await withGraph(ctx, graph, (g, _touched, role) => {
           if (!findMemory(g, args.id!)) return null
-          if (ctx.role === 'read') return fullNode(g, findMemory(g, args.id!)!, lvl)
+          // A read counts and promotes the node: only where the caller writes.
+          if (role === 'read') return fullNode(g, findMemory(g, args.id!)!, lvl)
           const r = must(readMemory(g, args.id!))
           return { ...fullNode(g, r.node, lvl), ...(r.promoted ? { promoted: true } : {}) }
         })
@@ -165,8 +175,9 @@ export const kgRead = tool({
         'not_found',
       )
     }
-    if (ctx.role === 'read')
-      throw new ToolError('starting a session needs a token with the write role', 'forbidden')
+    // The session is stored in the caller's own graph; the project level is read as the caller's
+    // role there allows (onLevel creates it only for a writer).
+    await requireRole(ctx, user, 'starting a session')
     const sid = randomBytes(6).toString('hex')
     const scoped: CallContext = { ...ctx, writeSession: sid }
     const proj = await onLevel(
@@ -215,7 +226,7 @@ export const kgSearch = tool({
     if (args.session_id) graphs.push(['project', (await sessionOf(ctx, args.session_id)).project])
     else {
       // Best effort without a session: every other graph the caller can read, a bounded number.
-      for (const info of (await ctx.source.list()).slice(0, 50))
+      for (const info of (await visibleGraphs(ctx)).slice(0, 50))
         if (!info.id.startsWith('user.')) graphs.push(['project', info.id])
     }
     const limit = args.limit ?? 10
@@ -328,19 +339,31 @@ export const kgPutEdge = tool({
   },
 })
 
-/** Runs `fn` on the session's project graph, then its user graph, until one finds what it names. */
+/** The edge of `e` between two memory nodes, if there is one. */
+function memoryEdge(g: Graph, e: { from: string; to: string; rel: string }) {
+  const a = findMemory(g, e.from)
+  const b = findMemory(g, e.to)
+  return a && b ? g.index.edgesOf(a.id, 'out').find((x) => x.other === b.id && x.type === e.rel) : undefined
+}
+
+/**
+ * Runs `fn` on the session's project graph, then its user graph, on the first that `holds` what the
+ * call names. Where it is held is found by reading, so a level the caller only reads (or does not
+ * reach) never stops it reaching the other, and `fn` is refused there (withGraph) rather than run.
+ */
 async function eitherLevel<T>(
   ctx: CallContext,
   sid: string,
-  fn: (g: Graph) => T | null,
+  holds: (g: Graph) => boolean,
+  fn: (g: Graph) => T,
 ): Promise<{ level: Level; out: T } | null> {
   const s = await sessionOf(ctx, sid)
   const scoped = { ...ctx, writeSession: s.id }
   for (const lvl of ['project', 'user'] as const) {
     const graph = graphOfLevel(ctx, s, lvl)
-    if (!(await ctx.source.exists(graph))) continue
-    const out = await withGraph(scoped, graph, fn)
-    if (out !== null) return { level: lvl, out }
+    if ((await roleOn(ctx, graph)) === null || !(await ctx.source.exists(graph))) continue
+    if (!(await withGraph({ ...scoped, writing: false }, graph, holds))) continue
+    return { level: lvl, out: await withGraph(scoped, graph, fn) }
   }
   return null
 }
@@ -353,8 +376,11 @@ export const kgDeleteNode = tool({
   access: 'write',
   annotations: { readOnly: false, destructive: true, idempotent: true },
   run: async (ctx, args) => {
-    const r = await eitherLevel(ctx, args.session_id, (g) =>
-      findMemory(g, args.id) ? must(deleteMemoryNode(g, args.id)) : null,
+    const r = await eitherLevel(
+      ctx,
+      args.session_id,
+      (g) => findMemory(g, args.id) !== undefined,
+      (g) => must(deleteMemoryNode(g, args.id)),
     )
     if (!r)
       throw new ToolError(
@@ -378,10 +404,12 @@ export const kgDeleteEdge = tool({
   access: 'write',
   annotations: { readOnly: false, destructive: true, idempotent: true },
   run: async (ctx, args) => {
-    const r = await eitherLevel(ctx, args.session_id, (g) => {
-      const d = must(deleteMemoryEdge(g, { from: args.from, to: args.to, rel: args.rel }))
-      return d.deleted ? d : null
-    })
+    const r = await eitherLevel(
+      ctx,
+      args.session_id,
+      (g) => memoryEdge(g, args) !== undefined,
+      (g) => must(deleteMemoryEdge(g, { from: args.from, to: args.to, rel: args.rel })),
+    )
     return r ? { deleted: true, level: r.level } : { deleted: false }
   },
 })
@@ -436,7 +464,7 @@ export const kgSync = tool({
         out[lvl] = { nodes: [], edges: [] }
         continue
       }
-      out[lvl] = await withGraph(scoped, graph, (g) => {
+      out[lvl] = await withGraph({ ...scoped, writing: false }, graph, (g) => {
         const r = must(changesSince(g, synced[lvl], { excludeSession: s.id, limit: 1000 }))
         synced[lvl] = r.cursor
         return { ...diff(g, r.events), ...(r.more ? { more: true } : {}) }
@@ -464,7 +492,8 @@ export const kgProgress = tool({
     const s = await sessionOf(ctx, args.session_id)
     const lvl = args.level ?? 'user'
     const scoped = { ...ctx, writeSession: s.id }
-    return onLevel(scoped, graphOfLevel(ctx, s, lvl), lvl, (g) => {
+    const graph = graphOfLevel(ctx, s, lvl)
+    return onLevel(scoped, graph, lvl, (g, _touched, role) => {
       if (args.state === undefined) {
         const p = must(readProgress(g, args.task_id)).progress
         return p
@@ -476,8 +505,7 @@ export const kgProgress = tool({
             }
           : { task_id: args.task_id, state: null }
       }
-      if (ctx.role === 'read')
-        throw new ToolError('writing progress needs a token with the write role', 'forbidden')
+      requireWrite(ctx, 'writing progress', graph, role)
       const p = must(writeProgress(g, args.task_id, args.state)).progress
       return { task_id: p.task_id, state: p.state, updated_at: new Date(p.updated_at).toISOString() }
     })

@@ -1,10 +1,12 @@
 /** graph_open and graph_onboard: finding a graph and getting oriented in it. */
 import { z } from 'zod'
+import type { Role } from '../../auth.ts'
 import {
   ToolError,
-  canWrite,
   ensureGraph,
   graphOf,
+  visibleGraphs,
+  requireRole,
   requireWrite,
   withGraph,
   type CallContext,
@@ -63,15 +65,15 @@ export const graphOpen = tool({
     if (args.project === undefined) return listProjects(ctx, args.limit ?? 50, args.cursor)
     const id = args.project
     const exists = await ctx.source.exists(id)
-    if (!exists) requireWrite(ctx, `creating graph ${id}`)
+    if (!exists) await requireRole(ctx, id, `creating graph ${id}`)
     return withGraph(
       ctx,
       id,
-      (g) => {
+      (g, _touched, role) => {
         let created = false
         let root = meta(g).root
         if (!root) {
-          requireWrite(ctx, `creating graph ${id}`)
+          requireWrite(ctx, `creating graph ${id}`, id, role)
           ;({ root, created } = ensureGraph(g, id, args.goal, args.title))
         }
         const m = meta(g)
@@ -90,7 +92,7 @@ export const graphOpen = tool({
 
 /** Seed 000's project list: each graph's goal (or title) and counts, a page at a time. */
 async function listProjects(ctx: CallContext, max: number, cursor: string | undefined) {
-  const all = (await ctx.source.list()).sort((a, b) => (a.id < b.id ? -1 : 1))
+  const all = (await visibleGraphs(ctx)).sort((a, b) => (a.id < b.id ? -1 : 1))
   let start = 0
   if (cursor !== undefined) {
     start = all.findIndex((g) => g.id > cursor)
@@ -160,19 +162,19 @@ export const graphOnboard = tool({
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>
-    withGraph(ctx, args.project, (g) => {
+    withGraph(ctx, args.project, (g, _touched, role) => {
       if (args.detail === 'full') {
         const d = contextDump(g, { maxChars: args.max_chars ?? 20_000 })
         if (!d.ok) throw new ToolError(d.message)
         return { project: args.project, text: d.text, truncated: d.truncated }
       }
-      return onboard(ctx, g, args.project)
+      return onboard(ctx, g, args.project, role)
     }),
 })
 
 const OUTLINE = 30
 
-function onboard(ctx: CallContext, g: Graph, id: string) {
+function onboard(ctx: CallContext, g: Graph, id: string, role: Role) {
   const m = meta(g)
   const s = g.index.struct()
   const outline: Array<Record<string, unknown>> = []
@@ -218,6 +220,6 @@ function onboard(ctx: CallContext, g: Graph, id: string) {
     recent,
     hints,
     since: historyCursor(g),
-    can_write: canWrite(ctx) ? undefined : false,
+    can_write: role === 'read' ? false : undefined,
   })
 }

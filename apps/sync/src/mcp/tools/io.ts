@@ -7,7 +7,7 @@ import {
   ensureGraph,
   graphOf,
   must,
-  requireWrite,
+  requireRole,
   withGraph,
   type CallContext,
 } from '../context.ts'
@@ -108,7 +108,7 @@ const result = (r: ImportResult) =>
 
 /** Into a new graph: built on a scratch document first, so a refused import leaves no half-made graph. */
 async function importNew(ctx: CallContext, project: string, fmt: Format, text: string) {
-  requireWrite(ctx, `creating graph ${project}`)
+  await requireRole(ctx, project, `creating graph ${project}`)
   const scratch = new Y.Doc()
   try {
     const g = graphOf(ctx, scratch)

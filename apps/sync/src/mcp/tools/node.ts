@@ -123,9 +123,10 @@ export const graphHistory = tool({
   async run(ctx, args) {
     const max = args.limit ?? 20
     if (args.node_id === undefined) return changes(ctx, args, max)
-    const id = args.node_id
-    const graph = await projectOf(ctx.source, args.project, [id], 'graph_history')
+    const graph = await projectOf(ctx.source, args.project, [args.node_id], 'graph_history')
     return withGraph(ctx, graph, (g) => {
+      // Read once open: withGraph has put the id in place of a label.
+      const id = args.node_id!
       if (!g.index.nodes.has(id)) must(asNodeId(context(g, id))) // the "did you mean" message
       const total = must(nodeHistory(g, id, { limit: 1 })).total
       const skip = args.cursor === undefined ? 0 : offsetOf(args.cursor, total)

@@ -1,6 +1,6 @@
 /** graph_query and graph_search: finding nodes, always bounded. */
 import { z } from 'zod'
-import { ToolError, graphOf, must, withGraph, type CallContext } from '../context.ts'
+import { ToolError, graphOf, visibleGraphs, must, withGraph, type CallContext } from '../context.ts'
 import {
   board,
   CLAIMED_BY,
@@ -179,7 +179,7 @@ async function searchAll(
   q: string,
   opts: { limit: number; kind?: string; includeResolved?: boolean },
 ) {
-  const graphs = (await ctx.source.list()).slice(0, MAX_GRAPHS)
+  const graphs = (await visibleGraphs(ctx)).slice(0, MAX_GRAPHS)
   const found: Array<Record<string, unknown> & { score: number }> = []
   let total = 0
   for (const info of graphs) {

@@ -39,13 +39,13 @@ export const graphSession = tool({
   access: 'mixed',
   annotations: { readOnly: false, idempotent: true },
   run: (ctx, args) =>
-    withGraph(ctx, args.project, (g) => {
+    withGraph(ctx, args.project, (g, _touched, role) => {
       const session = args.session ?? ctx.session
       const action = args.action ?? 'get'
       if (action === 'list') return { checkpoints: listCheckpoints(g).slice(0, 50).map(checkpoint) }
       if (action === 'get') return view(g, must(workingSet(g, session)).working_set)
       if (args.name === undefined) throw new ToolError(`${action} needs name`)
-      requireWrite(ctx, `${action} of a checkpoint`)
+      requireWrite(ctx, `${action} of a checkpoint`, args.project, role)
       if (action === 'checkpoint')
         return {
           checkpoint: checkpoint(must(saveCheckpoint(g, session, args.name, args.note ?? '')).checkpoint),

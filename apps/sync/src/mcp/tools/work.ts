@@ -1,7 +1,7 @@
 /** graph_next and graph_update: taking work and doing it. */
 import { z } from 'zod'
 import { claimThroughServer, localWork, servedWork } from '../claiming.ts'
-import { inArgs, must, requireWrite, withGraph } from '../context.ts'
+import { inArgs, must, requireRole, withGraph } from '../context.ts'
 import { projectOf } from '../locate.ts'
 import { next, updateNodes, type Graph, type NodeView, type UpdateItem } from '@plexus/model'
 import { briefs, capped, clip, compact, evidence, seedNode } from '../shape.ts'
@@ -34,7 +34,7 @@ export const graphNext = tool({
   access: 'mixed',
   annotations: { readOnly: false, idempotent: false },
   run: async (ctx, args) => {
-    if (args.claim) requireWrite(ctx, 'claiming work')
+    if (args.claim) await requireRole(ctx, args.project, 'claiming work')
     const ttlMs = args.ttl_minutes !== undefined ? args.ttl_minutes * 60_000 : undefined
     const ask = {
       count: args.count,
@@ -47,7 +47,9 @@ export const graphNext = tool({
     // The server arbitrates claims whenever one is reachable (claiming.ts).
     const served = args.claim ? await claimThroughServer(ctx, args.project, ask) : null
     return withGraph(ctx, args.project, (g, touched) => {
-      const r = served ? servedWork(g, served) : localWork(must(next(g, { ...ask, claim: args.claim })))
+      // args.scope is read here, once withGraph has put the id in place of a label.
+      const look = { ...ask, scope: args.scope, claim: args.claim }
+      const r = served ? servedWork(g, served) : localWork(must(next(g, look)))
       // Looking at candidates is not working on them: only what is claimed joins the working set.
       touched.ids.push(...r.claimed)
       return {
