@@ -67,11 +67,16 @@ export function keyForEdit(ws: Workspace, e: KeyboardEvent): boolean {
     drawn.take(k, e.key)
     return true
   }
-  // Not drawn yet: null means the label, all selected, so the first key typed replaces it.
-  const typed = ed.initial
-  const set = (initial: string) => useUI.getState().setEditing({ id: ed.id, initial })
-  if (k === 'text') set((typed ?? '') + e.key)
-  else if (k === 'erase') set((typed ?? '').slice(0, -1))
-  else finishEdit(ws, ed.id, typed ?? ws.session.g.index.nodes.get(ed.id)?.summary ?? '', k)
+  if (k === 'text' || k === 'erase')
+    useUI.getState().setEditing({ id: ed.id, initial: typeAhead(ed.initial, k, e.key) })
+  else finishEdit(ws, ed.id, ed.initial ?? ws.session.g.index.nodes.get(ed.id)?.summary ?? '', k)
   return true
+}
+
+/**
+ * The text an editor not drawn yet will open with, after one more key. `typed` null is the label as
+ * it is, all selected (as the editor opens it), so the first key typed replaces it.
+ */
+export function typeAhead(typed: string | null, k: 'text' | 'erase', key: string): string {
+  return k === 'text' ? (typed ?? '') + key : (typed ?? '').slice(0, -1)
 }

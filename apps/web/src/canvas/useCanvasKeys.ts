@@ -39,10 +39,12 @@ export function useCanvasKeys(ws: Workspace, wrap: RefObject<HTMLDivElement | nu
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented) return
       const r = route(e, wrap.current)
-      if (r === 'back') focusCanvas()
-      else if (r === 'canvas' && canvasKey(e, ws)) {
+      if (r === 'back') return focusCanvas()
+      const before = document.activeElement
+      if (r === 'canvas' && canvasKey(e, ws)) {
         e.preventDefault()
-        focusCanvas()
+        // Unless the action gave the keyboard to something of its own (Ctrl+I: the inspector).
+        if (document.activeElement === before) focusCanvas()
       }
     }
     // After the click's own handlers ran (and whatever they opened took the focus). A click made with
