@@ -54,7 +54,6 @@ describe('plexus mcp as a Yjs peer', () => {
       await waitFor(
         () => g.index.live(id)?.resolved === true,
         'the offline work on the server after it returned',
-        15_000,
       )
       expect(g.index.nodes.get(id)!.created_by).toBe('night-shift')
     } finally {
