@@ -566,3 +566,37 @@ function nearTokens(si: SearchIndex, t: string): Posting[] {
   }
   return out
 }
+
+/**
+ * The labels of a batch so far, per parent (any key; '' for none), for matching an item with the items before it as with the
+ * graph (confidence >= MATCH_CONFIDENCE, the best, no tie between two different labels). Up to
+ * BATCH_SCAN items per parent are compared one by one; past that, only the same text is found (the
+ * caller's own exact-key map), so a batch of thousands under one parent stays linear.
+ */
+const BATCH_SCAN = 256
+export class BatchLabels {
+  private readonly byParent = new Map<string, Array<{ label: Label; i: number }>>()
+
+  find(parent: string | null, summary: string): number | undefined {
+    const list = this.byParent.get(parent ?? '')
+    if (!list) return undefined
+    const want = labelOf(summary)
+    let best: { c: number; i: number; exact: string } | undefined
+    let tie = false
+    for (const x of list) {
+      const c = confidence(want, x.label, MATCH_CONFIDENCE)
+      if (c < MATCH_CONFIDENCE) continue
+      if (!best || c > best.c) [best, tie] = [{ c, i: x.i, exact: x.label.exact }, false]
+      else if (c === best.c && x.label.exact !== best.exact) tie = true
+    }
+    return best && !tie ? best.i : undefined
+  }
+
+  add(parent: string | null, summary: string, i: number): void {
+    const k = parent ?? ''
+    const list = this.byParent.get(k) ?? []
+    if (list.length >= BATCH_SCAN) return
+    list.push({ label: labelOf(summary), i })
+    this.byParent.set(k, list)
+  }
+}
