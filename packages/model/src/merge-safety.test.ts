@@ -16,16 +16,20 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MATCH_CONFIDENCE, confidence, labelOf } from './resolve.ts'
+import { createNodes } from './create.ts'
+import { importGraph } from './formats/index.ts'
+import { namedGraph } from './test/harness.ts'
+import type { Result } from './types.ts'
 
 const conf = (a: string, b: string): number => confidence(labelOf(a), labelOf(b))
 const SEED = Number(process.env.FC_SEED ?? 24_2026)
 const RUNS = 400
-const check = <T>(arb: fc.Arbitrary<T>, prop: (v: T) => void): void => {
+const check = <T>(arb: fc.Arbitrary<T>, prop: (v: T) => void, numRuns = RUNS): void => {
   const r = fc.check(
     fc.property(arb, (v) => {
       prop(v)
     }),
-    { seed: SEED, numRuns: RUNS },
+    { seed: SEED, numRuns },
   )
   if (r.failed)
     throw new Error(
@@ -228,5 +232,86 @@ describe('what label matching always unifies', () => {
     expect(conf('Copy staging database to prod', 'copy Staging-Database to prod')).toBeGreaterThanOrEqual(
       MATCH_CONFIDENCE,
     )
+  })
+})
+
+const must = <T>(r: Result<T>): T => {
+  if (!r.ok) throw new Error(r.message)
+  return r as T
+}
+const quoted = (x: string) => `"${x.replace(/"/g, '')}"`
+const apart = fc.oneof(swappedDirection, otherNumbers, otherProduct)
+
+describe('what batch create and import do with those pairs (createNodes modes, fuzzy import)', () => {
+  it('never fold a different label into a node, resolved or not, nor two of one batch into one', () =>
+    check(
+      fc.tuple(apart, fc.boolean(), fc.constantFrom('auto', 'enrich') as fc.Arbitrary<'auto' | 'enrich'>),
+      ([[a, b], done, mode]) => {
+        const { g, add } = namedGraph()
+        add('old', { summary: a, resolved: done })
+        const r = must(createNodes(g, [{ summary: b }], { mode }))
+        expect(
+          r.created.map((c) => c.summary),
+          `${a} / ${b}`,
+        ).toEqual([b])
+        const t = namedGraph()
+        const batch = must(createNodes(t.g, [{ summary: a }, { summary: b }], { mode }))
+        expect(batch.created, `${a} / ${b}`).toHaveLength(2)
+        const imp = must(
+          importGraph(namedGraph().g, 'dsl', `${quoted(a)} depends_on X\n${quoted(b)} depends_on Y`, {
+            fuzzy: true,
+          }),
+        )
+        expect(imp.created, `${a} / ${b}`).toBe(4)
+      },
+    ))
+
+  it('unify surface variants, in the graph and in one batch, and never silently into a resolved node', () =>
+    check(
+      fc.tuple(surfaceVariant, fc.boolean()),
+      ([[a, b], done]) => {
+        const { g, add } = namedGraph()
+        add('old', { summary: a, resolved: done })
+        const auto = must(createNodes(g, [{ ref: 'x', summary: b }], { mode: 'auto' }))
+        if (done) {
+          expect(auto.created.map((c) => c.summary)).toEqual([b])
+          expect(auto.warnings).toEqual([expect.objectContaining({ ref: 'x', resolved_match: 'old' })])
+        } else {
+          expect(auto.matched).toEqual([expect.objectContaining({ ref: 'x', id: 'old' })])
+          expect(auto.warnings).toEqual([])
+        }
+        const t = namedGraph()
+        t.add('old', { summary: a, resolved: done })
+        const enrich = must(createNodes(t.g, [{ ref: 'x', summary: b }], { mode: 'enrich' }))
+        expect(enrich.matched).toEqual([
+          expect.objectContaining({ id: 'old', ...(done ? { resolved: true } : {}) }),
+        ])
+        expect(enrich.warnings).toHaveLength(done ? 1 : 0)
+        expect(
+          must(createNodes(namedGraph().g, [{ summary: a }, { summary: b }], { mode: 'auto' })).created,
+        ).toHaveLength(1)
+        const imp = must(
+          importGraph(namedGraph().g, 'dsl', `${quoted(a)} depends_on X\n${quoted(b)} depends_on Y`, {
+            fuzzy: true,
+          }),
+        )
+        expect(imp.created, `${a} / ${b}`).toBe(3)
+      },
+      100,
+    ))
+
+  it('without a mode asking, create everything: force creates both of a pair of variants', () => {
+    const { g, add } = namedGraph()
+    add('old', { summary: 'ConfigLoader' })
+    expect(
+      must(createNodes(g, [{ summary: 'Config Loader' }, { summary: 'config loader' }], { mode: 'force' }))
+        .created,
+    ).toHaveLength(2)
+  })
+
+  it('unify variants past the first 256 names of a batch under one parent', () => {
+    const items = Array.from({ length: 300 }, (_, i) => ({ summary: `Task number ${i}` }))
+    items.push({ summary: 'ConfigLoader' }, { summary: 'Config Loader' }, { summary: 'config_loader' })
+    expect(must(createNodes(namedGraph().g, items, { mode: 'auto' })).created).toHaveLength(301)
   })
 })

@@ -568,22 +568,29 @@ function nearTokens(si: SearchIndex, t: string): Posting[] {
 }
 
 /**
- * The labels of a batch so far, per parent (any key; '' for none), for matching an item with the items before it as with the
- * graph (confidence >= MATCH_CONFIDENCE, the best, no tie between two different labels). Up to
- * BATCH_SCAN items per parent are compared one by one; past that, only the same text is found (the
- * caller's own exact-key map), so a batch of thousands under one parent stays linear.
+ * The labels of a batch so far, per parent (any key; '' for none), for matching an item with the items
+ * before it as with the graph (confidence >= MATCH_CONFIDENCE, the best, no tie between two different
+ * labels). Up to BATCH_SCAN items per parent are compared one by one; past that, an item is compared
+ * with those sharing its folded forms (same words, same letters without spaces, same words sorted),
+ * so a batch of thousands under one parent stays linear and still unifies "ConfigLoader" and
+ * "Config Loader".
  */
 const BATCH_SCAN = 256
 export class BatchLabels {
   private readonly byParent = new Map<string, Array<{ label: Label; i: number }>>()
+  private readonly byKey = new Map<string, Array<{ label: Label; i: number }>>()
 
   find(parent: string | null, summary: string): number | undefined {
-    const list = this.byParent.get(parent ?? '')
+    const p = parent ?? ''
+    const list = this.byParent.get(p)
     if (!list) return undefined
     const want = labelOf(summary)
+    const pool = [...list]
+    for (const k of keysOf(want)) pool.push(...(this.byKey.get(`${p}\u0000${k}`) ?? []))
     let best: { c: number; i: number; exact: string } | undefined
     let tie = false
-    for (const x of list) {
+    for (const x of pool) {
+      if (best && x.i === best.i) continue
       const c = confidence(want, x.label, MATCH_CONFIDENCE)
       if (c < MATCH_CONFIDENCE) continue
       if (!best || c > best.c) [best, tie] = [{ c, i: x.i, exact: x.label.exact }, false]
@@ -593,10 +600,21 @@ export class BatchLabels {
   }
 
   add(parent: string | null, summary: string, i: number): void {
-    const k = parent ?? ''
-    const list = this.byParent.get(k) ?? []
-    if (list.length >= BATCH_SCAN) return
-    list.push({ label: labelOf(summary), i })
-    this.byParent.set(k, list)
+    const p = parent ?? ''
+    const label = labelOf(summary)
+    const list = this.byParent.get(p) ?? []
+    if (list.length < BATCH_SCAN) {
+      list.push({ label, i })
+      this.byParent.set(p, list)
+      return
+    }
+    for (const k of keysOf(label)) {
+      const key = `${p}\u0000${k}`
+      const at = this.byKey.get(key)
+      if (at) at.push({ label, i })
+      else this.byKey.set(key, [{ label, i }])
+    }
   }
 }
+
+const keysOf = (l: Label): string[] => [...new Set(['w' + l.seq, 'c' + compactOf(l), 's' + sortedOf(l)])]
