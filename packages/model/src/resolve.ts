@@ -589,8 +589,16 @@ export class BatchLabels {
     for (const k of keysOf(want)) pool.push(...(this.byKey.get(`${p}\u0000${k}`) ?? []))
     let best: { c: number; i: number; exact: string } | undefined
     let tie = false
+    const la = want.seq.length
     for (const x of pool) {
       if (best && x.i === best.i) continue
+      // mayReach's test on labels already built: most pairs differ in length too much to score.
+      const lb = x.label.seq.length
+      if (
+        la - want.words.length !== lb - x.label.words.length &&
+        1 - Math.abs(la - lb) / Math.max(la, lb, 1) < MATCH_CONFIDENCE
+      )
+        continue
       const c = confidence(want, x.label, MATCH_CONFIDENCE)
       if (c < MATCH_CONFIDENCE) continue
       if (!best || c > best.c) [best, tie] = [{ c, i: x.i, exact: x.label.exact }, false]
