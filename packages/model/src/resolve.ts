@@ -579,12 +579,19 @@ const BATCH_SCAN = 256
 export class BatchLabels {
   private readonly byParent = new Map<string, Array<{ label: Label; i: number }>>()
   private readonly byKey = new Map<string, Array<{ label: Label; i: number }>>()
+  /** The label last built: a caller finds an item's twin, then adds the item, with one label. */
+  private last: { summary: string; label: Label } | undefined
+
+  private labelOf(summary: string): Label {
+    if (this.last?.summary !== summary) this.last = { summary, label: labelOf(summary) }
+    return this.last.label
+  }
 
   find(parent: string | null, summary: string): number | undefined {
     const p = parent ?? ''
     const list = this.byParent.get(p)
     if (!list) return undefined
-    const want = labelOf(summary)
+    const want = this.labelOf(summary)
     const pool = [...list]
     for (const k of keysOf(want)) pool.push(...(this.byKey.get(`${p}\u0000${k}`) ?? []))
     let best: { c: number; i: number; exact: string } | undefined
@@ -609,7 +616,7 @@ export class BatchLabels {
 
   add(parent: string | null, summary: string, i: number): void {
     const p = parent ?? ''
-    const label = labelOf(summary)
+    const label = this.labelOf(summary)
     const list = this.byParent.get(p) ?? []
     if (list.length < BATCH_SCAN) {
       list.push({ label, i })
