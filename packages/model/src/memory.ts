@@ -42,9 +42,16 @@ export function memoryId(n: NodeView): string {
   return a ? a.slice(MEMORY_ALIAS.length) : n.id
 }
 
-/** The live node an agent's id (or a Plexus id) names; two peers that created one id while apart: the smallest Plexus id, on every peer. */
+/**
+ * The live node an agent's id names, written bare or as `kg:<id>`, or a Plexus id; two peers that
+ * created one id while apart: the smallest Plexus id, on every peer.
+ */
 export function findMemory(g: Graph, id: string): NodeView | undefined {
-  return nodeByAlias(g, MEMORY_ALIAS + id) ?? g.index.live(id)
+  return (
+    nodeByAlias(g, MEMORY_ALIAS + id) ??
+    g.index.live(id) ??
+    (id.startsWith(MEMORY_ALIAS) ? nodeByAlias(g, id) : undefined)
+  )
 }
 
 const looksLikePath = (s: string): boolean => /[/\\]/.test(s) || /\.[a-z0-9]{1,8}$/i.test(s)

@@ -206,6 +206,12 @@ describe('one node, one identity on every surface', () => {
     ])
     const read = await ok(memory, 'kg_read', { cwd, id: 'payment-retries' })
     expect(read.node?.edges?.out ?? read.edges?.out).toEqual([{ rel: 'depends_on', to: 'idempotency-keys' }])
+    // and memory takes the node's other names: kg:-prefixed, and the Plexus id /mcp gave
+    const plexusId = (await ok(work, 'graph_context', { project, node_id: 'idempotency-keys' })).node.id
+    for (const id of ['kg:idempotency-keys', plexusId]) {
+      const r = await ok(memory, 'kg_read', { cwd, id })
+      expect((r.node ?? r).id, id).toBe('idempotency-keys')
+    }
   })
 
   it('notes: graph_update add_notes merges as memory does; notes says it replaces', async () => {

@@ -210,8 +210,9 @@ export function addFacts(g: Graph, touched: Touched, args: FactsInput): Record<s
 function matchNames(
   g: Graph,
   p: Parsed,
-): Array<{ name: string; id: string; summary?: string; confidence: number }> {
-  const out: Array<{ name: string; id: string; summary?: string; confidence: number }> = []
+): Array<{ name: string; id: string; summary?: string; confidence: number; resolved?: boolean }> {
+  const out: Array<{ name: string; id: string; summary?: string; confidence: number; resolved?: boolean }> =
+    []
   for (const d of p.nodes) {
     const byId = d.id !== undefined ? g.index.live(d.id) : undefined
     if (byId) {
@@ -236,6 +237,8 @@ function matchNames(
           id: top.id,
           summary: top.summary === d.name ? undefined : clip(top.summary, 80),
           confidence: round(top.confidence),
+          // A name taken for finished work is said so: the facts attach to a resolved node.
+          resolved: g.index.nodes.get(top.id)?.resolved ? true : undefined,
         }),
       )
     }
