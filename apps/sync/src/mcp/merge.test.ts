@@ -346,6 +346,19 @@ describe('finding 7', () => {
     })
     expect(junk).toMatch(/<subject> <relation> <object>/)
     expect(junk).toMatch(/line 2/)
+    const { project } = await fresh()
+    expect(
+      await fails(work, 'graph_add_facts', {
+        project,
+        text: 'Auth service uses the DB because it needs users',
+      }),
+    ).toMatch(/<subject> <relation> <object>/)
+    // a quoted name is taken as written, however long
+    const quoted = await ok(work, 'graph_add_facts', {
+      project,
+      text: '"Write the migration guide for the billing team, then review it" depends_on "Schema"',
+    })
+    expect(quoted.created).toHaveLength(2)
     const dump = await ok(engine, 'get_graph_info', { graph }).catch(() => null)
     expect(dump?.nodes ?? 0).toBeLessThanOrEqual(1)
   })

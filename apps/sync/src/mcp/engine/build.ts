@@ -1,7 +1,7 @@
 /** The engine's creation and correction tools: add_facts, add_knowledge, create_from_mermaid, forget, forget_relationship. */
 import { z } from 'zod'
 import { ToolError, must } from '../context.ts'
-import { disconnect, parseDSL, restructure, type Graph } from '@plexus/model'
+import { disconnect, restructure, type Graph } from '@plexus/model'
 import { tool, out } from '../tool.ts'
 import { addFacts } from '../tools/plan.ts'
 import { graphArg, labelOf, nodeNamed, onGraph } from './graph.ts'
@@ -63,37 +63,11 @@ export const addKnowledge = tool({
   output: result,
   access: 'write',
   annotations: { readOnly: false, idempotent: true },
-  run: (ctx, args) => {
-    checkKnowledge(args.knowledge)
-    return onGraph(ctx, args.graph, (g, t) => summary(g, addFacts(g, t, { text: args.knowledge })), {
+  run: (ctx, args) =>
+    onGraph(ctx, args.graph, (g, t) => summary(g, addFacts(g, t, { text: args.knowledge })), {
       write: true,
-    })
-  },
+    }),
 })
-
-const LINE_FORMAT =
-  'add_knowledge reads one "<subject> <relation> <object>" per line, the relation in snake_case (AuthService depends_on UserRepository; quote names with spaces: "Payment service" uses Stripe; # starts a comment)'
-// Words that join clauses: a name holding one is a sentence, not the name of a thing.
-const CLAUSE =
-  /\b(?:because|which|who|whose|that is|so that|since|although|though|whereas|while|when|then|in turn|therefore|however)\b/i
-
-/**
- * Refuses prose before anything is written: a line the DSL cannot read, or one whose names read as a
- * sentence ("Auth service uses the DB because it needs users" would make a node "the DB because it
- * needs users"). The message says the line format.
- */
-function checkKnowledge(text: string): void {
-  const parsed = parseDSL(text)
-  if (!parsed.ok) throw new ToolError(`${LINE_FORMAT}. ${parsed.message}`, parsed.reason)
-  const prose = parsed.nodes.find(
-    (d) => CLAUSE.test(d.name) || /[,;]|\.$/.test(d.name.trim()) || d.name.trim().split(/\s+/).length > 6,
-  )
-  if (prose)
-    throw new ToolError(
-      `${LINE_FORMAT}. ${prose.at ?? 'a line'}: ${JSON.stringify(prose.name.slice(0, 80))} reads as a sentence, not the name of a thing; split it into facts, one per line`,
-      'invalid_argument',
-    )
-}
 
 export const createFromMermaid = tool({
   name: 'create_from_mermaid',

@@ -172,7 +172,9 @@ export function addFacts(g: Graph, touched: Touched, args: FactsInput): Record<s
   if (given !== 1) throw new ToolError('give exactly one of facts, text (line DSL) or mermaid')
   const parsed = args.facts
     ? fromFacts(g, args.facts)
-    : must((args.text !== undefined ? parseDSL : parseMermaid)((args.text ?? args.mermaid)!))
+    : args.text !== undefined
+      ? readLines(args.text)
+      : must(parseMermaid(args.mermaid!))
   const matched = matchNames(g, parsed)
   const had = new Set(g.index.nodes.keys())
   const created = new Set<string>()
@@ -201,6 +203,34 @@ export function addFacts(g: Graph, touched: Touched, args: FactsInput): Record<s
     skipped: r.skipped.slice(0, 20),
     more: list.more,
   })
+}
+
+const LINE_FORMAT =
+  'the text is read as one "<subject> <relation> <object>" per line, the relation in snake_case (AuthService depends_on UserRepository; quote names with spaces: "Payment service" uses Stripe; # starts a comment)'
+// Words that join clauses: an unquoted name holding one is a sentence, not the name of a thing.
+const CLAUSE =
+  /\b(?:because|which|who|whose|that is|so that|since|although|though|whereas|while|when|then|in turn|therefore|however)\b/i
+
+/**
+ * The line DSL of graph_add_facts and add_knowledge, refusing prose before anything is written: a line
+ * the DSL cannot read, or an unquoted name that reads as a sentence ("Auth service uses the DB because
+ * it needs users" would make a node "the DB because it needs users"). The message says the line format.
+ * A name in double quotes is taken as written, however long.
+ */
+function readLines(text: string): Parsed {
+  const parsed = parseDSL(text)
+  if (!parsed.ok) throw new ToolError(`${LINE_FORMAT}. ${parsed.message}`, parsed.reason)
+  const prose = parsed.nodes.find((d) => {
+    if (text.includes(`"${d.name}"`)) return false
+    const name = d.name.trim()
+    return CLAUSE.test(name) || /[,;]|\.$/.test(name) || name.split(/\s+/).length > 6
+  })
+  if (prose)
+    throw new ToolError(
+      `${LINE_FORMAT}. ${prose.at ?? 'a line'}: ${JSON.stringify(prose.name.slice(0, 80))} reads as a sentence, not the name of a thing; split it into facts, one per line, or quote the name if it is one`,
+      'invalid_argument',
+    )
+  return parsed
 }
 
 /**
