@@ -3,6 +3,7 @@ import { findCycles, hubs, orphans, ref, shortestPath, type Degree, type Hop, ty
 import { bestMatch, confidence, labelOf } from './resolve.ts'
 import type { Result } from './types.ts'
 import { isLive } from './views.ts'
+import { nodeByName } from './names.ts'
 
 // Plain questions about the graph, answered from the analysis functions. Deliberately a handful of
 // patterns, not a language: an agent that needs more calls the functions directly.
@@ -16,7 +17,7 @@ export interface Took {
 }
 
 export type Answer = (
-  | { intent: 'dependents' | 'dependencies'; node: Ref; nodes: Ref[] }
+  | { intent: 'dependents' | 'dependencies' | 'impact'; node: Ref; nodes: Ref[] }
   | {
       intent: 'path'
       from: Ref
@@ -33,9 +34,10 @@ export type Answer = (
 ) & { took?: Took[] }
 
 const EXAMPLES = [
-  'what depends on X',
-  'what does X depend on',
-  'path from A to B',
+  'what depends on X (or: what uses X)',
+  'what does X depend on (or: what does X use)',
+  'what breaks if X goes down (everything that depends on X, transitively)',
+  'path from A to B (or: how does A reach B)',
   'cycles',
   'orphans',
   'hubs (or: most connected)',
@@ -45,11 +47,11 @@ const fold = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/\
 const unquote = (s: string): string => s.trim().replace(/^["'“‘`](.*)["'”’`]$/u, '$1')
 
 /**
- * A live node named by `label`: its id, else `bestMatch` (the fuzzy resolver, confidence >= 0.85), else
+ * A live node named by `label`: its id or an alias (a memory id, bare or `kg:`; names.ts), else `bestMatch` (the fuzzy resolver, confidence >= 0.85), else
  * the shortest summary containing the label. Deterministic: ties go to the smallest id.
  */
 export function findByLabel(g: Graph, label: string): Ref | undefined {
-  const direct = g.index.live(label)
+  const direct = nodeByName(g, label)
   if (direct) return ref(g, direct.id)
   const best = bestMatch(g, label)
   if (best) return { id: best.id, summary: best.summary }
@@ -75,16 +77,22 @@ export function findByLabel(g: Graph, label: string): Ref | undefined {
   return exact ?? near
 }
 
+const ARTICLE = /^(?:the|a|an|our|my|this|that) /i
+
 function resolve(g: Graph, label: string, what: string, took: Took[]): Ref | ReturnType<typeof fail> {
-  const name = unquote(label)
-  const r = findByLabel(g, name)
+  const whole = unquote(label)
+  // "the database pool": the article is the question's, unless the whole names a node exactly.
+  const bare = ARTICLE.test(whole) ? unquote(whole.replace(ARTICLE, '')) : whole
+  const exact = bare !== whole ? bestMatch(g, whole) : undefined
+  const name = bare !== whole && !(exact && exact.confidence >= 0.97) ? bare : whole
+  const r = findByLabel(g, name) ?? (name !== whole ? findByLabel(g, whole) : undefined)
   if (!r) {
     return fail(
       'node_not_found',
       `no node matches ${what} ${JSON.stringify(name)}; give its id or its exact summary`,
     )
   }
-  if (r.id !== name && fold(r.summary) !== fold(name)) {
+  if (r.id !== name && fold(r.summary) !== fold(name) && !nodeByName(g, name)) {
     const c = confidence(labelOf(name), labelOf(r.summary))
     took.push({ label: name, id: r.id, summary: r.summary, confidence: c })
   }
@@ -117,6 +125,73 @@ export function ask(g: Graph, question: string): Result<Answer & { text: string 
   return { ...r, took, text: tookText(took) + r.text }
 }
 
+// The phrasings agents use, by intent. A name may carry an article ("the database pool"): resolve()
+// tries it without one when the whole does not name a node.
+const WHO = String.raw`(?:what|who|which(?: nodes?| services?| components?| modules?| things?| parts?)?)`
+const USE_VERB = String.raw`(?:depends on|depend on|relies on|rely on|uses|use|consumes|consume|calls|call|needs|need|requires|require|imports|import|reads from|reads|read from|read|is using|are using|talks to|talk to)`
+const DEPENDENTS = new RegExp(
+  String.raw`^${WHO} ${USE_VERB} (.+)$|^(?:what are |who are |list )?(?:the )?(?:dependents|users|consumers|callers|clients) of (.+)$|^(?:what|who) is (?:using|consuming|calling) (.+)$`,
+  'i',
+)
+const DEPENDENCIES = new RegExp(
+  String.raw`^${WHO} (?:does|do) (.+?) (?:depend on|rely on|use|consume|call|need|require|import|read|read from|talk to)$|^(?:what are |list )?(?:the )?(?:dependencies|deps|requirements) of (.+)$|^what is (.+?) (?:using|built on|depending on)$`,
+  'i',
+)
+const DOWN = String.raw`(?: (?:goes|went|go|is|were|was|gets?|got) (?:down|away|offline|removed|deleted|broken|unavailable)| (?:fails|failed|breaks|broke|stops|stopped|dies|died|crashes|crashed|changes|changed|is changed))?`
+const IMPACT = new RegExp(
+  String.raw`^${WHO} (?:(?:would|will|could|might|can|is|are|gets?) )?(?:be )?(?:break|breaks|broken|fail|fails|affected|impacted|stop working|stops working|go down|goes down|be hit|is hit) (?:if|when) (.+?)${DOWN}$|^${WHO} (?:depends|depend|relies|rely) on (.+?),? (?:transitively|directly or indirectly|indirectly)$|^(?:everything|all) that (?:depends|relies) on (.+)$`,
+  'i',
+)
+const IMPACT_OF =
+  /^(?:what is |what's )?(?:the )?(?:impact|blast radius|fallout) of (.+?)(?: (?:going|being) (?:down|offline|removed))?$/i
+const PATH =
+  /(?:^|\b)path (?:from |between )(.+?) (?:to|and) (.+)$|^how (?:is|are|does|do) (.+?) (?:connected|related|connect|relate) to (.+)$/i
+const REACH =
+  /^(?:how )?(?:does|do|can|could) (.+?) (?:reach|get to|lead to|lead into|flow to|connect to|talk to) (.+)$/i
+
+/** Edge types that say their source uses their target, as depends_on does (seed 003's "uses", "calls", ...). */
+const USES = new Set([
+  'depends_on',
+  'uses',
+  'requires',
+  'calls',
+  'consumes',
+  'needs',
+  'imports',
+  'reads',
+  'reads_from',
+  'relies_on',
+  'queries',
+  'talks_to',
+  'connects_to',
+  'writes_to',
+  'invokes',
+  'loads',
+])
+
+/** The nodes `id` uses (out) or is used by (in), along the edge types in USES, smallest id first. */
+function usesOf(g: Graph, id: string, direction: 'out' | 'in'): string[] {
+  const out = new Set<string>()
+  for (const e of g.index.edgesOf(id, direction)) if (USES.has(e.type)) out.add(e.other)
+  return [...out].sort()
+}
+
+/** Everything that depends on `id`, directly or through others (breadth first, at most 10,000). */
+function dependentsDeep(g: Graph, id: string): string[] {
+  const seen = new Set<string>([id])
+  const queue = [id]
+  const out: string[] = []
+  for (let i = 0; i < queue.length && out.length < 10_000; i++) {
+    for (const d of usesOf(g, queue[i]!, 'in')) {
+      if (seen.has(d)) continue
+      seen.add(d)
+      queue.push(d)
+      out.push(d)
+    }
+  }
+  return out
+}
+
 function answer(g: Graph, question: string, took: Took[]): Result<Answer & { text: string }> {
   if (typeof question !== 'string') return fail('invalid_argument', 'question: expected a string')
   const q = question
@@ -125,40 +200,38 @@ function answer(g: Graph, question: string, took: Took[]): Result<Answer & { tex
     .replace(/[?.!]+$/, '')
     .trim()
   let m: RegExpExecArray | null
-  if (
-    (m =
-      /^(?:what|which nodes?) does (.+) (?:depend|rely) on$|^(?:what are the )?dependencies of (.+)$/i.exec(
-        q,
-      ))
-  ) {
-    const n = resolve(g, (m[1] ?? m[2])!, 'node', took)
+  // Impact first: "what breaks if X goes down" is everything that depends on X, transitively.
+  if ((m = IMPACT.exec(q) ?? IMPACT_OF.exec(q))) {
+    const n = resolve(g, m[1]!, 'node', took)
     if ('ok' in n) return n
-    const nodes = g.index.dependencies(n.id).map((id) => ref(g, id))
+    const nodes = dependentsDeep(g, n.id).map((id) => ref(g, id))
+    const text = nodes.length
+      ? `${nodes.length} node${nodes.length === 1 ? '' : 's'} depend${nodes.length === 1 ? 's' : ''} on '${n.summary}', directly or through others: ${list(nodes, 20)}.`
+      : `Nothing depends on '${n.summary}', directly or through others.`
+    return { ok: true, intent: 'impact', node: n, nodes, text }
+  }
+  if ((m = DEPENDENCIES.exec(q))) {
+    const n = resolve(g, (m[1] ?? m[2] ?? m[3])!, 'node', took)
+    if ('ok' in n) return n
+    const nodes = usesOf(g, n.id, 'out').map((id) => ref(g, id))
     const text = nodes.length
       ? `'${n.summary}' depends on ${list(nodes)}.`
       : `'${n.summary}' depends on nothing.`
     return { ok: true, intent: 'dependencies', node: n, nodes, text }
   }
-  if (
-    (m =
-      /^(?:what|who|which(?: nodes?)?) (?:depends|relies|depend|rely) on (.+)$|^(?:what are the )?dependents of (.+)$/i.exec(
-        q,
-      ))
-  ) {
-    const n = resolve(g, (m[1] ?? m[2])!, 'node', took)
+  if ((m = DEPENDENTS.exec(q))) {
+    const n = resolve(g, (m[1] ?? m[2] ?? m[3])!, 'node', took)
     if ('ok' in n) return n
-    const nodes = g.index.dependents(n.id).map((id) => ref(g, id))
+    const nodes = usesOf(g, n.id, 'in').map((id) => ref(g, id))
     const text = nodes.length
       ? `${list(nodes)} depend${nodes.length === 1 ? 's' : ''} on '${n.summary}'.`
       : `Nothing depends on '${n.summary}'.`
     return { ok: true, intent: 'dependents', node: n, nodes, text }
   }
-  if (
-    (m =
-      /(?:^|\b)path (?:from |between )(.+?) (?:to|and) (.+)$|^how (?:is|are|does|do) (.+?) (?:connected|related|connect|relate) to (.+)$/i.exec(
-        q,
-      ))
-  ) {
+  if ((m = REACH.exec(q))) {
+    m = [m[0], undefined, undefined, m[1], m[2]] as unknown as RegExpExecArray
+  } else m = PATH.exec(q)
+  if (m) {
     const a = resolve(g, (m[1] ?? m[3])!, 'start', took)
     if ('ok' in a) return a
     const b = resolve(g, (m[2] ?? m[4])!, 'end', took)

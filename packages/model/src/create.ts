@@ -1,7 +1,7 @@
 import { checkAppearance } from './appearance.ts'
 import { fail, write, type Graph } from './graph.ts'
 import { DEPENDS_ON, PendingDeps, dependsPath, writeEdge } from './edges.ts'
-import { bestMatch, resolveLabel } from './resolve.ts'
+import { BatchLabels, bestMatch, resolveLabel } from './resolve.ts'
 import type { Failure, Json, Result } from './types.ts'
 import {
   LIMITS,
@@ -15,15 +15,21 @@ import {
   liveNode,
 } from './validate.ts'
 import { propertiesAfter } from './rules.ts'
-import { appendNotes } from './text.ts'
+import { mergeNoteLines, notesOf, setText } from './text.ts'
 
 /**
  * How a new item is matched against existing nodes (same parent when it has one, else anywhere):
- * - `auto` (default): a match (confidence >= 0.85) is reused instead of created;
- * - `enrich`: as auto, and the item's notes, properties, links and dependencies are added to the match;
+ * - `auto` (default): a match (confidence >= 0.85) is reused instead of created, its notes merged into
+ *   the match's (new lines appended, as memory merges them); a match that is resolved is not reused:
+ *   the item is created and `warnings` names the resolved node (new work is never folded into done work);
+ * - `enrich`: as auto, and the item's properties, links and dependencies are added to the match; a
+ *   resolved match is enriched all the same (attaching to finished work is what enrich is for), and
+ *   the result says so: the match carries `resolved: true` and `warnings` names it;
  * - `strict`: any match fails the whole batch, naming it;
  * - `explore`: everything is created; likely duplicates (confidence >= 0.6) are reported;
  * - `force`: everything is created, nothing is compared.
+ * Items of one batch are matched with each other as with the graph (under the same parent): in auto,
+ * enrich and strict, "ConfigLoader" and "Config Loader" in one batch are one node.
  */
 export type DedupMode = 'strict' | 'auto' | 'force' | 'enrich' | 'explore'
 const MODES: readonly DedupMode[] = ['strict', 'auto', 'force', 'enrich', 'explore']
@@ -58,12 +64,16 @@ interface Plan {
   id: string
   parent: string | null
   match?: { id: string; summary: string; confidence: number }
+  /** The match is a resolved node (see `DedupMode`). */
+  resolved?: boolean
 }
 
 export interface CreateResult {
   created: Array<{ ref?: string; id: string; summary: string }>
-  matched: Array<{ ref?: string; id: string; summary: string; confidence: number }>
+  matched: Array<{ ref?: string; id: string; summary: string; confidence: number; resolved?: boolean }>
   refs: Record<string, string>
+  /** Items that met a resolved node: created beside it (auto), or merged into it (enrich). */
+  warnings: Array<{ ref?: string; id: string; resolved_match: string; message: string }>
   possible_duplicates: Array<{
     ref?: string
     id: string
@@ -241,11 +251,18 @@ function planItems(
   const plans: Plan[] = new Array(items.length)
   const seen = new Map<string, number>()
   const possible: CreateResult['possible_duplicates'] = []
+  const batch = new BatchLabels()
   for (const i of order) {
     const item = items[i]!
     const pr = item.parent_ref
     const parent = pr === undefined ? (item.parent ?? null) : byRef.has(pr) ? plans[byRef.get(pr)!]!.id : pr
     const key = `${parent ?? ''}\u0000${norm(item.summary)}`
+    // An earlier item of the batch this one names as the graph matching would ("Config Loader" after
+    // "ConfigLoader"): the same as a repeat.
+    if (mode !== 'force' && mode !== 'explore' && !seen.has(key)) {
+      const twin = batch.find(parent, item.summary)
+      if (twin !== undefined) seen.set(key, twin)
+    }
     if (mode !== 'force' && seen.has(key)) {
       if (mode === 'strict')
         return fail(
@@ -267,7 +284,11 @@ function planItems(
         { index: i, suggestion: { id: match.id, summary: match.summary } },
       )
     }
-    const plan: Plan = match ? { item, id: match.id, parent, match } : { item, id: g.env.newId(), parent }
+    const done = match !== undefined && g.index.nodes.get(match.id)?.resolved === true
+    const plan: Plan =
+      match && !(done && mode === 'auto')
+        ? { item, id: match.id, parent, match, resolved: done || undefined }
+        : { item, id: g.env.newId(), parent, ...(match ? { match, resolved: true } : {}) }
     if (mode === 'explore') {
       const near = resolveLabel(g, item.summary, { ...scope, limit: 1 })[0]
       const twin = seen.get(key)
@@ -284,6 +305,7 @@ function planItems(
     }
     plans[i] = plan
     seen.set(key, i)
+    if (mode !== 'force' && mode !== 'explore') batch.add(parent, item.summary, i)
   }
   return { ok: true, plans, possible }
 }
@@ -339,22 +361,50 @@ function writePlans(
   possible: CreateResult['possible_duplicates'],
   mode: DedupMode,
 ): CreateResult {
-  const result: CreateResult = { created: [], matched: [], refs: {}, possible_duplicates: possible }
+  const result: CreateResult = {
+    created: [],
+    matched: [],
+    refs: {},
+    possible_duplicates: possible,
+    warnings: [],
+  }
   // Ids already reported: an item repeating an earlier one in the batch shares its plan and its id.
   const done = new Set<string>()
   // Ids created here: their dependencies go into their create event rather than an event of their own.
   const made = new Set<string>()
   write(g, (w) => {
     for (const i of order) {
-      const { item, id, parent, match } = plans[i]!
+      const { item, id, parent, match, resolved: intoDone } = plans[i]!
       if (item.ref !== undefined) result.refs[item.ref] = id
       if (done.has(id)) continue
       done.add(id)
-      if (match) {
-        result.matched.push({ ref: item.ref, id, summary: match.summary, confidence: match.confidence })
+      const at = `items[${i}] '${item.summary}'`
+      if (match && match.id === id) {
+        result.matched.push({
+          ref: item.ref,
+          id,
+          summary: match.summary,
+          confidence: match.confidence,
+          ...(intoDone ? { resolved: true } : {}),
+        })
+        if (intoDone)
+          result.warnings.push({
+            ref: item.ref,
+            id,
+            resolved_match: id,
+            message: `${at} was merged into RESOLVED node ${id} '${match.summary}' (confidence ${match.confidence.toFixed(2)}): graph_next will not offer it; reopen it with graph_update {resolved: false}, or plan it without a mode to create it`,
+          })
+        if (item.notes) mergeNotes(w, id, item.notes)
         if (mode === 'enrich') enrich(w, id, item)
         continue
       }
+      if (match)
+        result.warnings.push({
+          ref: item.ref,
+          id,
+          resolved_match: match.id,
+          message: `${at} matches RESOLVED node ${match.id} '${match.summary}' (confidence ${match.confidence.toFixed(2)}): created as new work ${id} rather than folded into finished work; if it is the same work, reopen ${match.id} and drop ${id}`,
+        })
       const { summary, notes, kind, resolved, state, properties, links, x, y } = item
       const { shape, color, width, height } = item
       w.createNode(id, {
@@ -382,10 +432,19 @@ function writePlans(
   return result
 }
 
+/** The item's note lines merged into the node's, as memory merges them (`mergeNoteLines`). */
+function mergeNotes(w: import('./graph.ts').Writer, id: string, notes: string): void {
+  const t = notesOf(w, id)
+  const before = t.toString()
+  const after = mergeNoteLines(before, notes)
+  if (after.length > LIMITS.notes || !setText(t, after)) return
+  w.record(id, 'update', [{ field: 'notes', before, after }])
+  w.touch(id)
+}
+
 function enrich(w: import('./graph.ts').Writer, id: string, item: CreateItem): void {
   const m = w.node(id)
   let changed = false
-  if (item.notes) changed = appendNotes(w, id, item.notes) || changed
   const props = m.get('properties')
   if (props && typeof props === 'object' && 'set' in props) {
     const pm = props as import('yjs').Map<Json>

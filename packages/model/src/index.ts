@@ -109,6 +109,7 @@ export {
 } from './formats/index.ts'
 export type { Format, GraphSummary, ImportResult, NodeDecl, Parsed, PlexusJSON } from './formats/index.ts'
 export { TREE_DOWN, TREE_UP } from './formats/facts.ts'
+export { nodeByAlias, nodeByName } from './names.ts'
 export {
   ARCHIVE_AFTER_MS,
   KEEP_IF_READS,

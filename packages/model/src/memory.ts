@@ -7,7 +7,11 @@ import { restructure } from './restructure.ts'
 import type { Json, NodeView, Result } from './types.ts'
 import { updateNodes } from './update.ts'
 import { checkJson, checkString } from './validate.ts'
+import { mergeNoteLines } from './text.ts'
 import { isLive } from './views.ts'
+import { MEMORY_ALIAS, nodeByAlias } from './names.ts'
+
+export { MEMORY_ALIAS }
 import { DEFAULT_KIND } from './vocabulary.ts'
 
 // Agent memory (seed 004) on a Plexus graph. A memory node is an ordinary node: the gist is its
@@ -20,7 +24,6 @@ import { DEFAULT_KIND } from './vocabulary.ts'
 // dropped: a stale, rarely read node is archived by `sweepTiers`, an archived node with no edges left
 // is orphaned, and any read or write makes it active again. `read_at` and `reads` record reads.
 
-export const MEMORY_ALIAS = 'kg:'
 /** A node neither written nor read for this long is stale. */
 export const ARCHIVE_AFTER_MS = 30 * 24 * 60 * 60 * 1000
 /** A stale node read at least this often stays active: it is still in use. */
@@ -39,16 +42,16 @@ export function memoryId(n: NodeView): string {
   return a ? a.slice(MEMORY_ALIAS.length) : n.id
 }
 
-/** The live node an agent's id (or a Plexus id) names. */
+/**
+ * The live node an agent's id names, written bare or as `kg:<id>`, or a Plexus id; two peers that
+ * created one id while apart: the smallest Plexus id, on every peer.
+ */
 export function findMemory(g: Graph, id: string): NodeView | undefined {
-  const alias = MEMORY_ALIAS + id
-  let found: NodeView | undefined
-  for (const n of g.index.nodes.values()) {
-    if (!isLive(n) || !n.aliases?.includes(alias)) continue
-    // Two peers that created the same id while apart: the smallest Plexus id wins, on every peer.
-    if (!found || n.id < found.id) found = n
-  }
-  return found ?? g.index.live(id)
+  return (
+    nodeByAlias(g, MEMORY_ALIAS + id) ??
+    g.index.live(id) ??
+    (id.startsWith(MEMORY_ALIAS) ? nodeByAlias(g, id) : undefined)
+  )
 }
 
 const looksLikePath = (s: string): boolean => /[/\\]/.test(s) || /\.[a-z0-9]{1,8}$/i.test(s)
@@ -83,14 +86,13 @@ export function putMemoryNode(
   let out!: Result<{ id: string; node_id: string; created: boolean; unarchived: boolean }>
   g.doc.transact(() => {
     if (existing) {
-      const notes = [...memoryNotes(existing.notes)]
-      for (const l of input.notes ?? []) if (!notes.includes(l)) notes.push(l)
+      const notes = mergeNoteLines(existing.notes, input.notes ?? [])
       const add = (input.touches ?? []).filter((t) => !existing.links.includes(t))
       const r = updateNodes(g, [
         {
           id: existing.id,
           summary: input.gist,
-          ...(notes.join('\n') !== existing.notes ? { notes: notes.join('\n') } : {}),
+          ...(notes !== existing.notes ? { notes } : {}),
           ...(add.length ? { add_links: add } : {}),
           ...(existing.kind === 'file' && !looksLikePath(input.id) ? { kind: DEFAULT_KIND } : {}),
         },

@@ -29,7 +29,15 @@ const SIBLING_SCAN = 256
 //   a long word still matches, one different word ("Auth" / "Payment" service) never does. Character
 //   similarity alone still earns 0.6 of itself, so a typo in a short word ("Form" / "From") is a moderate
 //   "did you mean", never a match.
-//   Different numbers ("Step 1" / "Step 2", "v2" / "v3") cap the fuzzy score at 0.6.
+// Then three caps, whatever rule scored (issue 24: new work was folded into old work by them):
+//   - other numbers, or the same numbers in another order ("Step 1" / "Step 2", "v2" / "v3", "Round 1
+//     item 0" / "Round 0 item 1", "Release 1.2" / "Release 12"): at most 0.6;
+//   - a direction word (to, from, into, onto, →, ->) with other words on its sides ("Copy staging to
+//     prod" / "Copy prod to staging"): word order counts within each side, so the order-free rules
+//     above do not apply across it; at most 0.8;
+//   - a substitution: each label has a word the other lacks (neither a near spelling, an abbreviation
+//     nor a small function word: "Jira" / "GitHub", "billing" / "scheduling" module): at most 0.8. A
+//     word only one side has (an insertion) is left to the fuzzy score.
 const SAME_WORDS = 0.97
 const SAME_LETTERS = 0.93
 const SAME_SET = 0.92
@@ -37,6 +45,8 @@ const ABBREVIATED = 0.91
 const ABBREVIATED_SET = 0.89
 const FUZZY_MAX = 0.9
 const OTHER_NUMBERS = 0.6
+const OTHER_DIRECTION = 0.8
+const SUBSTITUTED = 0.8
 const CHARS_ALONE = 0.6
 const WORD_SIM = 0.8
 /** Below this a candidate is noise, not a "did you mean". */
@@ -60,13 +70,23 @@ export interface Label {
   digits: string | undefined
   /** Letter counts of `seq`, folded into 32 buckets: a cheap lower bound on edit distance. */
   hist: Int16Array | undefined
+  /** 1 when the label has a direction word (see `directed`). */
+  directed?: number
+  /** The words between its direction words (see `sidesOf`). */
+  sides?: string[][]
 }
 
 const sortedOf = (l: Label): string =>
   (l.sorted ??= l.words.length < 2 ? l.seq : sortedCopy(l.words).join(' '))
 const compactOf = (l: Label): string => (l.compact ??= l.words.length < 2 ? l.seq : l.words.join(''))
+// A word the abbreviation table knows ("k8s") is a name, not a number.
 const digitsOf = (l: Label): string =>
-  (l.digits ??= DIGIT.test(l.seq) ? (l.seq.match(/\p{N}+/gu) ?? []).join(' ') : '')
+  (l.digits ??= DIGIT.test(l.seq)
+    ? l.words
+        .filter((w) => DIGIT.test(w) && variants(w).length === 0)
+        .map((w) => (w.match(/\p{N}+/gu) ?? []).join(' '))
+        .join(' ')
+    : '')
 const histOf = (l: Label): Int16Array => (l.hist ??= histogram(l.seq))
 
 const labels = new WeakMap<NodeView, Label>()
@@ -103,6 +123,17 @@ export function confidence(a: Label, b: Label, min = 0): number {
   if (a.exact === b.exact) return 1
   if (a.words.length === 0 || b.words.length === 0) return 0
   if (a.seq === b.seq) return SAME_WORDS
+  const c = unsafeConfidence(a, b, min)
+  if (c === 0) return 0
+  if (digitsOf(a) !== digitsOf(b)) return Math.min(c, OTHER_NUMBERS)
+  if (c >= MATCH_CONFIDENCE && directed(a) + directed(b) > 0 && movedAcross(a, b))
+    return Math.min(c, OTHER_DIRECTION)
+  if (c >= MATCH_CONFIDENCE && substituted(a, b)) return Math.min(c, SUBSTITUTED)
+  return c
+}
+
+/** The rules of `confidence` before its caps. */
+function unsafeConfidence(a: Label, b: Label, min: number): number {
   // Words hold no spaces: the compact forms are as long as seq less its spaces, and the sorted forms as
   // long as seq. Unequal lengths settle most pairs without building either.
   const la = a.seq.length
@@ -122,10 +153,90 @@ export function confidence(a: Label, b: Label, min = 0): number {
   const sa = sortedOf(a)
   const sb = sortedOf(b)
   const chars = sa === a.seq && sb === b.seq ? inOrder : Math.max(inOrder, similarity(sa, sb))
-  let c = Math.min(Math.max(Math.min(chars, softDice(a.words, b.words)), chars * CHARS_ALONE), FUZZY_MAX)
-  if (digitsOf(a) !== digitsOf(b)) c = Math.min(c, OTHER_NUMBERS)
+  const c = Math.min(Math.max(Math.min(chars, softDice(a.words, b.words)), chars * CHARS_ALONE), FUZZY_MAX)
   return Math.round(c * 1000) / 1000
 }
+
+// Words that give a label a direction: what is on either side of one is not interchangeable.
+const DIRECTION_WORDS = new Set(['to', 'from', 'into', 'onto', 'toward', 'towards'])
+// Arrows, which the tokenizer drops as punctuation, read as the word "to".
+const ARROW = /\s*(?:→|⟶|➔|➜|⇒|->|=>|-->)\s*/gu
+const ARROW_TEST = /→|⟶|➔|➜|⇒|->|=>/u
+// Words too small to make two labels name different things when one is swapped for another.
+const FUNCTION_WORDS = new Set([
+  'the',
+  'a',
+  'an',
+  'of',
+  'for',
+  'and',
+  'in',
+  'on',
+  'at',
+  'by',
+  'with',
+  'our',
+  'its',
+  'my',
+  'new',
+])
+
+/** 1 when the label has a direction word or an arrow, else 0 (remembered on the label). */
+function directed(l: Label): number {
+  return (l.directed ??= ARROW_TEST.test(l.exact) || l.words.some((w) => DIRECTION_WORDS.has(w)) ? 1 : 0)
+}
+
+/**
+ * The label's words between its direction words ("Copy staging DB to prod": [copy staging db], [prod]),
+ * arrows read as "to", "into" and "onto" as "to". Remembered on the label.
+ */
+function sidesOf(l: Label): string[][] {
+  if (l.sides !== undefined) return l.sides
+  const words = ARROW_TEST.test(l.exact) ? labelOf(l.exact.replace(ARROW, ' to ')).words : l.words
+  const sides: string[][] = [[]]
+  for (const w of words) {
+    if (DIRECTION_WORDS.has(w)) sides.push([])
+    else sides[sides.length - 1]!.push(w)
+  }
+  return (l.sides = sides)
+}
+
+/** Whether two words of labels name the same thing: equal, an abbreviation, or a near spelling of a long word. */
+const pairs = (w: string, v: string): boolean =>
+  v === w || sameWord(w, v) || (Math.max(w.length, v.length) >= 5 && similarity(w, v) >= WORD_SIM)
+
+/**
+ * Whether a word of one label sits on another side of a direction word in the other ("Copy staging to
+ * prod" / "Copy prod to staging"), or the labels have a different number of sides.
+ */
+function movedAcross(a: Label, b: Label): boolean {
+  const x = sidesOf(a)
+  const y = sidesOf(b)
+  if (x.length !== y.length) return true
+  const moved = (p: string[][], q: string[][]): boolean =>
+    p.some((side, i) =>
+      side.some(
+        (w) =>
+          !FUNCTION_WORDS.has(w) &&
+          !q[i]!.some((v) => pairs(w, v)) &&
+          q.some((other, j) => j !== i && other.some((v) => pairs(w, v))),
+      ),
+    )
+  return moved(x, y) || moved(y, x)
+}
+
+/**
+ * Whether each label has a word the other has no counterpart for: not the same word, not a near
+ * spelling (the soft Dice pairing), not an abbreviation of it, not a small function word.
+ */
+function substituted(a: Label, b: Label): boolean {
+  const extra = (x: string[], y: string[]): boolean =>
+    x.some((w) => !FUNCTION_WORDS.has(w) && !y.some((v) => pairs(toward(w), toward(v))))
+  return extra(a.words, b.words) && extra(b.words, a.words) && compactOf(a) !== compactOf(b)
+}
+
+/** "into" and "onto" read as "to": moving data into S3 or to S3 is one task. */
+const toward = (w: string): string => (w === 'into' || w === 'onto' ? 'to' : w)
 
 const hasVariant = (l: Label): boolean => l.words.some((w) => variants(w).length > 0)
 
@@ -455,3 +566,70 @@ function nearTokens(si: SearchIndex, t: string): Posting[] {
   }
   return out
 }
+
+/**
+ * The labels of a batch so far, per parent (any key; '' for none), for matching an item with the items
+ * before it as with the graph (confidence >= MATCH_CONFIDENCE, the best, no tie between two different
+ * labels). Up to BATCH_SCAN items per parent are compared one by one; past that, an item is compared
+ * with those sharing its folded forms (same words, same letters without spaces, same words sorted),
+ * so a batch of thousands under one parent stays linear and still unifies "ConfigLoader" and
+ * "Config Loader".
+ */
+const BATCH_SCAN = 256
+export class BatchLabels {
+  private readonly byParent = new Map<string, Array<{ label: Label; i: number }>>()
+  private readonly byKey = new Map<string, Array<{ label: Label; i: number }>>()
+  /** The label last built: a caller finds an item's twin, then adds the item, with one label. */
+  private last: { summary: string; label: Label } | undefined
+
+  private labelOf(summary: string): Label {
+    if (this.last?.summary !== summary) this.last = { summary, label: labelOf(summary) }
+    return this.last.label
+  }
+
+  find(parent: string | null, summary: string): number | undefined {
+    const p = parent ?? ''
+    const list = this.byParent.get(p)
+    if (!list) return undefined
+    const want = this.labelOf(summary)
+    const pool = [...list]
+    for (const k of keysOf(want)) pool.push(...(this.byKey.get(`${p}\u0000${k}`) ?? []))
+    let best: { c: number; i: number; exact: string } | undefined
+    let tie = false
+    const la = want.seq.length
+    for (const x of pool) {
+      if (best && x.i === best.i) continue
+      // mayReach's test on labels already built: most pairs differ in length too much to score.
+      const lb = x.label.seq.length
+      if (
+        la - want.words.length !== lb - x.label.words.length &&
+        1 - Math.abs(la - lb) / Math.max(la, lb, 1) < MATCH_CONFIDENCE
+      )
+        continue
+      const c = confidence(want, x.label, MATCH_CONFIDENCE)
+      if (c < MATCH_CONFIDENCE) continue
+      if (!best || c > best.c) [best, tie] = [{ c, i: x.i, exact: x.label.exact }, false]
+      else if (c === best.c && x.label.exact !== best.exact) tie = true
+    }
+    return best && !tie ? best.i : undefined
+  }
+
+  add(parent: string | null, summary: string, i: number): void {
+    const p = parent ?? ''
+    const label = this.labelOf(summary)
+    const list = this.byParent.get(p) ?? []
+    if (list.length < BATCH_SCAN) {
+      list.push({ label, i })
+      this.byParent.set(p, list)
+      return
+    }
+    for (const k of keysOf(label)) {
+      const key = `${p}\u0000${k}`
+      const at = this.byKey.get(key)
+      if (at) at.push({ label, i })
+      else this.byKey.set(key, [{ label, i }])
+    }
+  }
+}
+
+const keysOf = (l: Label): string[] => [...new Set(['w' + l.seq, 'c' + compactOf(l), 's' + sortedOf(l)])]

@@ -285,11 +285,14 @@ function apply(w: Writer, batch: Batch, op: RestructureOp): void {
       return
     }
     case 'drop': {
+      // Every node the drop resolves says why, so a dropped descendant never reads as finished work;
+      // one resolved before keeps its own story.
       const stack = [op.node]
       while (stack.length) {
         const id = stack.pop()!
         if (!g.index.nodes.get(id)?.resolved) {
           w.set(id, 'resolved', true, 'drop')
+          if (id !== op.node) evidence(w, id, { type: 'dropped', ref: `${op.reason} (with ${op.node})` })
           w.touch(id)
         }
         stack.push(...batch.children(id))

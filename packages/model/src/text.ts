@@ -57,3 +57,21 @@ export function appendNotes(w: Writer, id: string, text: string): boolean {
   w.record(id, 'update', [{ field: 'notes', before: cur, after: cur + add }])
   return true
 }
+
+/**
+ * Notes merged as memory merges them (seed 004's kg_put_node): the notes there kept as they are, each
+ * line of `add` not already a line of them appended on a line of its own; blank lines of `add` dropped.
+ * Every surface that merges notes (kg_put_node, graph_update add_notes, graph_plan auto and enrich)
+ * goes through here.
+ */
+export function mergeNoteLines(current: string, add: string | readonly string[]): string {
+  const have = new Set(current.split('\n'))
+  const extra: string[] = []
+  for (const l of typeof add === 'string' ? add.split('\n') : add) {
+    if (l.trim() === '' || have.has(l)) continue
+    have.add(l)
+    extra.push(l)
+  }
+  if (!extra.length) return current
+  return current.trim() === '' ? extra.join('\n') : `${current.replace(/\n+$/, '')}\n${extra.join('\n')}`
+}

@@ -4,7 +4,7 @@ import { DEFAULT_CLAIM_TTL_MS, heldByOther, holderOf, renewLease, writeClaim } f
 import { checkAppearance } from './appearance.ts'
 import { fail, write, type Graph, type Writer } from './graph.ts'
 import { propertiesAfter } from './rules.ts'
-import { notesOf, setText } from './text.ts'
+import { mergeNoteLines, notesOf, setText } from './text.ts'
 import type { Failure, Json, Result } from './types.ts'
 import {
   LIMITS,
@@ -21,7 +21,10 @@ import {
 export interface UpdateItem {
   id: string
   summary?: string
+  /** Replaces the notes. */
   notes?: string
+  /** Merged into the notes as memory merges them: each line not already there appended (text.ts mergeNoteLines). */
+  add_notes?: string
   kind?: string
   resolved?: boolean
   state?: Json
@@ -55,6 +58,7 @@ const FIELDS = [
   'id',
   'summary',
   'notes',
+  'add_notes',
   'kind',
   'resolved',
   'state',
@@ -99,6 +103,18 @@ function checkUpdate(g: Graph, raw: unknown, i: number, seen: Set<string>): Fail
       ? checkString(it.summary, `${at}.summary`, LIMITS.summary, { line: true })
       : null,
     it.notes !== undefined ? checkString(it.notes, `${at}.notes`, LIMITS.notes, { empty: true }) : null,
+    it.add_notes !== undefined
+      ? checkString(it.add_notes, `${at}.add_notes`, LIMITS.notes, { empty: true })
+      : null,
+    it.notes !== undefined && it.add_notes !== undefined
+      ? fail('invalid_argument', `${at}: give notes (replaces) or add_notes (merges), not both`)
+      : null,
+    typeof it.add_notes === 'string' && mergeNoteLines(n.notes, it.add_notes).length > LIMITS.notes
+      ? fail(
+          'too_large',
+          `${at}.add_notes: the merged notes would pass ${LIMITS.notes} characters; replace them with notes instead`,
+        )
+      : null,
     it.kind !== undefined ? checkKind(it.kind, `${at}.kind`) : null,
     it.resolved !== undefined && typeof it.resolved !== 'boolean'
       ? fail('invalid_argument', `${at}.resolved: expected true or false`)
@@ -230,11 +246,12 @@ function applyUpdate(w: Writer, it: UpdateItem): void {
       changed = true
     }
   }
-  if (it.notes !== undefined) {
+  if (it.notes !== undefined || it.add_notes !== undefined) {
     const t = notesOf(w, id)
     const before = t.toString()
-    if (setText(t, it.notes)) {
-      w.record(id, 'update', [{ field: 'notes', before, after: it.notes }])
+    const after = it.notes ?? mergeNoteLines(before, it.add_notes!)
+    if (setText(t, after)) {
+      w.record(id, 'update', [{ field: 'notes', before, after }])
       changed = true
     }
   }

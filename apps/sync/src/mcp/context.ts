@@ -23,7 +23,7 @@ import {
   touch,
 } from '@plexus/model'
 import { locatorOf } from './locate.ts'
-import { resolveNodeArgs, type NodeArgs } from './node-args.ts'
+import { resolveNodeArgs, type NodeArgs, type Unsure } from './node-args.ts'
 import { echo } from './shape.ts'
 
 export interface GraphInfo {
@@ -191,6 +191,8 @@ export async function visibleGraphs(ctx: CallContext): Promise<GraphInfo[]> {
 /** Ids a call worked on, most relevant first: they go to the working set and to presence. */
 export interface Touched {
   ids: string[]
+  /** Labels that named no node surely, in a tool that rejects items one by one (node-args.ts). */
+  unsure?: Unsure[]
 }
 
 export interface WithGraphOptions {
@@ -236,8 +238,8 @@ export async function withGraph<T>(
       const upgraded = migrate(handle.doc, g.origin)
       if (!upgraded.ok && ctx.writing) throw new ToolError(upgraded.message, upgraded.reason)
     }
-    const touched: Touched = { ids: [] }
-    const resolved = ctx.nodeArgs ? resolveNodeArgs(g, ctx.nodeArgs) : []
+    const touched: Touched = { ids: [], unsure: [] }
+    const resolved = ctx.nodeArgs ? resolveNodeArgs(g, ctx.nodeArgs, touched.unsure) : []
     const result = fn(g, touched, role)
     // The result says which node each label took.
     const out =

@@ -15,11 +15,13 @@
  */
 import type * as Y from 'yjs'
 import { ToolError, type GraphSource } from './context.ts'
-import { graphView, readMeta } from '@plexus/model'
+import { MEMORY_ALIAS, graphView, readMeta } from '@plexus/model'
 import { echo } from './shape.ts'
 
 export class NodeLocator {
   private readonly where = new Map<string, string>()
+  /** Aliases (a memory id `kg:x`, and `x` bare) -> the graphs holding a node with it. */
+  private readonly named = new Map<string, Set<string>>()
   private readonly indexed = new WeakSet<Y.Doc>()
   /** When each graph's nodes were last all in the index (read, or a followed document changed). */
   private readonly current = new Map<string, number>()
@@ -30,10 +32,22 @@ export class NodeLocator {
     if (this.indexed.has(doc)) return
     this.indexed.add(doc)
     const ix = graphView(doc)
-    for (const id of ix.nodes.keys()) this.where.set(id, graph)
+    const record = (id: string): void => {
+      const n = ix.nodes.get(id)
+      if (!n) return
+      this.where.set(id, graph)
+      for (const a of n.aliases ?? []) {
+        for (const name of a.startsWith(MEMORY_ALIAS) ? [a, a.slice(MEMORY_ALIAS.length)] : [a]) {
+          const set = this.named.get(name)
+          if (set) set.add(graph)
+          else this.named.set(name, new Set([graph]))
+        }
+      }
+    }
+    for (const id of ix.nodes.keys()) record(id)
     ix.onChange((nodes) => {
       this.current.set(graph, Date.now())
-      for (const id of nodes) if (ix.nodes.has(id)) this.where.set(id, graph)
+      for (const id of nodes) record(id)
     })
   }
 
@@ -81,6 +95,22 @@ export class NodeLocator {
     for (const id of ids) {
       const g = await this.reached(source, id)
       if (g !== undefined) return g
+    }
+    // A memory id (or another alias) names its node's graph when only one graph has it.
+    for (const id of ids) {
+      const named = [...(this.named.get(id) ?? [])]
+      // Only the graphs the caller reaches: an alias must not say where another's node lives.
+      const graphs = source.role
+        ? (await Promise.all(named.map(async (g) => ((await source.role!(g)) !== null ? g : null)))).filter(
+            (g): g is string => g !== null,
+          )
+        : named
+      if (!graphs.length) continue
+      if (graphs.length === 1) return graphs[0]
+      throw new ToolError(
+        `${echo(id)} names nodes in ${graphs.slice(0, 5).join(', ')}; give project to say which graph`,
+        'ambiguous_label',
+      )
     }
     return undefined
   }

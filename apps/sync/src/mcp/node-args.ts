@@ -1,6 +1,6 @@
 /**
- * Where a tool argument becomes a node: every argument that takes a node id also takes the node's label
- * ("Auth Svc", "DB connection pool"), resolved with a confidence before the tool runs. withGraph calls
+ * Where a tool argument becomes a node: every argument that takes a node id also takes its aliases (a
+ * memory id, bare or `kg:`, names the node memory wrote) and the node's label ("Auth Svc", "DB connection pool"), resolved with a confidence before the tool runs. withGraph calls
  * `resolveNodeArgs` once the graph is open, so no tool resolves names on its own, and the result gains
  * `resolved: [{arg, label, id, summary, confidence}]` saying which node each label took.
  *
@@ -13,7 +13,7 @@
  * argument keeps resolving; node-args.test.ts checks that every tool listed has one of its paths in its schema.
  */
 import { ToolError } from './context.ts'
-import { MATCH_CONFIDENCE, resolveLabel, type Graph } from '@plexus/model'
+import { MATCH_CONFIDENCE, nodeByName, resolveLabel, type Graph } from '@plexus/model'
 import { clip, echo } from './shape.ts'
 
 /**
@@ -50,6 +50,16 @@ export const NODE_ARGS: Readonly<Record<string, readonly string[]>> = {
   graph_analyze: ['from', 'to', 'ids[]'],
 }
 
+/** Tools whose items succeed or fail one by one: an unsure label fails its own item, not the call. */
+const PER_ITEM = new Set(['graph_connect'])
+
+/** A label of a per-item tool that named no node surely: the item at `arg` is to be rejected with this. */
+export interface Unsure {
+  arg: string
+  reason: string
+  message: string
+}
+
 export interface Resolved {
   /** Where the label was, e.g. `items[0].id`. */
   arg: string
@@ -72,7 +82,7 @@ const SHOWN = 5
  * Replaces each label among the call's node arguments by the id of the node it names, in place, and
  * says which it took. Throws a ToolError listing the candidates when a label is unsure or ambiguous.
  */
-export function resolveNodeArgs(g: Graph, call: NodeArgs): Resolved[] {
+export function resolveNodeArgs(g: Graph, call: NodeArgs, unsure?: Unsure[]): Resolved[] {
   const out: Resolved[] = []
   const memo = new Map<string, Resolved>()
   for (const path of NODE_ARGS[call.tool] ?? []) {
@@ -82,7 +92,15 @@ export function resolveNodeArgs(g: Graph, call: NodeArgs): Resolved[] {
       if (typeof v !== 'string' || v === '' || g.index.nodes.has(v)) return
       if (refs && batchRefs.has(v)) return
       const known = memo.get(v)
-      const r = known ? { ...known, arg: at } : resolveOne(g, v, at)
+      let r: Resolved | undefined
+      try {
+        r = known ? { ...known, arg: at } : (byName(g, v, at) ?? resolveOne(g, v, at))
+      } catch (e) {
+        // A tool that rejects its items one by one (graph_connect) rejects this one, not the call.
+        if (!(e instanceof ToolError) || !unsure || !PER_ITEM.has(call.tool)) throw e
+        unsure.push({ arg: at, reason: e.reason, message: e.message })
+        return
+      }
       if (!r) return
       memo.set(v, r)
       replace(r.id)
@@ -120,6 +138,12 @@ function visit(v: unknown, steps: string[], at: string, refs: Set<string>, fn: V
     if (rest.length === 0) fn(item, (x) => (list[i] = x), `${here}[${i}]`, batch)
     else visit(item, rest, `${here}[${i}]`, batch, fn)
   })
+}
+
+/** A name that is a node's alias (a memory id, bare or `kg:`): that node, for sure. */
+function byName(g: Graph, name: string, at: string): Resolved | undefined {
+  const n = nodeByName(g, name)
+  return n ? { arg: at, label: name, id: n.id, summary: n.summary, confidence: 1 } : undefined
 }
 
 function resolveOne(g: Graph, label: string, at: string): Resolved | undefined {

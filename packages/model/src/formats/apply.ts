@@ -2,7 +2,7 @@ import { MAX_ALIASES, checkAlias, checkColor, checkShape, checkSize } from '../a
 import { writeEdge } from '../edges.ts'
 import { fail, meta, write, type Graph } from '../graph.ts'
 import { integrity } from '../integrity.ts'
-import { bestMatch } from '../resolve.ts'
+import { BatchLabels, bestMatch } from '../resolve.ts'
 import { edgeId, layout } from '../schema.ts'
 import type { Failure, Json, Result } from '../types.ts'
 import {
@@ -127,6 +127,9 @@ export function applyParsed(g: Graph, p: Parsed, opts: ApplyOptions = {}): Resul
   // One text node per graph node, except spellings of one name (DSL keys are names: "API", "api").
   const taken = new Map<string, string>()
   const newAlias = new Map<string, string>()
+  // With fuzzy, the new names of the text are matched with each other as with the graph:
+  // "ConfigLoader" and "Config Loader" on two lines are one new node.
+  const batch = new BatchLabels()
   for (const d of p.nodes) {
     const bad = checkDecl(d)
     if (bad) return bad
@@ -154,7 +157,13 @@ export function applyParsed(g: Graph, p: Parsed, opts: ApplyOptions = {}): Resul
       if (d.alias && !checkAlias(d.alias, '') && found.by !== 'id' && !(n.aliases ?? []).includes(d.alias))
         newAlias.set(found.id, d.alias)
     } else {
+      const twin = opts.fuzzy ? batch.find(null, d.name) : undefined
+      if (twin !== undefined) {
+        idOf.set(d.key, placeholder(twin))
+        continue
+      }
       idOf.set(d.key, placeholder(fresh.length))
+      if (opts.fuzzy) batch.add(null, d.name, fresh.length)
       fresh.push(d)
     }
   }

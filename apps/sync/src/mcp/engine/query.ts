@@ -26,6 +26,10 @@ function say(a: Answer): string {
       return a.nodes.length
         ? `Nodes that depend on ${a.node.summary}: ${list(a.nodes)}`
         : `Nothing depends on ${a.node.summary}`
+    case 'impact':
+      return a.nodes.length
+        ? `If ${a.node.summary} goes down, these depend on it (directly or through others): ${list(a.nodes)}`
+        : `Nothing depends on ${a.node.summary}, directly or through others`
     case 'dependencies':
       return a.nodes.length
         ? `${a.node.summary} depends on: ${list(a.nodes)}`
@@ -50,7 +54,7 @@ function say(a: Answer): string {
 export const askGraph = tool({
   name: 'ask_graph',
   description:
-    'Plain questions: "what depends on X", "what does X depend on", "path from A to B", "cycles", "orphans", "most connected".',
+    'Plain questions: "what depends on X" / "what uses X", "what does X depend on", "what breaks if X goes down" (transitive), "path from A to B" / "how does A reach B", "cycles", "orphans", "most connected".',
   input: { graph: graphArg, query: z.string().min(1).max(1000) },
   // The model's Answer, by intent (analysis-ask.ts), with the question and a sentence.
   output: {

@@ -112,8 +112,10 @@ export function toolSuite(label: string, setup: () => Promise<SuiteTarget>): voi
       expect(unknownParent).toContain(`did you mean ${id.api}`)
       expect(unknownParent).toContain('nodes[1].depends_on[0]')
       expect((await ok(a, 'graph_open', { project })).summary.total).toBe(before)
+      // Matching by label when a mode asks for it; without one, seed 000 creates what it is given (merge.test.ts).
       const reuse = await ok(a, 'graph_plan', {
         project,
+        mode: 'auto',
         nodes: [{ summary: 'design the schema', parent_ref: id.be }],
       })
       expect(reuse.matched[0]).toMatchObject({ id: id.schema })

@@ -9,6 +9,7 @@ import {
   bestMatch,
   createNodes,
   meta,
+  nodeByName,
   parseDSL,
   parseMermaid,
   relationOf,
@@ -38,7 +39,7 @@ const planItem = z
 export const graphPlan = tool({
   name: 'graph_plan',
   docs: {
-    does: 'batch create: `nodes[{ref, parent_ref, summary, context_links, depends_on, properties}]`; `parent_ref` and `depends_on` take batch refs or existing node ids; atomic; cycles rejected with the path; returns `created[{ref, id}]`. Plexus adds `kind`, `notes`, dedup `mode`, a default `parent`',
+    does: 'batch create: `nodes[{ref, parent_ref, summary, context_links, depends_on, properties}]`; `parent_ref` and `depends_on` take batch refs or existing node ids; atomic; cycles rejected with the path; returns `created[{ref, id}]`. Plexus adds `kind`, `notes`, a default `parent`, and matching by label only when `mode` asks (auto, enrich, strict, explore; never silently into a resolved node: `warnings`)',
     example: {
       nodes: [
         {
@@ -52,14 +53,18 @@ export const graphPlan = tool({
     },
   },
   description:
-    'Create nodes atomically. parent_ref, depends_on: batch refs or node ids (an id names the project). No parent_ref: under `parent` or the root. mode: auto (reuse matches; default), strict, enrich, explore, force. Cycles rejected with their path.',
+    'Create nodes atomically: without mode, every item is created (seed 000). parent_ref, depends_on: batch refs or node ids (an id names the project). No parent_ref: under `parent` or the root. mode asks for matching by label, within the batch as with the graph: auto (reuse a match, merge its notes; never a resolved node: warnings), enrich (add to the match, resolved too, said in warnings), strict (refuse matches), explore (create, list possible_duplicates), force. Cycles rejected with their path.',
   input: {
     project: project.optional(),
     nodes: z.array(planItem).min(1).max(2000),
     mode: z.enum(['auto', 'strict', 'enrich', 'explore', 'force']).optional(),
     parent: z.string().optional(),
   },
-  output: { created: out.list(z.unknown()), matched: out.list(z.unknown()) },
+  output: {
+    created: out.list(z.unknown()),
+    matched: out.list(z.unknown()),
+    warnings: out.list(z.unknown()),
+  },
   access: 'write',
   annotations: { readOnly: false, idempotent: false },
   async run(ctx, args) {
@@ -78,7 +83,8 @@ export const graphPlan = tool({
       const items = args.nodes.map(({ context_links, ...n }) =>
         compact({ ...n, links: context_links, parent: n.parent_ref === undefined ? top : undefined }),
       ) satisfies CreateItem[]
-      const r = must(inArgs(createNodes(g, items, { mode: args.mode }), 'nodes'))
+      // Seed 000's graph_plan creates what it is given: matching by label only when a mode asks for it.
+      const r = must(inArgs(createNodes(g, items, { mode: args.mode ?? 'force' }), 'nodes'))
       touched.ids.push(...r.created.map((c) => c.id), ...r.matched.map((m) => m.id))
       const created = capped(
         r.created.map((c) =>
@@ -88,11 +94,18 @@ export const graphPlan = tool({
       )
       return compact({
         created: created.items,
-        matched: r.matched
-          .slice(0, 100)
-          .map((m) =>
-            compact({ ref: m.ref, id: m.id, summary: clip(m.summary, 80), confidence: round(m.confidence) }),
-          ),
+        matched: r.matched.slice(0, 100).map((m) =>
+          compact({
+            ref: m.ref,
+            id: m.id,
+            summary: clip(m.summary, 80),
+            confidence: round(m.confidence),
+            resolved: m.resolved,
+          }),
+        ),
+        warnings: r.warnings.length
+          ? r.warnings.slice(0, 100).map((w) => compact({ ref: w.ref, id: w.id, message: w.message }))
+          : undefined,
         possible_duplicates: r.possible_duplicates.slice(0, 50).map((p) =>
           compact({
             ref: p.ref,
@@ -159,7 +172,9 @@ export function addFacts(g: Graph, touched: Touched, args: FactsInput): Record<s
   if (given !== 1) throw new ToolError('give exactly one of facts, text (line DSL) or mermaid')
   const parsed = args.facts
     ? fromFacts(g, args.facts)
-    : must((args.text !== undefined ? parseDSL : parseMermaid)((args.text ?? args.mermaid)!))
+    : args.text !== undefined
+      ? readLines(args.text)
+      : must(parseMermaid(args.mermaid!))
   const matched = matchNames(g, parsed)
   const had = new Set(g.index.nodes.keys())
   const created = new Set<string>()
@@ -190,6 +205,34 @@ export function addFacts(g: Graph, touched: Touched, args: FactsInput): Record<s
   })
 }
 
+const LINE_FORMAT =
+  'the text is read as one "<subject> <relation> <object>" per line, the relation in snake_case (AuthService depends_on UserRepository; quote names with spaces: "Payment service" uses Stripe; # starts a comment)'
+// Words that join clauses: an unquoted name holding one is a sentence, not the name of a thing.
+const CLAUSE =
+  /\b(?:because|which|who|whose|that is|so that|since|although|though|whereas|while|when|then|in turn|therefore|however)\b/i
+
+/**
+ * The line DSL of graph_add_facts and add_knowledge, refusing prose before anything is written: a line
+ * the DSL cannot read, or an unquoted name that reads as a sentence ("Auth service uses the DB because
+ * it needs users" would make a node "the DB because it needs users"). The message says the line format.
+ * A name in double quotes is taken as written, however long.
+ */
+function readLines(text: string): Parsed {
+  const parsed = parseDSL(text)
+  if (!parsed.ok) throw new ToolError(`${LINE_FORMAT}. ${parsed.message}`, parsed.reason)
+  const prose = parsed.nodes.find((d) => {
+    if (text.includes(`"${d.name}"`)) return false
+    const name = d.name.trim()
+    return CLAUSE.test(name) || /[,;]|\.$/.test(name) || name.split(/\s+/).length > 6
+  })
+  if (prose)
+    throw new ToolError(
+      `${LINE_FORMAT}. ${prose.at ?? 'a line'}: ${JSON.stringify(prose.name.slice(0, 80))} reads as a sentence, not the name of a thing; split it into facts, one per line, or quote the name if it is one`,
+      'invalid_argument',
+    )
+  return parsed
+}
+
 /**
  * Resolves each name now, and pins what it resolved to on the declaration, so the importer uses
  * exactly these matches and the result can say how sure each one was.
@@ -197,12 +240,21 @@ export function addFacts(g: Graph, touched: Touched, args: FactsInput): Record<s
 function matchNames(
   g: Graph,
   p: Parsed,
-): Array<{ name: string; id: string; summary?: string; confidence: number }> {
-  const out: Array<{ name: string; id: string; summary?: string; confidence: number }> = []
+): Array<{ name: string; id: string; summary?: string; confidence: number; resolved?: boolean }> {
+  const out: Array<{ name: string; id: string; summary?: string; confidence: number; resolved?: boolean }> =
+    []
   for (const d of p.nodes) {
     const byId = d.id !== undefined ? g.index.live(d.id) : undefined
     if (byId) {
       out.push({ name: d.name, id: byId.id, confidence: 1 })
+      continue
+    }
+    // A name that is an id or alias of a node (a memory id, bare or `kg:`) names that node, whatever its summary.
+    const named = nodeByName(g, d.key) ?? nodeByName(g, d.name)
+    if (named) {
+      out.push(compact({ name: d.name, id: named.id, summary: clip(named.summary, 80), confidence: 1 }))
+      d.id = named.id
+      d.name = named.summary
       continue
     }
     // bestMatch takes no side when two nodes match equally ("Auth Svc"): the name becomes a node.
@@ -215,6 +267,8 @@ function matchNames(
           id: top.id,
           summary: top.summary === d.name ? undefined : clip(top.summary, 80),
           confidence: round(top.confidence),
+          // A name taken for finished work is said so: the facts attach to a resolved node.
+          resolved: g.index.nodes.get(top.id)?.resolved ? true : undefined,
         }),
       )
     }
@@ -227,7 +281,7 @@ function fromFacts(g: Graph, facts: FactInput[]): Parsed {
   const decl = (name: string, at: string, kind: string | undefined): NodeDecl => {
     let d = nodes.get(name)
     if (!d) {
-      const live = g.index.live(name)
+      const live = nodeByName(g, name)
       d = live ? { key: name, name: live.summary, id: live.id, at } : { key: name, name: name.trim(), at }
       nodes.set(name, d)
     }

@@ -52,7 +52,15 @@ export const graphConnect = tool({
         rejected.push([i, compact({ from: e.from, to: e.to, reason, message, path })])
       }
       const adds: Array<[number, EdgeInput]> = []
+      // A label that named no node surely rejects its own edge, as a bad id does.
+      const unsure = new Map<number, { reason: string; message: string }>()
+      for (const u of touched.unsure ?? []) {
+        const m = /^edges\[(\d+)\]/.exec(u.arg)
+        if (m && !unsure.has(Number(m[1]))) unsure.set(Number(m[1]), u)
+      }
       args.edges.forEach((e, i) => {
+        const u = unsure.get(i)
+        if (u) return reject(i, u.reason, u.message)
         const { remove, ...rest } = e
         if (!remove) return void adds.push([i, rest satisfies EdgeInput])
         // One at a time, so a missing edge is named by its own place in the batch.

@@ -122,7 +122,7 @@ const evidenceItem = z.object({ type: z.string(), ref: z.string() }).strict()
 export const graphUpdate = tool({
   name: 'graph_update',
   docs: {
-    does: '`updates[{node_id, resolved, state, summary, properties (merged; null deletes), add_context_links, remove_context_links, add_evidence}]`, atomic; returns `updated[{node_id, rev}]` and `newly_actionable`',
+    does: '`updates[{node_id, resolved, state, summary, properties (merged; null deletes), add_context_links, remove_context_links, add_evidence}]`, atomic; Plexus adds `notes` (replaces) and `add_notes` (merges lines, as memory does); returns `updated[{node_id, rev}]` and `newly_actionable`',
     example: {
       updates: [
         { node_id: 'n_8k2m4q0c1x7z', resolved: true, add_evidence: [{ type: 'git', ref: 'a1b2c3d' }] },
@@ -130,7 +130,7 @@ export const graphUpdate = tool({
     },
   },
   description:
-    'Change nodes atomically: fields, properties (merged; null deletes), context links, evidence; release: true drops your claim. Finish work: {node_id, resolved: true, add_evidence: [{type, ref}]}. Returns revisions, newly_actionable, warnings (held by others).',
+    'Change nodes atomically: fields, properties (merged; null deletes), context links, evidence; notes replaces the notes, add_notes merges lines as memory does; release: true drops your claim. Finish work: {node_id, resolved: true, add_evidence: [{type, ref}]}. Returns revisions, newly_actionable, warnings (held by others).',
   input: {
     project: project.optional(),
     updates: z
@@ -146,6 +146,7 @@ export const graphUpdate = tool({
             remove_context_links: z.array(z.string()).optional(),
             add_evidence: z.array(evidenceItem).optional(),
             notes: z.string().optional(),
+            add_notes: z.string().optional(),
             kind: z.string().optional(),
             expected_rev: z.number().int().optional(),
             release: z.boolean().optional(),
@@ -172,10 +173,17 @@ export const graphUpdate = tool({
         compact({ ...u, id: node_id, add_links: add_context_links, remove_links: remove_context_links }),
       ) satisfies UpdateItem[]
       const r = must(inArgs(updateNodes(g, items), 'updates'))
+      const byId = new Map(items.map((it) => [it.id, it]))
       touched.ids.push(...r.updated.map((u) => u.id))
       const na = capped(r.newly_actionable, 20)
       return compact({
-        updated: r.updated.slice(0, 200).map((u) => ({ node_id: u.id, rev: u.rev })),
+        // Which way the notes changed, said where it happened: `notes` replaces, `add_notes` merges.
+        updated: r.updated.slice(0, 200).map((u) => {
+          const it = byId.get(u.id)
+          const notes =
+            it?.notes !== undefined ? 'replaced' : it?.add_notes !== undefined ? 'merged' : undefined
+          return compact({ node_id: u.id, rev: u.rev, notes })
+        }),
         newly_actionable: briefs(g, na.items).map((b) => ({ id: b.id, summary: b.summary })),
         more: na.more,
         warnings: r.warnings.length ? claimWarnings(r.warnings) : undefined,
