@@ -30,9 +30,12 @@ describe('private graph ids', () => {
     )
   })
 
-  it('regression: Bob and bob-cd9fb1', () => {
+  it('regression: Bob and bob-cd9fb1; seed 555528102: @ and anonymous-c3641f', () => {
     expect(privateGraphOf('Bob')).toBe('user.bob-cd9fb1') // unchanged: Bob's stored graph stays his
     expect(privateGraphOf('bob-cd9fb1')).not.toBe('user.bob-cd9fb1')
+    expect(privateGraphOf('@')).toBe('user.anonymous-c3641f')
+    expect(privateGraphOf('anonymous-c3641f')).not.toBe('user.anonymous-c3641f')
+    expect(privateGraphOf('alice')).toBe('user.alice')
   })
 
   it('two configured names with one private id refuse to start, naming both', () => {

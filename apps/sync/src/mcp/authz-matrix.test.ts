@@ -13,7 +13,9 @@
  * The rows are checked against the catalogue (surfaces.ts): a tool added without its rows, or a way
  * of naming a graph its schema has and its rows lack, fails here. RELIABILITY.md holds the table.
  */
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
@@ -23,7 +25,7 @@ import { testServer, type TestServer } from '../test/server-harness.ts'
 import { projectGraphId } from './memory/levels.ts'
 import { NODE_ARGS } from './node-args.ts'
 import { SURFACES, SURFACE_NAMES, SURFACE_PATH, type Surface } from './surfaces.ts'
-import { call, httpAgent, ok, type Agent } from './test/clients.ts'
+import { call, httpAgent, ok, stdioAgent, type Agent } from './test/clients.ts'
 
 type Need = 'read' | 'write' | 'admin'
 type RoleOn = Role | 'none'
@@ -494,6 +496,49 @@ describe('the authorization matrix', () => {
       expect(await state(target), `unchanged: ${cell}`).toBe(before)
     }
   })
+
+  // The same rows through `plexus mcp --tools <surface>`, a peer that works on its own copies: a
+  // token that only reads the graph is refused before the copy changes (the server would drop the
+  // write, so the answer is what tells). Role read only, and not a session's own level, whose
+  // sessions the peer would see only once synced.
+  it(
+    'over stdio, a token that reads the graph: reads answer, writes are refused',
+    { timeout: 600_000 },
+    async () => {
+      const dirs: string[] = []
+      const peers = new Map<Surface, Agent>()
+      try {
+        const overStdio = cells.filter((c) => c.role === 'read' && c.naming.how !== 'session:user')
+        console.log(`authorization matrix over stdio: ${overStdio.length} cells`)
+        for (const { surface, tool, naming } of overStdio) {
+          let peer = peers.get(surface)
+          if (!peer) {
+            const cacheDir = mkdtempSync(join(tmpdir(), 'plexus-matrix-'))
+            dirs.push(cacheDir)
+            const args = ['--tools', surface]
+            peers.set(
+              surface,
+              (peer = await stdioAgent({ server: server.url, cacheDir, token: whoToken('read'), args })),
+            )
+          }
+          const t = await seed(surface, naming.how, whoToken('read'))
+          // The peer's own session (in its own graph, which it writes), on the seeded project graph.
+          if (surface === 'memory' && naming.how !== 'cwd' && naming.how !== 'all')
+            t.session = (await ok(peer.client, 'kg_read', { cwd: t.cwd })).session_id
+          const r = await call(peer.client, tool, naming.args(t))
+          const cell = `stdio ${surface} ${tool} by ${naming.how}${naming.note ? ` (${naming.note})` : ''}: ${r.text.slice(0, 300)}`
+          if (naming.need === 'read') expect(r.isError, `allowed: ${cell}`).toBe(false)
+          else {
+            expect(r.isError, `refused: ${cell}`).toBe(true)
+            expect(r.text, `says why: ${cell}`).toMatch(new RegExp(`${naming.need} role`))
+          }
+        }
+      } finally {
+        for (const p of peers.values()) await p.close()
+        for (const d of dirs) rmSync(d, { recursive: true, force: true })
+      }
+    },
+  )
 
   it('is the size RELIABILITY.md states', () => {
     const tools = SURFACE_NAMES.reduce((n, s) => n + SURFACES[s].length, 0)

@@ -48,6 +48,8 @@ interface Local {
 
 const ROLES: readonly Role[] = ['read', 'write', 'admin']
 const SAVE_DEBOUNCE_MS = 200
+/** How long calls go on without asking a server that could not be asked for the token's role. */
+const ASK_AGAIN_MS = 30_000
 /** Fold the log into the snapshot when it holds this many entries. */
 const COMPACT_AFTER = 200
 
@@ -57,6 +59,8 @@ export class LocalGraphs implements GraphSource {
   private warnedActor = false
   /** The token's role per graph, as the server answered (tokens are read when it starts). */
   private readonly roles = new Map<string, Role | null>()
+  /** After the server could not be asked, calls do not wait on it again until then (ms). */
+  private askAgainAt = 0
 
   constructor(private readonly options: LocalOptions) {
     this.store = new FileStore(
@@ -75,6 +79,8 @@ export class LocalGraphs implements GraphSource {
     if (!server || !token) return 'admin'
     const known = this.roles.get(id)
     if (known !== undefined) return known
+    // Offline, a call works on the copy at once instead of waiting for the server on every call.
+    if (Date.now() < this.askAgainAt) return 'admin'
     try {
       const url = new URL('/api/identity', server)
       url.searchParams.set('graph', id)
@@ -82,15 +88,20 @@ export class LocalGraphs implements GraphSource {
         headers: { authorization: `Bearer ${token}` },
         signal: AbortSignal.timeout(5000),
       })
-      if (!res.ok) return 'admin'
+      if (!res.ok) return this.unasked()
       const body = (await res.json()) as { graph_role?: unknown }
       const role = body.graph_role === null ? null : ROLES.find((r) => r === body.graph_role)
-      if (role === undefined) return 'admin'
+      if (role === undefined) return this.unasked()
       this.roles.set(id, role)
       return role
     } catch {
-      return 'admin'
+      return this.unasked()
     }
+  }
+
+  private unasked(): Role {
+    this.askAgainAt = Date.now() + ASK_AGAIN_MS
+    return 'admin'
   }
 
   async list(): Promise<GraphInfo[]> {

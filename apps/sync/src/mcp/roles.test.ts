@@ -37,6 +37,7 @@ const tokens = [
       { pattern: 'mine', role: 'admin' as const },
     ],
   },
+  { name: 'nobody', role: 'admin' as const, token: 'nobody-token-1', graphs: [{ pattern: 'mine' }] },
 ]
 
 let server: TestServer
@@ -166,6 +167,29 @@ describe('over stdio and REST, the same rule', () => {
     })
     expect(res.status).toBe(403)
     expect(await server.docs.exists('pub')).toBe(true)
+  })
+})
+
+describe('resources name their graph by URI', () => {
+  it('are read and watched with the role on that graph, and do not exist where there is none', async () => {
+    const uris = ['working-set', 'suggestions', 'checkpoints'].map((k) => `plexus://graph/pub/${k}`)
+    const rd = await httpAgent(server.url, { token: 'rd-token-1234' })
+    const nobody = await httpAgent(server.url, { token: 'nobody-token-1' })
+    try {
+      for (const uri of uris) {
+        const before = await state('pub')
+        expect((await rd.client.readResource({ uri })).contents).toHaveLength(1)
+        await rd.client.subscribeResource({ uri })
+        await expect(nobody.client.readResource({ uri })).rejects.toThrow(/graph pub not found/)
+        await expect(nobody.client.subscribeResource({ uri })).rejects.toThrow(/graph pub not found/)
+        expect(await state('pub')).toBe(before)
+      }
+      const listed = await nobody.client.listResources()
+      expect(JSON.stringify(listed)).not.toContain('graph/pub/')
+    } finally {
+      await rd.close()
+      await nobody.close()
+    }
   })
 })
 
