@@ -5,7 +5,7 @@ import { inArgs, must, requireWrite, withGraph } from '../context.ts'
 import { projectOf } from '../locate.ts'
 import { next, updateNodes, type Graph, type NodeView, type UpdateItem } from '@plexus/model'
 import { briefs, capped, clip, compact, evidence, seedNode } from '../shape.ts'
-import { json, project, props, tool, out } from '../tool.ts'
+import { NEWLY_ACTIONABLE, brief, json, project, props, tool, out } from '../tool.ts'
 
 export const graphNext = tool({
   name: 'graph_next',
@@ -120,7 +120,7 @@ const evidenceItem = z.object({ type: z.string(), ref: z.string() }).strict()
 export const graphUpdate = tool({
   name: 'graph_update',
   docs: {
-    does: '`updates[{node_id, resolved, state, summary, properties (merged; null deletes), add_context_links, remove_context_links, add_evidence}]`, atomic; returns `updated[{node_id, rev}]` and `newly_actionable`',
+    does: '`updates[{node_id, resolved, state, summary, properties (merged; null deletes), add_context_links, remove_context_links, add_evidence}]`, atomic; returns `updated[{node_id, rev}]` (every node), `newly_actionable[{id, summary}]` (the first 100; `more_actionable` counts the rest, which `graph_query {filter: {is_actionable: true}}` lists) and `warnings` for nodes others hold',
     example: {
       updates: [
         { node_id: 'n_8k2m4q0c1x7z', resolved: true, add_evidence: [{ type: 'git', ref: 'a1b2c3d' }] },
@@ -154,8 +154,9 @@ export const graphUpdate = tool({
       .max(2000),
   },
   output: {
-    updated: out.list(z.unknown()),
-    newly_actionable: out.list(z.unknown()),
+    updated: out.list(out.item({ node_id: out.string, rev: out.integer })),
+    newly_actionable: out.list(brief),
+    more_actionable: out.integer,
     warnings: out.list(z.unknown()),
   },
   access: 'write',
@@ -171,11 +172,14 @@ export const graphUpdate = tool({
       ) satisfies UpdateItem[]
       const r = must(inArgs(updateNodes(g, items), 'updates'))
       touched.ids.push(...r.updated.map((u) => u.id))
-      const na = capped(r.newly_actionable, 20)
+      const na = capped(r.newly_actionable, NEWLY_ACTIONABLE)
       return compact({
-        updated: r.updated.slice(0, 200).map((u) => ({ node_id: u.id, rev: u.rev })),
-        newly_actionable: briefs(g, na.items).map((b) => ({ id: b.id, summary: b.summary })),
-        more: na.more,
+        updated: r.updated.map((u) => ({ node_id: u.id, rev: u.rev })),
+        newly_actionable: briefs(g, na.items, NEWLY_ACTIONABLE).map((b) => ({
+          id: b.id,
+          summary: b.summary,
+        })),
+        more_actionable: na.more,
         warnings: r.warnings.length ? claimWarnings(r.warnings) : undefined,
       })
     })
