@@ -14,7 +14,7 @@ import {
   shownKind,
   type SortKey,
 } from '@plexus/model'
-import { brief, clip, compact, evidence, seedNode } from '../shape.ts'
+import { brief, clip, compact, evidence, seedNode, shownProperties } from '../shape.ts'
 import { limit, project, props, tool, verbose, out } from '../tool.ts'
 
 /** The node itself as an agent looks at it: the brief plus what it needs to work on it. */
@@ -131,7 +131,7 @@ function queryRow(g: Graph, n: NodeView) {
   if (n.state !== null && n.state !== undefined) out.state = n.state
   if (n.parent !== null) out.parent = n.parent
   out.depth = depthOf(g, n)
-  out.properties = n.properties
+  out.properties = shownProperties(n.properties)
   if (shownKind(n.kind)) out.kind = n.kind
   return out
 }
