@@ -3,14 +3,22 @@ import { z } from 'zod'
 import { claimThroughServer, localWork, servedWork } from '../claiming.ts'
 import { inArgs, must, requireWrite, withGraph } from '../context.ts'
 import { projectOf } from '../locate.ts'
-import { next, updateNodes, type Graph, type NodeView, type UpdateItem } from '@plexus/model'
+import {
+  CLAIMED_BY,
+  holderOf,
+  next,
+  updateNodes,
+  type Graph,
+  type NodeView,
+  type UpdateItem,
+} from '@plexus/model'
 import { briefs, capped, clip, compact, evidence, seedNode } from '../shape.ts'
 import { NEWLY_ACTIONABLE, brief, json, project, props, tool, out } from '../tool.ts'
 
 export const graphNext = tool({
   name: 'graph_next',
   docs: {
-    does: 'actionable work (never knowledge: notes, facts, and concepts once the graph types its work), best first (priority, depth, least recently updated), with `scope`, `filter` (property values), `count`, `claim`; `nodes[{node, ancestors, context_links: {self, inherited[{node_id, links}]}, resolved_deps[{id, summary, evidence}]}]`',
+    does: 'actionable work (never knowledge: notes, facts, and concepts once the graph types its work), best first (priority, depth, least recently updated), with `scope`, `filter` (property values), `count`, `claim`; `nodes[{node, ancestors, context_links: {self, inherited[{node_id, links}]}, resolved_deps[{id, summary, evidence}]}]`; on a claim, `still_held[{id, summary}]` names the claims you still hold besides (the first 50, `more_held` counts the rest; `graph_update {release: true}` lets one go); `none` says why nothing is actionable',
     example: { project: 'launch', claim: true },
   },
   description:
@@ -30,6 +38,9 @@ export const graphNext = tool({
     lost_claims: out.list(z.unknown()),
     /** Why there is nothing to do, when nothing is actionable. */
     none: out.string,
+    /** On a claim: the claims you still hold besides the ones just made (the first 50). */
+    still_held: out.list(brief),
+    more_held: out.integer,
   },
   access: 'mixed',
   annotations: { readOnly: false, idempotent: false },
@@ -50,6 +61,7 @@ export const graphNext = tool({
       const r = served ? servedWork(g, served) : localWork(must(next(g, { ...ask, claim: args.claim })))
       // Looking at candidates is not working on them: only what is claimed joins the working set.
       touched.ids.push(...r.claimed)
+      const held = args.claim ? capped(stillHeld(g, ctx.actor, r.claimed), 50) : null
       return {
         nodes: r.items.map((i) => workItem(g, i.node)),
         ...compact({
@@ -62,7 +74,9 @@ export const graphNext = tool({
               resolved: l.resolved || undefined,
             }),
           ),
-          none: r.items.length ? undefined : noneReason(g),
+          none: r.items.length ? undefined : noneReason(g, args.filter),
+          still_held: held?.items,
+          more_held: held?.more,
         }),
       }
     })
@@ -78,7 +92,41 @@ function claimWarnings(ws: Array<{ id: string; claimed_by: string; until: number
   }))
 }
 
-function noneReason(g: Graph): string {
+/**
+ * The live claims `actor` holds other than `just` (what this call claimed): claiming more work does
+ * not release earlier claims, and an agent that forgot one keeps others from it until it expires.
+ */
+function stillHeld(g: Graph, actor: string, just: string[]): Array<{ id: string; summary: string }> {
+  const skip = new Set(just)
+  const now = g.env.now()
+  const out: Array<{ id: string; summary: string }> = []
+  for (const n of g.index.nodes.values()) {
+    if (skip.has(n.id) || n.properties[CLAIMED_BY] !== actor) continue
+    if (g.index.statusOf(n.id) === 'deleted' || holderOf(n, now)?.by !== actor) continue
+    out.push({ id: n.id, summary: clip(n.summary, 80) })
+  }
+  return out
+}
+
+/** Words agents use for readiness: no node property, so a filter on them matches nothing. */
+const STATUS_WORDS = new Set(['status', 'state', 'done', 'completed', 'complete', 'open', 'todo'])
+
+function noneReason(g: Graph, filter?: Record<string, unknown>): string {
+  const keys = Object.keys(filter ?? {})
+  if (keys.length) {
+    const have = new Set<string>()
+    for (const n of g.index.nodes.values()) for (const k of Object.keys(n.properties)) have.add(k)
+    const missing = keys.filter((k) => !have.has(k))
+    if (missing.length) {
+      const status = missing.some((k) => STATUS_WORDS.has(k.toLowerCase()))
+      return (
+        `no node has property ${missing.map((k) => JSON.stringify(k)).join(', ')}: filter matches node properties. ` +
+        (status
+          ? 'Readiness is `resolved`, not a property: graph_next returns only unresolved, actionable work; drop the filter.'
+          : 'Drop the filter or use a property the nodes have.')
+      )
+    }
+  }
   let blocked = 0
   let open = 0
   for (const id of g.index.nodes.keys()) {
