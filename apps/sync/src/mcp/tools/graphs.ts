@@ -13,9 +13,11 @@ import {
   CLAIMED_BY,
   contextDump,
   counts,
+  editDistance,
   historyCursor,
   holderOf,
   meta,
+  nearThreshold,
   next,
   type Graph,
 } from '@plexus/model'
@@ -36,7 +38,7 @@ export function countsOf(g: Graph) {
 export const graphOpen = tool({
   name: 'graph_open',
   docs: {
-    does: 'no project: `projects[{id, summary, total, resolved, unresolved, updated_at}]`; with one, opens or creates it: `root` (the Node) and `summary` counts (total, resolved, unresolved, blocked, actionable)',
+    does: 'no project: `projects[{id, summary, total, resolved, unresolved, updated_at}]`; with one, opens or creates it: `root` (the Node) and `summary` counts (total, resolved, unresolved, blocked, actionable); a new graph whose id is a slip away from existing ones says `created: true` and `did_you_mean[{id, summary}]`',
     example: { project: 'launch', goal: 'Ship v1 by June' },
   },
   description:
@@ -56,6 +58,8 @@ export const graphOpen = tool({
     root: out.record,
     summary: out.record,
     created: out.boolean,
+    /** On creation: existing graphs whose ids are a slip away from the one given. */
+    did_you_mean: out.list(out.item({ id: out.string, summary: out.string })),
   },
   access: 'mixed',
   annotations: { readOnly: false, idempotent: true },
@@ -64,6 +68,9 @@ export const graphOpen = tool({
     const id = args.project
     const exists = await ctx.source.exists(id)
     if (!exists) requireWrite(ctx, `creating graph ${id}`)
+    // Seed 000 creates what it is asked to open; a name a slip away from one that exists is most
+    // likely a typo, so the result names those graphs beside the new one.
+    const near = exists ? [] : await nearGraphs(ctx, id)
     return withGraph(
       ctx,
       id,
@@ -81,12 +88,27 @@ export const graphOpen = tool({
           project: id,
           title: m.title === id ? undefined : m.title,
           created: created || undefined,
+          did_you_mean: created ? near : undefined,
         })
       },
       { allowNew: true },
     )
   },
 })
+
+/** Existing graphs whose ids are within a slip (nearThreshold) of `id`, nearest first, at most 3. */
+async function nearGraphs(ctx: CallContext, id: string): Promise<Array<{ id: string; summary: string }>> {
+  const loose = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '')
+  const w = loose(id)
+  const max = nearThreshold(id)
+  return (await ctx.source.list())
+    .filter((g) => g.id !== id && Math.abs(loose(g.id).length - w.length) <= max)
+    .map((g) => ({ g, d: editDistance(loose(g.id), w, max + 1) }))
+    .filter((x) => x.d <= max)
+    .sort((a, b) => a.d - b.d || (a.g.id < b.g.id ? -1 : 1))
+    .slice(0, 3)
+    .map(({ g }) => ({ id: g.id, summary: clip(g.title || g.id, 120) }))
+}
 
 /** Seed 000's project list: each graph's goal (or title) and counts, a page at a time. */
 async function listProjects(ctx: CallContext, max: number, cursor: string | undefined) {
