@@ -1,10 +1,9 @@
 /** The engine's questions: ask_graph, dump_context and the six analyses, nodes named by label. */
 import { z } from 'zod'
-import { must } from '../context.ts'
+import { ToolError, must } from '../context.ts'
 import {
   allPaths,
   ask,
-  components,
   degreeCentrality,
   findCycles,
   knowledgeDump,
@@ -14,7 +13,7 @@ import {
   type Graph,
 } from '@plexus/model'
 import { tool, type Tool, out } from '../tool.ts'
-import { graphArg, labelOf, nodeNamed, onGraph } from './graph.ts'
+import { engineComponents, graphArg, labelOf, nodeNamed, onGraph } from './graph.ts'
 
 const topN = z.number().int().min(1).max(1000).optional()
 
@@ -222,7 +221,8 @@ export const connectedComponents = tool({
   annotations: { readOnly: true },
   run: (ctx, args) =>
     onGraph(ctx, args.graph, (g) => {
-      const r = must(components(g, { limit: 50, maxIds: 50 }))
+      const r = engineComponents(g, { limit: 50, maxIds: 50 })
+      if (!r) throw new ToolError('connected components could not be computed for this graph')
       return {
         count: r.count,
         components: r.components.map((c) => ({ size: c.size, nodes: c.ids.map((id) => named(g, id)) })),
