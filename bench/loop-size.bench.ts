@@ -27,7 +27,7 @@ async function call(name: string, args: Record<string, unknown>) {
   const text = r.content.map((c) => c.text ?? '').join('')
   if (r.isError) throw new Error(`${name}: ${text}`)
   return {
-    data: JSON.parse(text) as Record<string, any>,
+    data: JSON.parse(text) as { nodes?: Array<{ node: { id: string } }> },
     out: Buffer.byteLength(text),
     in: Buffer.byteLength(JSON.stringify(args)),
   }
@@ -64,12 +64,12 @@ const project = 'billing-loop'
 await call('graph_open', { project, goal: 'Rewrite billing on the new ledger' })
 await call('graph_plan', { project, nodes: plan() })
 
-const rows: Array<{ out: number; all: number }> = []
+const rows: Array<{ out: number; all: number; calls: number[] }> = []
 for (let i = 0; i < 200; i++) {
   const next = await call('graph_next', { project, claim: true })
   const item = next.data.nodes?.[0]
   if (!item) break
-  const id = item.node.id as string
+  const id = item.node.id
   const ctx = await call('graph_context', { node_id: id })
   const upd = await call('graph_update', {
     updates: [
@@ -81,7 +81,11 @@ for (let i = 0; i < 200; i++) {
     ],
   })
   const parts = [next, ctx, upd]
-  rows.push({ out: parts.reduce((a, p) => a + p.out, 0), all: parts.reduce((a, p) => a + p.out + p.in, 0) })
+  rows.push({
+    out: parts.reduce((a, p) => a + p.out, 0),
+    all: parts.reduce((a, p) => a + p.out + p.in, 0),
+    calls: parts.map((p) => p.out),
+  })
 }
 
 await client.close()
@@ -95,6 +99,10 @@ const stat = (xs: number[]) => ({
 })
 const out = stat(rows.map((r) => r.out))
 const all = stat(rows.map((r) => r.all))
+/** Average result bytes of each call of the cycle: where the bytes go. */
+const perCall = ['graph_next', 'graph_context', 'graph_update'].map(
+  (name, i) => `${name} ${Math.round(rows.reduce((a, r) => a + r.calls[i]!, 0) / rows.length)}`,
+)
 const load = loadavg()
   .map((x) => x.toFixed(2))
   .join(' ')
@@ -105,8 +113,9 @@ try {
   // not a git checkout
 }
 console.log(
-  `cycles ${rows.length}; result text per cycle min/avg/max ${out.min}/${out.avg}/${out.max} B; with requests ${all.min}/${all.avg}/${all.max} B; budget ${BUDGET} B; load ${load}`,
+  `cycles ${rows.length}; result text per cycle min/avg/max ${out.min}/${out.avg}/${out.max} B; with requests ${all.min}/${all.avg}/${all.max} B; budget ${BUDGET} B (average ${perCall.join(', ')}); load ${load}`,
 )
+if (process.env.PLEXUS_LOOP_SHOW) console.log(rows.map((r) => r.calls.join('+')).join(' '))
 
 mkdirSync(join(here, 'reports'), { recursive: true })
 writeFileSync(
@@ -122,9 +131,12 @@ writeFileSync(
     'until nothing is left. Bytes are the text content of the results (what the agent reads); "with requests"',
     "adds the arguments' JSON. Seed 000's budget is ~450 tokens, ~1,800 B, per cycle.",
     '',
-    '| cycles | result text per cycle, min / avg / max (B) | with requests, min / avg / max (B) | budget (B) |',
-    '|---|---|---|---|',
-    `| ${rows.length} | ${out.min} / ${out.avg} / ${out.max} | ${all.min} / ${all.avg} / ${all.max} | ${BUDGET} |`,
+    '| cycles | result text per cycle, min / avg / max (B) | with requests, min / avg / max (B) | average per call (B) | budget (B) |',
+    '|---|---|---|---|---|',
+    `| ${rows.length} | ${out.min} / ${out.avg} / ${out.max} | ${all.min} / ${all.avg} / ${all.max} | ${perCall.join(', ')} | ${BUDGET} |`,
+    '',
+    'Before issue 24 (build 8d42a78, graph_context repeating the held Node and a full Node per neighbour, claim',
+    'times in epoch ms), the same run measured 1,826 / 2,469 / 5,344 B of result text per cycle (53 cycles, load 12.9).',
     '',
   ].join('\n'),
 )

@@ -65,8 +65,8 @@ describe('graph_context after graph_next', () => {
     expect(full.node).toMatchObject({ id, properties: expect.any(Object), evidence: [] })
     expect(full.node.brief).toBeUndefined()
     for (const d of full.depends_on) expect(d.node.evidence).toBeDefined()
-    // A node you do not hold comes whole, as seed 000 returns it.
-    const other = await ok(a(), 'graph_context', { node_id: real['§n3'] })
+    // A node you do not hold (Backend waits on its children) comes whole, as seed 000 returns it.
+    const other = await ok(a(), 'graph_context', { node_id: real['§n1'] })
     expect(other.node.properties).toBeDefined()
   })
 })
