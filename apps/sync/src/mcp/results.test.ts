@@ -3,7 +3,7 @@
  * the official SDK client against a real server with arguments generated from its own input schema
  * (test/arbitrary.ts: from no items to the documented maximum, every mode and option, labels that
  * collide and labels that do not). Each answer must be exactly what the tool's output schema
- * declares, and a valid call may be refused only with the tool's own reason (a ToolError), never
+ * declares, with every time in ISO 8601, and a valid call may be refused only with the tool's own reason (a ToolError), never
  * with "this is a bug". A tool added to a surface is driven here without a line written for it.
  *
  * Seeded: PLEXUS_SEED=N replays a run (the seed is printed), PLEXUS_PROPERTY_RUNS=N runs more per
@@ -36,7 +36,22 @@ function verdict(t: Tool, r: CallToolResult): string | null {
   const parsed = t.output.safeParse(data)
   if (!parsed.success) return `outside its output schema: ${JSON.stringify(parsed.error.issues.slice(0, 3))}`
   if (JSON.stringify(JSON.parse(text)) !== JSON.stringify(data)) return 'text differs from structuredContent'
+  const epoch = times(data).find((x) => typeof x !== 'string' || !ISO.test(x))
+  if (epoch !== undefined) return `a time not in ISO 8601: ${JSON.stringify(epoch)}`
   return null
+}
+
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
+
+/** Every value under a key that names a time (`at`, `…_at`, `…_until`, `timestamp`), anywhere. */
+function times(v: unknown, out: unknown[] = []): unknown[] {
+  if (Array.isArray(v)) v.forEach((x) => times(x, out))
+  else if (v && typeof v === 'object')
+    for (const [k, x] of Object.entries(v)) {
+      if (/(^|_)(at|until)$|^timestamp$/.test(k) && x !== null) out.push(x)
+      else times(x, out)
+    }
+  return out
 }
 
 /** A generated argument list in a sentence: sizes, not the 2,000 items. */
@@ -157,6 +172,14 @@ describe('named regressions', () => {
       facts: facts.map((x) => ({ ...x, from: `${x.from}b`, to: `${x.to}b` })),
     })
     expect((g.created as unknown[]).length).toBe(500)
+  })
+
+  it('graph_session checkpoint and list say when in ISO 8601 (found with PLEXUS_SEED=1565249221)', async () => {
+    const real = await workFixture(work())
+    const project = real['§project']
+    await clean('work', 'graph_session', { project, action: 'checkpoint', name: 'u', note: 'before lunch' })
+    const list = await clean('work', 'graph_session', { project, action: 'list' })
+    expect((list.checkpoints as unknown[]).length).toBe(1)
   })
 
   it('the fixture itself is made through the tools it tests', async () => {
