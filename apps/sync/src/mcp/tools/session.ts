@@ -10,7 +10,7 @@ import {
   type Graph,
   type NodeView,
 } from '@plexus/model'
-import { clip, compact } from '../shape.ts'
+import { clip, compact, iso } from '../shape.ts'
 import { look } from './read.ts'
 import { project, tool, out } from '../tool.ts'
 
@@ -72,7 +72,7 @@ export function checkpoint(c: Checkpoint) {
     name: c.name,
     by: c.actor,
     note: c.note || undefined,
-    at: c.created_at,
+    at: iso(c.created_at),
     nodes: c.hot.length + c.warm.length,
   })
 }
