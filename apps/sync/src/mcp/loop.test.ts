@@ -92,6 +92,21 @@ describe('times', () => {
   })
 })
 
+describe('graph_onboard', () => {
+  it('says when others changed nodes in ISO 8601', async () => {
+    const real = await workFixture(a(), 'onboard')
+    const other = await httpAgent(server.url, { name: 'other-agent' })
+    try {
+      await ok(other.client, 'graph_update', { updates: [{ node_id: real['§n1'], summary: 'Backend v2' }] })
+    } finally {
+      await other.close()
+    }
+    const r = await ok(a(), 'graph_onboard', { project: real['§project'] })
+    expect(r.recent).toEqual([expect.objectContaining({ summary: 'Backend v2', by: 'other-agent' })])
+    for (const t of times(r)) expect(t).toMatch(ISO)
+  })
+})
+
 describe('a second claim', () => {
   it('says which of your claims are still held', async () => {
     const real = await workFixture(a(), 'held')

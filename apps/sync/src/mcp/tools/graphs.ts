@@ -22,7 +22,7 @@ import {
   type Graph,
 } from '@plexus/model'
 import { brief, clip, compact, iso, seedNode } from '../shape.ts'
-import { limit, project, tool, out } from '../tool.ts'
+import { brief as briefOut, limit, project, tool, out } from '../tool.ts'
 
 export function countsOf(g: Graph) {
   const c = counts(g)
@@ -34,6 +34,15 @@ export function countsOf(g: Graph) {
     actionable: c.actionable,
   }
 }
+
+/** Seed 000's summary counts. */
+const countsOut = out.item({
+  total: out.integer,
+  resolved: out.integer,
+  unresolved: out.integer,
+  blocked: out.integer,
+  actionable: out.integer,
+})
 
 export const graphOpen = tool({
   name: 'graph_open',
@@ -51,12 +60,21 @@ export const graphOpen = tool({
     cursor: z.string().optional(),
   },
   output: {
-    projects: out.list(z.unknown()),
+    projects: out.list(
+      out.item({
+        id: out.string,
+        summary: out.string,
+        total: out.integer,
+        resolved: out.integer,
+        unresolved: out.integer,
+        updated_at: out.string,
+      }),
+    ),
     next_cursor: out.string,
     project: out.string,
     title: out.string,
     root: out.record,
-    summary: out.record,
+    summary: countsOut,
     created: out.boolean,
     /** On creation: existing graphs whose ids are a slip away from the one given. */
     did_you_mean: out.list(out.item({ id: out.string, summary: out.string })),
@@ -168,12 +186,12 @@ export const graphOnboard = tool({
     title: out.string,
     goal: out.string,
     root: out.string,
-    summary: out.record,
-    outline: out.list(z.unknown()),
-    next: out.list(z.unknown()),
-    claims: out.list(z.unknown()),
-    recent: out.list(z.unknown()),
-    hints: out.list(z.unknown()),
+    summary: countsOut,
+    outline: out.list(out.item({ id: out.string, summary: out.string, depth: out.integer })),
+    next: out.list(briefOut),
+    claims: out.list(out.item({ id: out.string, summary: out.string, by: out.string })),
+    recent: out.list(out.item({ id: out.string, summary: out.string, by: out.string, at: out.string })),
+    hints: out.list(out.item({ id: out.string, type: out.string, ref: out.string, by: out.string })),
     since: out.string,
     can_write: out.boolean,
     text: out.string,
@@ -237,7 +255,7 @@ function onboard(ctx: CallContext, g: Graph, id: string) {
     outline,
     next: nx.ok ? nx.items.map((i) => brief(g, i.node, { status: false })) : [],
     claims,
-    recent,
+    recent: recent.map((r) => ({ ...r, at: iso(r.at) })),
     hints,
     since: historyCursor(g),
     can_write: canWrite(ctx) ? undefined : false,
