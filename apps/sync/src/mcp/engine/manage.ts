@@ -10,7 +10,7 @@ export const listGraphs = tool({
   name: 'list_graphs',
   description: 'Graphs you can read, with sizes.',
   input: {},
-  output: { graphs: out.list(z.unknown()) },
+  output: { graphs: out.list(out.item({ name: out.string })) },
   access: 'read',
   annotations: { readOnly: true },
   run: async (ctx) => ({

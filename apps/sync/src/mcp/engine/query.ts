@@ -104,8 +104,8 @@ export const shortestPathTool = tool({
   input: { graph: graphArg, source: z.string(), target: z.string() },
   output: {
     found: out.boolean,
-    path: out.list(z.unknown()),
-    relations: out.list(z.unknown()),
+    path: out.list(out.string),
+    relations: out.list(out.string),
     length: out.integer,
     direction: out.string,
   },
@@ -135,7 +135,7 @@ export const allPathsTool = tool({
     target: z.string(),
     max_length: z.number().int().min(1).max(12).optional(),
   },
-  output: { paths: out.list(z.unknown()), count: out.integer, truncated: out.boolean },
+  output: { paths: out.list(out.list(out.string)), count: out.integer, truncated: out.boolean },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>
@@ -155,7 +155,7 @@ export const findCyclesTool = tool({
   name: 'find_cycles',
   description: 'Cycles over every relation type.',
   input: { graph: graphArg },
-  output: { cycles: out.list(z.unknown()), has_cycles: out.boolean, truncated: out.boolean },
+  output: { cycles: out.list(out.list(out.string)), has_cycles: out.boolean, truncated: out.boolean },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>
@@ -216,7 +216,10 @@ export const connectedComponents = tool({
   name: 'connected_components',
   description: 'Groups of nodes linked in either direction.',
   input: { graph: graphArg },
-  output: { components: out.list(z.unknown()), count: out.integer },
+  output: {
+    components: out.list(out.item({ size: out.integer, nodes: out.list(out.string) })),
+    count: out.integer,
+  },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>

@@ -32,7 +32,7 @@ export const graphContext = tool({
   },
   output: {
     node: out.record,
-    ancestors: out.list(z.unknown()),
+    ancestors: out.list(out.item({ id: out.string, summary: out.string, resolved: out.boolean })),
     children: out.list(z.unknown()),
     depends_on: out.list(out.item({ node: out.record, satisfied: out.boolean })),
     depended_by: out.list(out.item({ node: out.record, satisfied: out.boolean })),
@@ -132,7 +132,19 @@ export const graphHistory = tool({
     since: z.string().optional(),
     include_own: z.boolean().optional(),
   },
-  output: { events: out.list(z.unknown()), total: out.integer, next_cursor: out.string, more: out.boolean },
+  output: {
+    events: out.list(
+      out.item({
+        timestamp: out.string,
+        agent: out.string,
+        action: out.string,
+        changes: out.list(out.item({ field: out.string, before: z.unknown(), after: z.unknown() })),
+      }),
+    ),
+    total: out.integer,
+    next_cursor: out.string,
+    more: out.boolean,
+  },
   access: 'read',
   annotations: { readOnly: true },
   async run(ctx, args) {

@@ -78,7 +78,12 @@ export const graphQuery = tool({
     group_by: z.enum(['status']).optional(),
     verbose,
   },
-  output: { nodes: out.list(z.unknown()), total: out.integer, next_cursor: out.string, columns: out.record },
+  output: {
+    nodes: out.list(out.item({ id: out.string, summary: out.string, resolved: out.boolean })),
+    total: out.integer,
+    next_cursor: out.string,
+    columns: out.record,
+  },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>
@@ -153,7 +158,12 @@ export const graphSearch = tool({
     include_resolved: z.boolean().optional(),
     within: z.string().optional().describe('subtree root'),
   },
-  output: { items: out.list(z.unknown()), total: out.integer, next_cursor: out.string, graphs: out.integer },
+  output: {
+    items: out.list(out.item({ id: out.string, summary: out.string, score: out.number })),
+    total: out.integer,
+    next_cursor: out.string,
+    graphs: out.integer,
+  },
   access: 'read',
   annotations: { readOnly: true },
   async run(ctx, args) {

@@ -38,7 +38,10 @@ export const graphConnect = tool({
     project: project.optional(),
     edges: z.array(edge).min(1).max(2000),
   },
-  output: { applied: out.integer, rejected: out.list(z.unknown()) },
+  output: {
+    applied: out.integer,
+    rejected: out.list(out.item({ from: out.string, to: out.string, reason: out.string })),
+  },
   access: 'write',
   annotations: { readOnly: false, destructive: true, idempotent: true },
   async run(ctx, args) {

@@ -13,7 +13,7 @@ import {
   type UpdateItem,
 } from '@plexus/model'
 import { briefs, capped, clip, compact, evidence, seedNode } from '../shape.ts'
-import { NEWLY_ACTIONABLE, brief, json, project, props, tool, out } from '../tool.ts'
+import { NEWLY_ACTIONABLE, brief, evidenceOut, json, project, props, tool, out } from '../tool.ts'
 
 export const graphNext = tool({
   name: 'graph_next',
@@ -33,9 +33,21 @@ export const graphNext = tool({
     ttl_minutes: z.number().positive().max(1440).optional().describe("lease; default the server's, 60"),
   },
   output: {
-    nodes: out.list(z.unknown()),
-    claimed: out.list(z.unknown()),
-    lost_claims: out.list(z.unknown()),
+    nodes: out.list(
+      out.item({
+        node: out.record,
+        ancestors: out.list(brief),
+        context_links: out.item({
+          self: out.list(out.string),
+          inherited: out.list(out.item({ node_id: out.string, links: out.list(out.string) })),
+        }),
+        resolved_deps: out.list(
+          out.item({ id: out.string, summary: out.string, evidence: out.list(evidenceOut) }),
+        ),
+      }),
+    ),
+    claimed: out.list(out.string),
+    lost_claims: out.list(out.item({ id: out.string, summary: out.string, held_by: out.string })),
     /** Why there is nothing to do, when nothing is actionable. */
     none: out.string,
     /** On a claim: the claims you still hold besides the ones just made (the first 50). */
@@ -205,7 +217,7 @@ export const graphUpdate = tool({
     updated: out.list(out.item({ node_id: out.string, rev: out.integer })),
     newly_actionable: out.list(brief),
     more_actionable: out.integer,
-    warnings: out.list(z.unknown()),
+    warnings: out.list(out.item({ node_id: out.string, claimed_by: out.string, until: out.string })),
   },
   access: 'write',
   annotations: { readOnly: false, destructive: true, idempotent: false },
