@@ -85,6 +85,13 @@ async function callOn(surface: Surface, t: Tool, args: Record<string, unknown>) 
 }
 
 describe('every tool answers what its output schema declares, for generated valid input', () => {
+  it('drives every tool each surface serves', async () => {
+    for (const surface of SURFACE_NAMES) {
+      const { tools } = await agents.get(surface)!.client.listTools()
+      expect(tools.map((t) => t.name).sort()).toEqual(SURFACES[surface].map((t) => t.name).sort())
+    }
+  })
+
   for (const surface of SURFACE_NAMES) {
     SURFACES[surface].forEach((t, i) => {
       it(`${SURFACE_PATH[surface]} ${t.name}`, { timeout: 600_000 }, async () => {
