@@ -189,6 +189,19 @@ describe('named regressions', () => {
     expect((list.checkpoints as unknown[]).length).toBe(1)
   })
 
+  it('graph_context of a node with more than 50 dependents counts the ones it leaves out', async () => {
+    const real = await workFixture(work())
+    const nodes = Array.from({ length: 30 }, (_, i) => ({
+      summary: `Report ${i}`,
+      depends_on: [real['§n0']],
+    }))
+    await clean('work', 'graph_plan', { project: real['§project'], mode: 'force', nodes })
+    const r = await clean('work', 'graph_context', { node_id: real['§n0'] })
+    expect((r.depended_by as unknown[]).length).toBe(50)
+    // 30 in the fixture, "Write the API", 30 here
+    expect(r.more_depended_by).toBe(HUB_DEPENDENTS + 31 - 50)
+  })
+
   it('the fixture itself is made through the tools it tests', async () => {
     const real = await workFixture(work())
     const opened = await ok(work(), 'graph_open', { project: real['§project'] })
