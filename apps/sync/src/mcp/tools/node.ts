@@ -18,7 +18,7 @@ import { limit, project, tool, out } from '../tool.ts'
 export const graphContext = tool({
   name: 'graph_context',
   docs: {
-    does: "`node`, `ancestors[{id, summary, resolved}]`, `children` as a tree to `depth` (default 2; `child_count` where cut), `depends_on` and `depended_by` as `{node, satisfied}`; other edges by type. Nodes are seed 000's Node, except where the caller already has the Node from `graph_next {claim}`: the node it holds and the nodes in its `depends_on` and `depended_by` come as `{id, summary, resolved, brief: true}` (the held node with its `rev`); `full: true` returns whole Nodes",
+    does: "`node`, `ancestors[{id, summary, resolved}]`, `children` as a tree to `depth` (default 2; `child_count` where cut), `depends_on` and `depended_by` as `{node, satisfied}` (50 each; `more_depends_on`, `more_depended_by` count the rest); other edges by type (100; `more_edges`). Nodes are seed 000's Node, except where the caller already has the Node from `graph_next {claim}`: the node it holds and the nodes in its `depends_on` and `depended_by` come as `{id, summary, resolved, brief: true}` (the held node with its `rev`); `full: true` returns whole Nodes",
     example: { node_id: 'n_8k2m4q0c1x7z' },
   },
   description:
@@ -36,6 +36,10 @@ export const graphContext = tool({
     children: out.list(z.unknown()),
     depends_on: out.list(out.item({ node: out.record, satisfied: out.boolean })),
     depended_by: out.list(out.item({ node: out.record, satisfied: out.boolean })),
+    /** How many were left out past the first 50 (`graph_analyze {op: "subgraph", ids: [id], types, depth: 1}` lists them). */
+    more_depends_on: out.integer,
+    more_depended_by: out.integer,
+    more_edges: out.integer,
     child_count: out.integer,
     edges: out.record,
   },
@@ -73,13 +77,21 @@ export const graphContext = tool({
         ...compact({ child_count: below.child_count }),
         depends_on: r.depends_on.slice(0, 50).map((d) => dep(d.id, view(g, d.id).resolved)),
         depended_by: r.dependents.slice(0, 50).map((d) => dep(d.id, r.node.resolved)),
-        ...compact({ edges }),
+        ...compact({
+          edges,
+          more_depends_on: over(r.depends_on.length, 50),
+          more_depended_by: over(r.dependents.length, 50),
+          more_edges: over(r.edges.length, 100),
+        }),
       }
     })
   },
 })
 
 const view = (g: Graph, id: string): NodeView => g.index.nodes.get(id)!
+
+/** How many of `n` a list of at most `max` left out, or undefined when none. */
+const over = (n: number, max: number): number | undefined => (n > max ? n - max : undefined)
 
 /** A Node the agent already has in full: which one, and whether it is resolved; `brief` says so. */
 function briefNode(n: NodeView) {
