@@ -181,7 +181,7 @@ export function explain(t: Tool, error: z.ZodError): string {
         const named = i.keys.slice(0, 3)
         const hints = at ? '' : named.map((k) => nearestKey(t, k)).join('')
         const more = i.keys.length > named.length ? ` and ${i.keys.length - named.length} more` : ''
-        return `${where}: unknown field${i.keys.length > 1 ? 's' : ''} ${named.map((k) => `'${clip(k, 64)}'`).join(', ')}${more}${hints}`
+        return `${where}: unknown field${i.keys.length > 1 ? 's' : ''} ${named.map((k) => `'${clip(k, 64)}'`).join(', ')}${more}${hints}${statusHint(at, i.keys)}`
       }
       case 'invalid_type':
         return i.received === 'undefined'
@@ -199,6 +199,17 @@ export function explain(t: Tool, error: z.ZodError): string {
   })
   const more = error.issues.length > 4 ? ` (and ${error.issues.length - 4} more)` : ''
   return `invalid arguments for ${t.name}: ${parts.join('; ')}${more}. Fix them and call again.`
+}
+
+/** Words agents send for readiness, which seed 000 keeps in one field: `resolved`. */
+const STATUS_WORDS = new Set(['status', 'done', 'completed', 'complete', 'finished'])
+
+/** Points a `status: "done"` (or a filter on it) at `resolved`, wherever it was sent. */
+function statusHint(at: string, keys: string[]): string {
+  if (!keys.some((k) => STATUS_WORDS.has(k.toLowerCase()))) return ''
+  return /(^|\.)filter$/.test(at)
+    ? ' (readiness is filter.resolved: true or false; filter.is_actionable and filter.is_blocked narrow it)'
+    : ' (readiness is `resolved`: resolved: true finishes a node, resolved: false reopens it)'
 }
 
 function pathOf(path: ReadonlyArray<string | number>): string {

@@ -3,7 +3,7 @@
  * brief `{id, summary, kind?, status?}` (kind left out when it is the default `concept`). Long text is
  * clipped and says so; lists are capped and report how many were left out.
  */
-import { shownKind } from '@plexus/model'
+import { CLAIMED_AT, CLAIMED_UNTIL, shownKind } from '@plexus/model'
 import type { Evidence, Graph, Json, NodeView, Status } from '@plexus/model'
 
 export interface BriefNode {
@@ -43,6 +43,20 @@ export function evidence(e: Evidence): Record<string, Json> {
 
 export const iso = (ms: number): string => new Date(ms).toISOString()
 
+/** The claim's times, stored as epoch milliseconds (the model compares them), shown as every time is. */
+const CLAIM_TIMES = new Set([CLAIMED_AT, CLAIMED_UNTIL])
+
+/** A property's value as results show it: a claim's times in ISO 8601, anything else as stored. */
+export function shownValue(key: string, v: Json): Json {
+  return CLAIM_TIMES.has(key) && typeof v === 'number' && Number.isFinite(v) ? iso(v) : v
+}
+
+/** Node properties as results show them (shownValue). */
+export function shownProperties(p: Record<string, Json>): Record<string, Json> {
+  if (!Object.keys(p).some((k) => CLAIM_TIMES.has(k))) return p
+  return Object.fromEntries(Object.entries(p).map(([k, v]) => [k, shownValue(k, v)]))
+}
+
 /**
  * A node as seed 000's data model defines it: id, rev, parent (absent at the top), summary, resolved,
  * state (when set), properties, context_links, evidence (the latest `maxEvidence`), created_at,
@@ -54,7 +68,7 @@ export function seedNode(n: NodeView, maxEvidence = 20): Record<string, Json> {
   out.summary = n.summary
   out.resolved = n.resolved
   if (n.state !== null && n.state !== undefined) out.state = n.state
-  out.properties = n.properties
+  out.properties = shownProperties(n.properties)
   out.context_links = n.links.slice(0, 50)
   out.evidence = n.evidence.slice(-maxEvidence).map(evidence)
   out.created_at = iso(n.created_at)

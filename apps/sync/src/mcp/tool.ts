@@ -82,3 +82,20 @@ export const out = {
   /** A result item: the fields named are checked, and it may carry more (verbose forms). */
   item: <T extends z.ZodRawShape>(shape: T) => z.object(shape).passthrough(),
 }
+
+/** `{id, summary}`: a node named in a list, where the agent only needs to know which it is. */
+export const brief = out.item({ id: out.string, summary: out.string })
+
+/** Evidence as seed 000 writes it. */
+export const evidenceOut = out.item({
+  type: out.string,
+  ref: out.string,
+  agent: out.string,
+  timestamp: out.string,
+})
+
+/**
+ * How many newly actionable nodes a write lists: the rest are counted in `more_actionable`, and
+ * graph_next or graph_query `{filter: {is_actionable: true}}` lists them all.
+ */
+export const NEWLY_ACTIONABLE = 100

@@ -31,15 +31,18 @@ function summary(g: Graph, r: Record<string, unknown>): Record<string, unknown> 
     existing,
     relationships: edges,
     ...(r.skipped ? { skipped: r.skipped } : {}),
-    ...(r.more ? { more_created: r.more } : {}),
+    ...(r.more_skipped ? { more_skipped: r.more_skipped } : {}),
     message: `${edges} relationship${edges === 1 ? '' : 's'} added; ${created.length} node${created.length === 1 ? '' : 's'} created, ${existing.length} already existed`,
   }
 }
 
+/** Every name created and every one found, however many; what was skipped, the first 20 and a count. */
 const result = {
-  created: out.list(z.unknown()),
-  existing: out.list(z.unknown()),
+  created: out.list(out.string),
+  existing: out.list(z.union([out.string, out.item({ name: out.string, matched: out.string })])),
   relationships: out.integer,
+  skipped: out.list(out.string),
+  more_skipped: out.integer,
   message: out.string,
 }
 

@@ -12,7 +12,7 @@ import {
   type CallContext,
   type Touched,
 } from '../context.ts'
-import { findByLabel, resolveLabel, type Graph } from '@plexus/model'
+import { components, findByLabel, meta, resolveLabel, type Graph } from '@plexus/model'
 import { clip } from '../shape.ts'
 
 export const DEFAULT_GRAPH = 'default'
@@ -65,3 +65,25 @@ export function nodeNamed(g: Graph, label: string, what = 'node'): { id: string;
 
 /** A node's label for results. */
 export const labelOf = (g: Graph, id: string): string => clip(g.index.nodes.get(id)?.summary ?? id, 120)
+
+/**
+ * The graph's components as the engine shows them: without the root, which only holds the tree and
+ * which no engine tool names (dump_context and get_graph_info leave it out too). Alone, the root
+ * would be a component of its own; tied by an edge, it would count as one node more.
+ */
+export function engineComponents(
+  g: Graph,
+  opts: { limit: number; maxIds: number },
+): { count: number; components: Array<{ size: number; ids: string[] }> } | null {
+  const r = components(g, opts)
+  if (!r.ok) return null
+  const root = meta(g).root
+  if (!root) return r
+  const tied = (['out', 'in'] as const).some((d) =>
+    g.index.edgesOf(root, d).some((e) => g.index.live(e.other)),
+  )
+  const list = r.components
+    .map((c) => (c.ids.includes(root) ? { size: c.size - 1, ids: c.ids.filter((id) => id !== root) } : c))
+    .filter((c) => c.size > 0)
+  return { count: tied ? r.count : r.count - 1, components: list }
+}

@@ -1,16 +1,16 @@
 /** The engine's graph management: list_graphs, get_graph_info, delete_graph, export_graph, import_graph. */
 import { z } from 'zod'
-import { ToolError, visibleGraphs, requireRole, type CallContext } from '../context.ts'
+import { ToolError, checkProject, visibleGraphs, requireRole, type CallContext } from '../context.ts'
 import { components, findCycles, meta } from '@plexus/model'
 import { tool, out } from '../tool.ts'
 import { graphExport, graphImport } from '../tools/io.ts'
-import { DEFAULT_GRAPH, graphArg, onGraph } from './graph.ts'
+import { DEFAULT_GRAPH, engineComponents, graphArg, onGraph } from './graph.ts'
 
 export const listGraphs = tool({
   name: 'list_graphs',
   description: 'Graphs you can read, with sizes.',
   input: {},
-  output: { graphs: out.list(z.unknown()) },
+  output: { graphs: out.list(out.item({ name: out.string })) },
   access: 'read',
   annotations: { readOnly: true },
   run: async (ctx) => ({
@@ -58,7 +58,7 @@ export const getGraphInfo = tool({
           if (n.id !== root && e.other !== root && g.index.live(e.other)) relationships++
         }
       }
-      const comp = components(g, { limit: 1, maxIds: 1 })
+      const comp = engineComponents(g, { limit: 1, maxIds: 1 })
       const cycles = findCycles(g, { limit: 1 })
       return {
         graph: args.graph ?? DEFAULT_GRAPH,
@@ -67,7 +67,7 @@ export const getGraphInfo = tool({
         relationships,
         node_types: nodeTypes,
         relation_types: relationTypes,
-        components: comp.ok ? comp.count : undefined,
+        components: comp?.count,
         has_cycles: cycles.ok ? cycles.cycles.length > 0 : undefined,
       }
     }),

@@ -1,10 +1,9 @@
 /** The engine's questions: ask_graph, dump_context and the six analyses, nodes named by label. */
 import { z } from 'zod'
-import { must } from '../context.ts'
+import { ToolError, must } from '../context.ts'
 import {
   allPaths,
   ask,
-  components,
   degreeCentrality,
   findCycles,
   knowledgeDump,
@@ -14,7 +13,7 @@ import {
   type Graph,
 } from '@plexus/model'
 import { tool, type Tool, out } from '../tool.ts'
-import { graphArg, labelOf, nodeNamed, onGraph } from './graph.ts'
+import { engineComponents, graphArg, labelOf, nodeNamed, onGraph } from './graph.ts'
 
 const topN = z.number().int().min(1).max(1000).optional()
 
@@ -109,8 +108,8 @@ export const shortestPathTool = tool({
   input: { graph: graphArg, source: z.string(), target: z.string() },
   output: {
     found: out.boolean,
-    path: out.list(z.unknown()),
-    relations: out.list(z.unknown()),
+    path: out.list(out.string),
+    relations: out.list(out.string),
     length: out.integer,
     direction: out.string,
   },
@@ -140,7 +139,7 @@ export const allPathsTool = tool({
     target: z.string(),
     max_length: z.number().int().min(1).max(12).optional(),
   },
-  output: { paths: out.list(z.unknown()), count: out.integer, truncated: out.boolean },
+  output: { paths: out.list(out.list(out.string)), count: out.integer, truncated: out.boolean },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>
@@ -160,7 +159,7 @@ export const findCyclesTool = tool({
   name: 'find_cycles',
   description: 'Cycles over every relation type.',
   input: { graph: graphArg },
-  output: { cycles: out.list(z.unknown()), has_cycles: out.boolean, truncated: out.boolean },
+  output: { cycles: out.list(out.list(out.string)), has_cycles: out.boolean, truncated: out.boolean },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>
@@ -221,12 +220,16 @@ export const connectedComponents = tool({
   name: 'connected_components',
   description: 'Groups of nodes linked in either direction.',
   input: { graph: graphArg },
-  output: { components: out.list(z.unknown()), count: out.integer },
+  output: {
+    components: out.list(out.item({ size: out.integer, nodes: out.list(out.string) })),
+    count: out.integer,
+  },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>
     onGraph(ctx, args.graph, (g) => {
-      const r = must(components(g, { limit: 50, maxIds: 50 }))
+      const r = engineComponents(g, { limit: 50, maxIds: 50 })
+      if (!r) throw new ToolError('connected components could not be computed for this graph')
       return {
         count: r.count,
         components: r.components.map((c) => ({ size: c.size, nodes: c.ids.map((id) => named(g, id)) })),

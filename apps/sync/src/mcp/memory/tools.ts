@@ -218,7 +218,17 @@ export const kgSearch = tool({
     session_id: sessionId.optional(),
     limit: z.number().int().min(1).max(50).optional(),
   },
-  output: { results: out.list(z.unknown()) },
+  output: {
+    results: out.list(
+      out.item({
+        level: out.string,
+        id: out.string,
+        gist: out.string,
+        archived: out.boolean,
+        score: out.number,
+      }),
+    ),
+  },
   access: 'read',
   annotations: { readOnly: true },
   run: async (ctx, args) => {

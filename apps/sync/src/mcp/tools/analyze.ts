@@ -17,7 +17,7 @@ import {
   type Graph,
 } from '@plexus/model'
 import { brief, clip, compact } from '../shape.ts'
-import { limit, project, tool, out } from '../tool.ts'
+import { brief as briefOut, limit, project, tool, out } from '../tool.ts'
 
 const OPS = [
   'path',
@@ -208,11 +208,13 @@ export const graphSuggest = tool({
   description: 'What to improve: gaps, likely duplicates, orphans, next work, integrity problems.',
   input: { project, limit: limit(100, 10) },
   output: {
-    gaps: out.list(z.unknown()),
-    likely_duplicates: out.list(z.unknown()),
-    orphans: out.list(z.unknown()),
-    integrity: out.list(z.unknown()),
-    next: out.list(z.unknown()),
+    gaps: out.list(out.item({ id: out.string, summary: out.string, why: out.string })),
+    likely_duplicates: out.list(
+      out.item({ a: out.string, b: out.string, summaries: out.list(out.string), confidence: out.number }),
+    ),
+    orphans: out.list(briefOut),
+    integrity: out.list(out.item({ type: out.string, message: out.string })),
+    next: out.list(briefOut),
   },
   access: 'read',
   annotations: { readOnly: true },

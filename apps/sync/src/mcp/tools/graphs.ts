@@ -15,14 +15,16 @@ import {
   CLAIMED_BY,
   contextDump,
   counts,
+  editDistance,
   historyCursor,
   holderOf,
   meta,
+  nearThreshold,
   next,
   type Graph,
 } from '@plexus/model'
 import { brief, clip, compact, iso, seedNode } from '../shape.ts'
-import { limit, project, tool, out } from '../tool.ts'
+import { brief as briefOut, limit, project, tool, out } from '../tool.ts'
 
 export function countsOf(g: Graph) {
   const c = counts(g)
@@ -35,10 +37,19 @@ export function countsOf(g: Graph) {
   }
 }
 
+/** Seed 000's summary counts. */
+const countsOut = out.item({
+  total: out.integer,
+  resolved: out.integer,
+  unresolved: out.integer,
+  blocked: out.integer,
+  actionable: out.integer,
+})
+
 export const graphOpen = tool({
   name: 'graph_open',
   docs: {
-    does: 'no project: `projects[{id, summary, total, resolved, unresolved, updated_at}]`; with one, opens or creates it: `root` (the Node) and `summary` counts (total, resolved, unresolved, blocked, actionable)',
+    does: 'no project: `projects[{id, summary, total, resolved, unresolved, updated_at}]`; with one, opens or creates it: `root` (the Node) and `summary` counts (total, resolved, unresolved, blocked, actionable); a new graph whose id is a slip away from existing ones says `created: true` and `did_you_mean[{id, summary}]`',
     example: { project: 'launch', goal: 'Ship v1 by June' },
   },
   description:
@@ -51,13 +62,24 @@ export const graphOpen = tool({
     cursor: z.string().optional(),
   },
   output: {
-    projects: out.list(z.unknown()),
+    projects: out.list(
+      out.item({
+        id: out.string,
+        summary: out.string,
+        total: out.integer,
+        resolved: out.integer,
+        unresolved: out.integer,
+        updated_at: out.string,
+      }),
+    ),
     next_cursor: out.string,
     project: out.string,
     title: out.string,
     root: out.record,
-    summary: out.record,
+    summary: countsOut,
     created: out.boolean,
+    /** On creation: existing graphs whose ids are a slip away from the one given. */
+    did_you_mean: out.list(out.item({ id: out.string, summary: out.string })),
   },
   access: 'mixed',
   annotations: { readOnly: false, idempotent: true },
@@ -66,6 +88,9 @@ export const graphOpen = tool({
     const id = args.project
     const exists = await ctx.source.exists(id)
     if (!exists) await requireRole(ctx, id, `creating graph ${id}`)
+    // Seed 000 creates what it is asked to open; a name a slip away from one that exists is most
+    // likely a typo, so the result names those graphs beside the new one.
+    const near = exists ? [] : await nearGraphs(ctx, id)
     return withGraph(
       ctx,
       id,
@@ -83,12 +108,28 @@ export const graphOpen = tool({
           project: id,
           title: m.title === id ? undefined : m.title,
           created: created || undefined,
+          did_you_mean: created ? near : undefined,
         })
       },
       { allowNew: true },
     )
   },
 })
+
+/** Existing graphs whose ids are within a slip (nearThreshold) of `id`, nearest first, at most 3. */
+async function nearGraphs(ctx: CallContext, id: string): Promise<Array<{ id: string; summary: string }>> {
+  const loose = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '')
+  const w = loose(id)
+  const max = nearThreshold(id)
+  // Only graphs the caller may see: a near name must not reveal another's private graph.
+  return (await visibleGraphs(ctx))
+    .filter((g) => g.id !== id && Math.abs(loose(g.id).length - w.length) <= max)
+    .map((g) => ({ g, d: editDistance(loose(g.id), w, max + 1) }))
+    .filter((x) => x.d <= max)
+    .sort((a, b) => a.d - b.d || (a.g.id < b.g.id ? -1 : 1))
+    .slice(0, 3)
+    .map(({ g }) => ({ id: g.id, summary: clip(g.title || g.id, 120) }))
+}
 
 /** Seed 000's project list: each graph's goal (or title) and counts, a page at a time. */
 async function listProjects(ctx: CallContext, max: number, cursor: string | undefined) {
@@ -148,12 +189,12 @@ export const graphOnboard = tool({
     title: out.string,
     goal: out.string,
     root: out.string,
-    summary: out.record,
-    outline: out.list(z.unknown()),
-    next: out.list(z.unknown()),
-    claims: out.list(z.unknown()),
-    recent: out.list(z.unknown()),
-    hints: out.list(z.unknown()),
+    summary: countsOut,
+    outline: out.list(out.item({ id: out.string, summary: out.string, depth: out.integer })),
+    next: out.list(briefOut),
+    claims: out.list(out.item({ id: out.string, summary: out.string, by: out.string })),
+    recent: out.list(out.item({ id: out.string, summary: out.string, by: out.string, at: out.string })),
+    hints: out.list(out.item({ id: out.string, type: out.string, ref: out.string, by: out.string })),
     since: out.string,
     can_write: out.boolean,
     text: out.string,
@@ -217,7 +258,7 @@ function onboard(ctx: CallContext, g: Graph, id: string, role: Role) {
     outline,
     next: nx.ok ? nx.items.map((i) => brief(g, i.node, { status: false })) : [],
     claims,
-    recent,
+    recent: recent.map((r) => ({ ...r, at: iso(r.at) })),
     hints,
     since: historyCursor(g),
     can_write: role === 'read' ? false : undefined,

@@ -5,35 +5,41 @@ import { projectOf } from '../locate.ts'
 import {
   changesSince,
   context,
+  holderOf,
   nodeHistory,
   type Failure,
   type Graph,
   type HistoryEvent,
   type NodeView,
 } from '@plexus/model'
-import { clip, compact, iso, seedNode } from '../shape.ts'
+import { clip, compact, iso, seedNode, shownValue } from '../shape.ts'
 import { limit, project, tool, out } from '../tool.ts'
 
 export const graphContext = tool({
   name: 'graph_context',
   docs: {
-    does: '`node`, `ancestors[{id, summary, resolved}]`, `children` as a tree to `depth` (default 2; `child_count` where cut), `depends_on` and `depended_by` as `{node, satisfied}`; other edges by type',
+    does: "`node`, `ancestors[{id, summary, resolved}]`, `children` as a tree to `depth` (default 2; `child_count` where cut), `depends_on` and `depended_by` as `{node, satisfied}` (50 each; `more_depends_on`, `more_depended_by` count the rest); other edges by type (100; `more_edges`). Nodes are seed 000's Node, except where the caller already has the Node from `graph_next {claim}`: the node it holds and the nodes in its `depends_on` and `depended_by` come as `{id, summary, resolved, brief: true}` (the held node with its `rev`); `full: true` returns whole Nodes",
     example: { node_id: 'n_8k2m4q0c1x7z' },
   },
   description:
-    'A node and its neighbourhood: ancestors, children tree to depth (default 2; child_count where cut), depends_on and depended_by with satisfied, other edges.',
+    'A node and its neighbourhood: ancestors, children tree to depth (default 2; child_count where cut), depends_on and depended_by with satisfied, other edges. A node you hold and its neighbours come brief (graph_next gave it); full: true for whole Nodes.',
   input: {
     node_id: z.string(),
     depth: z.number().int().min(0).max(10).optional().describe('default 2'),
     project: project.optional(),
     limit: limit(500, 50),
+    full: z.boolean().optional(),
   },
   output: {
     node: out.record,
-    ancestors: out.list(z.unknown()),
+    ancestors: out.list(out.item({ id: out.string, summary: out.string, resolved: out.boolean })),
     children: out.list(z.unknown()),
-    depends_on: out.list(z.unknown()),
-    depended_by: out.list(z.unknown()),
+    depends_on: out.list(out.item({ node: out.record, satisfied: out.boolean })),
+    depended_by: out.list(out.item({ node: out.record, satisfied: out.boolean })),
+    /** How many were left out past the first 50 (`graph_analyze {op: "subgraph", ids: [id], types, depth: 1}` lists them). */
+    more_depends_on: out.integer,
+    more_depended_by: out.integer,
+    more_edges: out.integer,
     child_count: out.integer,
     edges: out.record,
   },
@@ -50,10 +56,18 @@ export const graphContext = tool({
         ;(t[e.direction] ??= []).push({ id: e.node.id, summary: clip(e.node.summary, 120) })
       }
       const budget = { left: args.limit ?? 50 }
-      const dep = (id: string, satisfied: boolean) => ({ node: seedNode(view(g, id), 3), satisfied })
+      // The caller holds this node: graph_next {claim} gave it the Node and its dependencies (id,
+      // summary, evidence), so they come brief here instead of a second time in full; so do the
+      // nodes waiting on it, which the work at hand needs to know of, not to read (finding 8: a
+      // full Node per neighbour put the loop a third over seed 000's ~1,800 B per cycle).
+      const held = !args.full && holderOf(r.node, g.env.now())?.by === ctx.actor
+      const dep = (id: string, satisfied: boolean) => ({
+        node: held ? briefNode(view(g, id)) : seedNode(view(g, id), 3),
+        satisfied,
+      })
       const below = tree(g, r.node.id, 1, args.depth ?? 2, budget)
       return {
-        node: seedNode(r.node),
+        node: held ? { ...briefNode(r.node), rev: r.node.rev } : seedNode(r.node),
         ancestors: r.ancestors.map((a) => ({
           id: a.id,
           summary: clip(a.summary, 120),
@@ -63,13 +77,26 @@ export const graphContext = tool({
         ...compact({ child_count: below.child_count }),
         depends_on: r.depends_on.slice(0, 50).map((d) => dep(d.id, view(g, d.id).resolved)),
         depended_by: r.dependents.slice(0, 50).map((d) => dep(d.id, r.node.resolved)),
-        ...compact({ edges }),
+        ...compact({
+          edges,
+          more_depends_on: over(r.depends_on.length, 50),
+          more_depended_by: over(r.dependents.length, 50),
+          more_edges: over(r.edges.length, 100),
+        }),
       }
     })
   },
 })
 
 const view = (g: Graph, id: string): NodeView => g.index.nodes.get(id)!
+
+/** How many of `n` a list of at most `max` left out, or undefined when none. */
+const over = (n: number, max: number): number | undefined => (n > max ? n - max : undefined)
+
+/** A Node the agent already has in full: which one, and whether it is resolved; `brief` says so. */
+function briefNode(n: NodeView) {
+  return { id: n.id, summary: clip(n.summary, 120), resolved: n.resolved, brief: true as const }
+}
 
 interface NodeTree {
   id: string
@@ -117,7 +144,19 @@ export const graphHistory = tool({
     since: z.string().optional(),
     include_own: z.boolean().optional(),
   },
-  output: { events: out.list(z.unknown()), total: out.integer, next_cursor: out.string, more: out.boolean },
+  output: {
+    events: out.list(
+      out.item({
+        timestamp: out.string,
+        agent: out.string,
+        action: out.string,
+        changes: out.list(out.item({ field: out.string, before: z.unknown(), after: z.unknown() })),
+      }),
+    ),
+    total: out.integer,
+    next_cursor: out.string,
+    more: out.boolean,
+  },
   access: 'read',
   annotations: { readOnly: true },
   async run(ctx, args) {
@@ -196,6 +235,10 @@ function event(e: HistoryEvent, withNode: boolean) {
     timestamp: iso(e.ts),
     agent: e.actor,
     action: actionOf(e),
-    changes: e.changes.map((c) => ({ field: c.field, before: c.before ?? null, after: c.after ?? null })),
+    changes: e.changes.map((c) => ({
+      field: c.field,
+      before: shownValue(c.field, c.before ?? null),
+      after: shownValue(c.field, c.after ?? null),
+    })),
   }
 }

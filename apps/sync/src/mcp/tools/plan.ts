@@ -18,7 +18,7 @@ import {
   type NodeDecl,
   type Parsed,
 } from '@plexus/model'
-import { capped, clip, compact } from '../shape.ts'
+import { clip, compact } from '../shape.ts'
 import { json, project, props, tool, out } from '../tool.ts'
 
 const planItem = z
@@ -39,7 +39,7 @@ const planItem = z
 export const graphPlan = tool({
   name: 'graph_plan',
   docs: {
-    does: 'batch create: `nodes[{ref, parent_ref, summary, context_links, depends_on, properties}]`; `parent_ref` and `depends_on` take batch refs or existing node ids; atomic; cycles rejected with the path; returns `created[{ref, id}]`. Plexus adds `kind`, `notes`, a default `parent`, and matching by label only when `mode` asks (auto, enrich, strict, explore; never silently into a resolved node: `warnings`)',
+    does: 'batch create: `nodes[{ref, parent_ref, summary, context_links, depends_on, properties}]`; `parent_ref` and `depends_on` take batch refs or existing node ids; atomic; cycles rejected with the path; returns `created[{ref, id}]` for every node created, however many. Plexus adds `kind`, `notes`, a default `parent`, and matching by label only when `mode` asks (auto, enrich, strict, explore: `matched[{ref, id, summary, confidence}]` for items it reused, never silently into a resolved node (`warnings`), and in `explore` `possible_duplicates[{ref, id, like, summary, confidence}]`)',
     example: {
       nodes: [
         {
@@ -60,10 +60,15 @@ export const graphPlan = tool({
     mode: z.enum(['auto', 'strict', 'enrich', 'explore', 'force']).optional(),
     parent: z.string().optional(),
   },
+  // Every list is as long as the batch at most (2,000 items): all of it comes back, so each id the
+  // call created or reused can be linked to.
   output: {
-    created: out.list(z.unknown()),
-    matched: out.list(z.unknown()),
-    warnings: out.list(z.unknown()),
+    created: out.list(out.item({ id: out.string })),
+    matched: out.list(out.item({ id: out.string, summary: out.string, confidence: out.number })),
+    warnings: out.list(out.item({ id: out.string, message: out.string })),
+    possible_duplicates: out.list(
+      out.item({ id: out.string, like: out.string, summary: out.string, confidence: out.number }),
+    ),
   },
   access: 'write',
   annotations: { readOnly: false, idempotent: false },
@@ -86,15 +91,11 @@ export const graphPlan = tool({
       // Seed 000's graph_plan creates what it is given: matching by label only when a mode asks for it.
       const r = must(inArgs(createNodes(g, items, { mode: args.mode ?? 'force' }), 'nodes'))
       touched.ids.push(...r.created.map((c) => c.id), ...r.matched.map((m) => m.id))
-      const created = capped(
-        r.created.map((c) =>
+      return compact({
+        created: r.created.map((c) =>
           c.ref !== undefined ? { ref: c.ref, id: c.id } : { id: c.id, summary: clip(c.summary, 80) },
         ),
-        200,
-      )
-      return compact({
-        created: created.items,
-        matched: r.matched.slice(0, 100).map((m) =>
+        matched: r.matched.map((m) =>
           compact({
             ref: m.ref,
             id: m.id,
@@ -104,9 +105,9 @@ export const graphPlan = tool({
           }),
         ),
         warnings: r.warnings.length
-          ? r.warnings.slice(0, 100).map((w) => compact({ ref: w.ref, id: w.id, message: w.message }))
+          ? r.warnings.map((w) => compact({ ref: w.ref, id: w.id, message: w.message }))
           : undefined,
-        possible_duplicates: r.possible_duplicates.slice(0, 50).map((p) =>
+        possible_duplicates: r.possible_duplicates.map((p) =>
           compact({
             ref: p.ref,
             id: p.id,
@@ -115,7 +116,6 @@ export const graphPlan = tool({
             confidence: round(p.match.confidence),
           }),
         ),
-        more: created.more,
       })
     })
   },
@@ -128,7 +128,7 @@ const fact = z.object({ from: z.string(), rel: z.string(), to: z.string() }).str
 export const graphAddFacts = tool({
   name: 'graph_add_facts',
   docs: {
-    does: 'relationship-first entry: `facts`, line-DSL `text` or `mermaid`; names matched by label with a confidence, or created',
+    does: 'relationship-first entry: `facts`, line-DSL `text` or `mermaid`; names matched by label with a confidence, or created; returns every node created (`created[{id, summary}]`) and matched (`matched[{name, id, confidence}]`), `edges`, and what was skipped (the first 20, `more_skipped` counts the rest)',
     example: { project: 'launch', text: 'API depends_on Database\nBackend contains API' },
   },
   description:
@@ -140,7 +140,13 @@ export const graphAddFacts = tool({
     mermaid: z.string().optional(),
     parent: z.string().optional(),
   },
-  output: { created: out.list(z.unknown()), matched: out.list(z.unknown()), edges: out.integer },
+  output: {
+    created: out.list(out.item({ id: out.string, summary: out.string })),
+    matched: out.list(out.item({ name: out.string, id: out.string, confidence: out.number })),
+    edges: out.integer,
+    skipped: out.list(out.string),
+    more_skipped: out.integer,
+  },
   access: 'write',
   annotations: { readOnly: false, idempotent: true },
   run: (ctx, args) => withGraph(ctx, args.project, (g, touched) => addFacts(g, touched, args)),
@@ -192,16 +198,15 @@ export function addFacts(g: Graph, touched: Touched, args: FactsInput): Record<s
     stop()
   }
   touched.ids.push(...created, ...matched.map((m) => m.id))
-  const list = capped(
-    [...created].map((id) => ({ id, summary: clip(g.index.nodes.get(id)?.summary ?? '', 80) })),
-    200,
-  )
+  // Every created node and every match, however many: the caller named them all and links to them.
+  // What was skipped is for reading, the first 20 and a count.
+  const skipped = r.skipped.slice(0, 20)
   return compact({
-    created: list.items,
-    matched: matched.slice(0, 200),
+    created: [...created].map((id) => ({ id, summary: clip(g.index.nodes.get(id)?.summary ?? '', 80) })),
+    matched,
     edges: r.edges,
-    skipped: r.skipped.slice(0, 20),
-    more: list.more,
+    skipped,
+    more_skipped: r.skippedCount > skipped.length ? r.skippedCount - skipped.length : undefined,
   })
 }
 

@@ -14,7 +14,7 @@ import {
   shownKind,
   type SortKey,
 } from '@plexus/model'
-import { brief, clip, compact, evidence, seedNode } from '../shape.ts'
+import { brief, clip, compact, evidence, seedNode, shownProperties } from '../shape.ts'
 import { limit, project, props, tool, verbose, out } from '../tool.ts'
 
 /** The node itself as an agent looks at it: the brief plus what it needs to work on it. */
@@ -78,7 +78,12 @@ export const graphQuery = tool({
     group_by: z.enum(['status']).optional(),
     verbose,
   },
-  output: { nodes: out.list(z.unknown()), total: out.integer, next_cursor: out.string, columns: out.record },
+  output: {
+    nodes: out.list(out.item({ id: out.string, summary: out.string, resolved: out.boolean })),
+    total: out.integer,
+    next_cursor: out.string,
+    columns: out.record,
+  },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>
@@ -131,7 +136,7 @@ function queryRow(g: Graph, n: NodeView) {
   if (n.state !== null && n.state !== undefined) out.state = n.state
   if (n.parent !== null) out.parent = n.parent
   out.depth = depthOf(g, n)
-  out.properties = n.properties
+  out.properties = shownProperties(n.properties)
   if (shownKind(n.kind)) out.kind = n.kind
   return out
 }
@@ -153,7 +158,12 @@ export const graphSearch = tool({
     include_resolved: z.boolean().optional(),
     within: z.string().optional().describe('subtree root'),
   },
-  output: { items: out.list(z.unknown()), total: out.integer, next_cursor: out.string, graphs: out.integer },
+  output: {
+    items: out.list(out.item({ id: out.string, summary: out.string, score: out.number })),
+    total: out.integer,
+    next_cursor: out.string,
+    graphs: out.integer,
+  },
   access: 'read',
   annotations: { readOnly: true },
   async run(ctx, args) {

@@ -10,9 +10,11 @@ import {
   type Graph,
   type NodeView,
 } from '@plexus/model'
-import { clip, compact } from '../shape.ts'
+import { clip, compact, iso } from '../shape.ts'
 import { look } from './read.ts'
-import { project, tool, out } from '../tool.ts'
+import { brief, project, tool, out } from '../tool.ts'
+
+const checkpointOut = out.item({ name: out.string, by: out.string, at: out.string, nodes: out.integer })
 
 export const graphSession = tool({
   name: 'graph_session',
@@ -31,10 +33,10 @@ export const graphSession = tool({
   },
   output: {
     session: out.string,
-    hot: out.list(z.unknown()),
-    warm: out.list(z.unknown()),
-    checkpoints: out.list(z.unknown()),
-    checkpoint: out.record,
+    hot: out.list(out.item({ id: out.string, summary: out.string, rev: out.integer })),
+    warm: out.list(brief),
+    checkpoints: out.list(checkpointOut),
+    checkpoint: checkpointOut,
   },
   access: 'mixed',
   annotations: { readOnly: false, idempotent: true },
@@ -72,7 +74,7 @@ export function checkpoint(c: Checkpoint) {
     name: c.name,
     by: c.actor,
     note: c.note || undefined,
-    at: c.created_at,
+    at: iso(c.created_at),
     nodes: c.hot.length + c.warm.length,
   })
 }

@@ -13,7 +13,7 @@ import {
   type RestructureOp,
 } from '@plexus/model'
 import { briefs, capped, compact } from '../shape.ts'
-import { props, project, tool, out } from '../tool.ts'
+import { NEWLY_ACTIONABLE, brief, props, project, tool, out } from '../tool.ts'
 
 const edge = z
   .object({
@@ -38,7 +38,10 @@ export const graphConnect = tool({
     project: project.optional(),
     edges: z.array(edge).min(1).max(2000),
   },
-  output: { applied: out.integer, rejected: out.list(z.unknown()) },
+  output: {
+    applied: out.integer,
+    rejected: out.list(out.item({ from: out.string, to: out.string, reason: out.string })),
+  },
   access: 'write',
   annotations: { readOnly: false, destructive: true, idempotent: true },
   async run(ctx, args) {
@@ -171,7 +174,7 @@ function inOps<T extends { ok: boolean }>(r: T | Failure, ops: RestructureOp[]):
 export const graphRestructure = tool({
   name: 'graph_restructure',
   docs: {
-    does: "`operations[]`: `move {node_id, new_parent}`, `merge {source, target}`, `drop {node_id, reason}` (resolves the subtree, evidence type `dropped`), and Plexus's `forget`/`restore {node_id}`; atomic; `applied`, `details[{op, node_id, result}]`, `newly_actionable`",
+    does: "`operations[]`: `move {node_id, new_parent}`, `merge {source, target}`, `drop {node_id, reason}` (resolves the subtree, evidence type `dropped`), and Plexus's `forget`/`restore {node_id}`; atomic; `applied`, `details[{op, node_id, result}]`, `newly_actionable[{id, summary}]` (the first 100; `more_actionable` counts the rest)",
     example: { operations: [{ op: 'drop', node_id: 'n_old', reason: 'out of scope' }] },
   },
   description:
@@ -180,7 +183,12 @@ export const graphRestructure = tool({
     project: project.optional(),
     operations: z.array(operation).min(1).max(2000),
   },
-  output: { applied: out.integer, details: out.list(z.unknown()), newly_actionable: out.list(z.unknown()) },
+  output: {
+    applied: out.integer,
+    details: out.list(out.item({ op: out.string, node_id: out.string, result: out.string })),
+    newly_actionable: out.list(brief),
+    more_actionable: out.integer,
+  },
   access: 'write',
   annotations: { readOnly: false, destructive: true, idempotent: false },
   async run(ctx, args) {
@@ -196,12 +204,15 @@ export const graphRestructure = tool({
       )
       const r = must(inOps(restructure(g, ops), ops))
       touched.ids.push(...ops.map((o) => ('into' in o ? o.into : o.node)))
-      const na = capped(r.newly_actionable, 20)
+      const na = capped(r.newly_actionable, NEWLY_ACTIONABLE)
       return compact({
         applied: r.applied.length,
         details: ops.map((o, i) => ({ op: o.type, node_id: o.node, result: describe(g, o, sizes[i]!) })),
-        newly_actionable: briefs(g, na.items).map((b) => ({ id: b.id, summary: b.summary })),
-        more: na.more,
+        newly_actionable: briefs(g, na.items, NEWLY_ACTIONABLE).map((b) => ({
+          id: b.id,
+          summary: b.summary,
+        })),
+        more_actionable: na.more,
       })
     })
   },

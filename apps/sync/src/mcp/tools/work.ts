@@ -3,14 +3,22 @@ import { z } from 'zod'
 import { claimThroughServer, localWork, servedWork } from '../claiming.ts'
 import { inArgs, must, requireRole, withGraph } from '../context.ts'
 import { projectOf } from '../locate.ts'
-import { next, updateNodes, type Graph, type NodeView, type UpdateItem } from '@plexus/model'
+import {
+  CLAIMED_BY,
+  holderOf,
+  next,
+  updateNodes,
+  type Graph,
+  type NodeView,
+  type UpdateItem,
+} from '@plexus/model'
 import { briefs, capped, clip, compact, evidence, seedNode } from '../shape.ts'
-import { json, project, props, tool, out } from '../tool.ts'
+import { NEWLY_ACTIONABLE, brief, evidenceOut, json, project, props, tool, out } from '../tool.ts'
 
 export const graphNext = tool({
   name: 'graph_next',
   docs: {
-    does: 'actionable work (never knowledge: notes, facts, and concepts once the graph types its work), best first (priority, depth, least recently updated), with `scope`, `filter` (property values), `count`, `claim`; `nodes[{node, ancestors, context_links: {self, inherited[{node_id, links}]}, resolved_deps[{id, summary, evidence}]}]`',
+    does: 'actionable work (never knowledge: notes, facts, and concepts once the graph types its work), best first (priority, depth, least recently updated), with `scope`, `filter` (property values), `count`, `claim`; `nodes[{node, ancestors, context_links: {self, inherited[{node_id, links}]}, resolved_deps[{id, summary, evidence}]}]`; on a claim, `still_held[{id, summary}]` names the claims you still hold besides (the first 50, `more_held` counts the rest; `graph_update {release: true}` lets one go); `none` says why nothing is actionable',
     example: { project: 'launch', claim: true },
   },
   description:
@@ -25,11 +33,26 @@ export const graphNext = tool({
     ttl_minutes: z.number().positive().max(1440).optional().describe("lease; default the server's, 60"),
   },
   output: {
-    nodes: out.list(z.unknown()),
-    claimed: out.list(z.unknown()),
-    lost_claims: out.list(z.unknown()),
+    nodes: out.list(
+      out.item({
+        node: out.record,
+        ancestors: out.list(brief),
+        context_links: out.item({
+          self: out.list(out.string),
+          inherited: out.list(out.item({ node_id: out.string, links: out.list(out.string) })),
+        }),
+        resolved_deps: out.list(
+          out.item({ id: out.string, summary: out.string, evidence: out.list(evidenceOut) }),
+        ),
+      }),
+    ),
+    claimed: out.list(out.string),
+    lost_claims: out.list(out.item({ id: out.string, summary: out.string, held_by: out.string })),
     /** Why there is nothing to do, when nothing is actionable. */
     none: out.string,
+    /** On a claim: the claims you still hold besides the ones just made (the first 50). */
+    still_held: out.list(brief),
+    more_held: out.integer,
   },
   access: 'mixed',
   annotations: { readOnly: false, idempotent: false },
@@ -52,6 +75,7 @@ export const graphNext = tool({
       const r = served ? servedWork(g, served) : localWork(must(next(g, look)))
       // Looking at candidates is not working on them: only what is claimed joins the working set.
       touched.ids.push(...r.claimed)
+      const held = args.claim ? capped(stillHeld(g, ctx.actor, r.claimed), 50) : null
       return {
         nodes: r.items.map((i) => workItem(g, i.node)),
         ...compact({
@@ -64,7 +88,9 @@ export const graphNext = tool({
               resolved: l.resolved || undefined,
             }),
           ),
-          none: r.items.length ? undefined : noneReason(g),
+          none: r.items.length ? undefined : noneReason(g, args.filter),
+          still_held: held?.items,
+          more_held: held?.more,
         }),
       }
     })
@@ -80,7 +106,41 @@ function claimWarnings(ws: Array<{ id: string; claimed_by: string; until: number
   }))
 }
 
-function noneReason(g: Graph): string {
+/**
+ * The live claims `actor` holds other than `just` (what this call claimed): claiming more work does
+ * not release earlier claims, and an agent that forgot one keeps others from it until it expires.
+ */
+function stillHeld(g: Graph, actor: string, just: string[]): Array<{ id: string; summary: string }> {
+  const skip = new Set(just)
+  const now = g.env.now()
+  const out: Array<{ id: string; summary: string }> = []
+  for (const n of g.index.nodes.values()) {
+    if (skip.has(n.id) || n.properties[CLAIMED_BY] !== actor) continue
+    if (g.index.statusOf(n.id) === 'deleted' || holderOf(n, now)?.by !== actor) continue
+    out.push({ id: n.id, summary: clip(n.summary, 80) })
+  }
+  return out
+}
+
+/** Words agents use for readiness: no node property, so a filter on them matches nothing. */
+const STATUS_WORDS = new Set(['status', 'state', 'done', 'completed', 'complete', 'open', 'todo'])
+
+function noneReason(g: Graph, filter?: Record<string, unknown>): string {
+  const keys = Object.keys(filter ?? {})
+  if (keys.length) {
+    const have = new Set<string>()
+    for (const n of g.index.nodes.values()) for (const k of Object.keys(n.properties)) have.add(k)
+    const missing = keys.filter((k) => !have.has(k))
+    if (missing.length) {
+      const status = missing.some((k) => STATUS_WORDS.has(k.toLowerCase()))
+      return (
+        `no node has property ${missing.map((k) => JSON.stringify(k)).join(', ')}: filter matches node properties. ` +
+        (status
+          ? 'Readiness is `resolved`, not a property: graph_next returns only unresolved, actionable work; drop the filter.'
+          : 'Drop the filter or use a property the nodes have.')
+      )
+    }
+  }
   let blocked = 0
   let open = 0
   for (const id of g.index.nodes.keys()) {
@@ -122,7 +182,7 @@ const evidenceItem = z.object({ type: z.string(), ref: z.string() }).strict()
 export const graphUpdate = tool({
   name: 'graph_update',
   docs: {
-    does: '`updates[{node_id, resolved, state, summary, properties (merged; null deletes), add_context_links, remove_context_links, add_evidence}]`, atomic; Plexus adds `notes` (replaces) and `add_notes` (merges lines, as memory does); returns `updated[{node_id, rev}]` and `newly_actionable`',
+    does: '`updates[{node_id, resolved, state, summary, properties (merged; null deletes), add_context_links, remove_context_links, add_evidence}]`, atomic; Plexus adds `notes` (replaces) and `add_notes` (merges lines, as memory does); returns `updated[{node_id, rev}]` (every node), `newly_actionable[{id, summary}]` (the first 100; `more_actionable` counts the rest, which `graph_query {filter: {is_actionable: true}}` lists) and `warnings` for nodes others hold',
     example: {
       updates: [
         { node_id: 'n_8k2m4q0c1x7z', resolved: true, add_evidence: [{ type: 'git', ref: 'a1b2c3d' }] },
@@ -157,9 +217,10 @@ export const graphUpdate = tool({
       .max(2000),
   },
   output: {
-    updated: out.list(z.unknown()),
-    newly_actionable: out.list(z.unknown()),
-    warnings: out.list(z.unknown()),
+    updated: out.list(out.item({ node_id: out.string, rev: out.integer })),
+    newly_actionable: out.list(brief),
+    more_actionable: out.integer,
+    warnings: out.list(out.item({ node_id: out.string, claimed_by: out.string, until: out.string })),
   },
   access: 'write',
   annotations: { readOnly: false, destructive: true, idempotent: false },
@@ -175,17 +236,20 @@ export const graphUpdate = tool({
       const r = must(inArgs(updateNodes(g, items), 'updates'))
       const byId = new Map(items.map((it) => [it.id, it]))
       touched.ids.push(...r.updated.map((u) => u.id))
-      const na = capped(r.newly_actionable, 20)
+      const na = capped(r.newly_actionable, NEWLY_ACTIONABLE)
       return compact({
         // Which way the notes changed, said where it happened: `notes` replaces, `add_notes` merges.
-        updated: r.updated.slice(0, 200).map((u) => {
+        updated: r.updated.map((u) => {
           const it = byId.get(u.id)
           const notes =
             it?.notes !== undefined ? 'replaced' : it?.add_notes !== undefined ? 'merged' : undefined
           return compact({ node_id: u.id, rev: u.rev, notes })
         }),
-        newly_actionable: briefs(g, na.items).map((b) => ({ id: b.id, summary: b.summary })),
-        more: na.more,
+        newly_actionable: briefs(g, na.items, NEWLY_ACTIONABLE).map((b) => ({
+          id: b.id,
+          summary: b.summary,
+        })),
+        more_actionable: na.more,
         warnings: r.warnings.length ? claimWarnings(r.warnings) : undefined,
       })
     })
