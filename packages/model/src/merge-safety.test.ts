@@ -149,7 +149,7 @@ const otherProduct = fc
     lead: fc.constantFrom('', 'Nightly job: ', 'Set up the customer facing '),
     tail: fc.constantFrom('', ' for the billing team', ' with retries and alerting on failure'),
   })
-  .map(({ verb, noun, products: [p, q], lead, tail }) => [
+  .map(({ verb, noun, products: [p, q], lead, tail }): readonly [string, string] => [
     `${lead}${verb} ${noun} with ${p}${tail}`,
     `${lead}${verb} ${noun} with ${q}${tail}`,
   ])
@@ -172,7 +172,8 @@ const surfaceVariant = fc
     joined: fc.boolean(),
     variant: fc.nat(5),
   })
-  .map(({ compound: [joined, split], head, joined: j, variant }) => {
+  .map(({ compound, head, joined: j, variant }): readonly [string, string] => {
+    const [joined, split] = compound as readonly [string, string]
     const base = `${head}${j ? joined : split}`
     const other = j ? split : joined
     switch (variant) {
