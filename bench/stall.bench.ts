@@ -169,6 +169,25 @@ async function main(): Promise<void> {
         const body = await r.text()
         if (process.env.STALL_VERBOSE) console.log(r.status, body.slice(0, 120))
       })
+    const cards = Number(process.env.STALL_CANVAS ?? 0)
+    if (cards > 0) {
+      // (a) whole-document work, still on the request thread: measured, not yet addressed.
+      const nodes = Array.from({ length: cards }, (_, i) => ({
+        id: `c${i}`,
+        type: 'text',
+        text: `Card ${i}`,
+        x: (i % 200) * 300,
+        y: Math.floor(i / 200) * 200,
+        width: 250,
+        height: 120,
+      }))
+      const text = JSON.stringify({ nodes, edges: [] })
+      await measure(`(a) import: canvas of ${cards} cards`, async () => {
+        await (
+          await fetch(`${base}/api/graphs/canvas-big/import?format=canvas`, { method: 'POST', body: text })
+        ).text()
+      })
+    }
     await child.ask({ cmd: 'seed', prefix: 'big', count: 1, nodes: NODES, memory: true })
     const call = await mcp(base, '/mcp/memory')
     const warm = await call('kg_search', { query: 'memory note' })
