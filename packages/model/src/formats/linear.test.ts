@@ -72,6 +72,9 @@ describe('Mermaid', () => {
   it('regression: a classDef line of 50 KB spaces and tabs (quadratic)', () => {
     withRegexBudget(() => parseMermaid(`flowchart TD\nclassDef c a${' \t'.repeat(25_000)}b\n`))
   })
+  it('regression: `-. ` then 50 KB of dots, the link end searched from each dot (found by the property below)', () => {
+    withRegexBudget(() => parseMermaid(`flowchart TD\nA -. ${'.'.repeat(50_000)}\n`))
+  })
   it('regression: 50 KB of shape data with no colon (quadratic)', () => {
     withRegexBudget(() => parseMermaid(`flowchart TD\nA@{ ${'a'.repeat(50_000)} }\n`))
   })
