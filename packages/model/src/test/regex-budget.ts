@@ -147,7 +147,7 @@ export function withRegexBudget<T>(run: () => T, budget: Budget = {}): T {
     // Limits rounded up to a power of two, so a handful of compiled copies serve every call.
     const want = base + perChar * (s.length - from)
     // `| 0`: the natives call reads its limit as a small integer; a heap number reads as garbage.
-    const limit = (1 << Math.ceil(Math.log2(want))) | 0
+    const limit = (1 << Math.min(30, Math.ceil(Math.log2(want)))) | 0
     const oneplace = this.sticky || anchored(this)
     if (oneplace && !this.sticky && from > 0) {
       this.lastIndex = 0
