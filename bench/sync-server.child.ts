@@ -16,7 +16,7 @@ import type * as Y from 'yjs'
 type Request =
   | { id: number; cmd: 'mem' }
   | { id: number; cmd: 'cpu' }
-  | { id: number; cmd: 'seed'; prefix: string; count: number; nodes: number }
+  | { id: number; cmd: 'seed'; prefix: string; count: number; nodes: number; memory?: boolean }
   | { id: number; cmd: 'load'; prefix: string; count: number }
 
 const mode = process.argv[2]
@@ -92,8 +92,9 @@ process.on('message', (req: Request) => {
       const handle = plexus.docs.open(id)
       handle.doc.transact(() => {
         handle.doc.getMap('meta').set('title', id)
+        if (req.memory) handle.doc.getMap('meta').set('root', 'n0')
         const nodes = handle.doc.getMap('nodes')
-        for (let n = 0; n < req.nodes; n++) nodes.set(`n${n}`, nodeMap(n))
+        for (let n = 0; n < req.nodes; n++) nodes.set(`n${n}`, nodeMap(n, req.memory === true))
       })
       handle.release()
       plexus.docs.unload(id)
@@ -108,9 +109,16 @@ process.on('message', (req: Request) => {
 
 let Yjs: typeof Y | null = null
 
-function nodeMap(n: number): Y.Map<unknown> {
+/** A node; with `memory`, as kg_put_node writes one: a `kg:` id and two touched paths. */
+function nodeMap(n: number, memory = false): Y.Map<unknown> {
   const m = new Yjs!.Map<unknown>()
   m.set('summary', `node ${n}`)
+  if (memory) {
+    m.set('aliases', [`kg:memory-note-${n}-about-the-service`])
+    const links = new Yjs!.Array<string>()
+    links.push([`src/services/module-${n}/index.ts`, `docs/notes/topic-${n % 97}.md`])
+    m.set('links', links)
+  }
   m.set('parent', n === 0 ? null : `n${Math.floor((n - 1) / 4)}`)
   return m
 }

@@ -6,6 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { userInfo } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { setFlagsFromString } from 'node:v8'
 import { formatOfFile } from '@plexus/model'
 import type { Target } from './commands.ts'
 import type { ServeFlags } from './config.ts'
@@ -136,7 +137,16 @@ export async function main(argv: string[], env = process.env): Promise<number> {
   }
 }
 
+/**
+ * A net under the parsers' own guarantee (every pattern linear, formats/linear.test.ts): a regular
+ * expression that still backtracks past V8's limit is finished by V8's linear engine instead of
+ * stalling every client. scripts/start, `pnpm dev` and the Docker image pass the flag on the command
+ * line too; set here, it holds however the server is launched (bin/plexus.mjs, tsx, an embedder).
+ */
+const REGEXP_NET = '--enable-experimental-regexp-engine-on-excessive-backtracks'
+
 async function serve(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  setFlagsFromString(REGEXP_NET)
   const { values } = parseArgs({
     args: argv,
     options: {

@@ -97,7 +97,10 @@ export const defaultLimits: Limits = {
   maxUnfinishedPerLoopback: 1024,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 120_000,
-  keepAliveTimeoutMs: 5_000,
+  // Past any stall the server has and past clients' own keep-alive (undici closes a second before the
+  // `Keep-Alive: timeout=` it is sent): at 5 s, a socket already holding the next request was closed
+  // when a long import let the loop go, and MCP clients saw ECONNRESET (issue 23, keepalive.test.ts).
+  keepAliveTimeoutMs: 65_000,
 }
 
 /**

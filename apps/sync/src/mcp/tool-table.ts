@@ -39,7 +39,9 @@ export function withToolTable(markdown: string, tools: readonly Tool[], file: st
 
 /** Pipes would end a cell, line breaks a row. */
 function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ')
+  // The lookbehind starts a match only where a run of blanks starts: a run with no line break in it
+  // is read once, not again from each of its characters.
+  return text.replace(/\|/g, '\\|').replace(/(?<!\s)\s*\n\s*/g, ' ')
 }
 
 /** JSON as people write it in prose: `{"a": 1, "b": [2, 3]}`. */

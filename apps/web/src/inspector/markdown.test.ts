@@ -1,6 +1,8 @@
+import fc from 'fast-check'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { withRegexBudget } from '../../../../packages/model/src/test/regex-budget.ts'
 import { Markdown } from './markdown.tsx'
 
 const html = (text: string) => renderToStaticMarkup(createElement(Markdown, { text }))
@@ -28,5 +30,37 @@ describe('Markdown', () => {
     expect(out).toContain('<code>code</code>')
     expect(out).toContain('<li>one</li>')
     expect(out).toContain('<pre><code>x &lt; y</code></pre>')
+  })
+})
+
+/**
+ * A note is read in time linear in its length: pathological texts built from the markdown delimiters
+ * (unclosed links and emphasis, thousands of `[` or `(`) stay within a backtrack budget proportional
+ * to their length (regex-budget.ts: V8's own counter, no clock). The harness is the model's test
+ * harness, shared rather than copied.
+ */
+describe('Markdown in linear time', () => {
+  const SEED = Number(process.env.SEED ?? 2323)
+  it('regression: 20,000 `[` and 20,000 `[a](` (quadratic link pattern)', () => {
+    withRegexBudget(() => html('['.repeat(20_000)))
+    withRegexBudget(() => html('[a]('.repeat(5_000)))
+  })
+  it('pathological notes stay within budget', () => {
+    const TOKENS = ['[', ']', '(', ')', '*', '_', '`', ' ', 'a', 'h', 'ttps://', '\n', '#', '>', '-']
+    const text = fc
+      .array(
+        fc.tuple(
+          fc.array(fc.constantFrom(...TOKENS), { minLength: 1, maxLength: 4 }),
+          fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 5000 })),
+        ),
+        { minLength: 1, maxLength: 3 },
+      )
+      .map((segments) => segments.map(([unit, k]) => unit.join('').repeat(k)).join(''))
+    fc.assert(
+      fc.property(text, (t) => {
+        withRegexBudget(() => html(t))
+      }),
+      { seed: SEED, numRuns: 40 },
+    )
   })
 })

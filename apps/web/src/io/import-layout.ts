@@ -5,7 +5,8 @@ import { layoutDagre, type Cluster, type Direction } from '../layout/dagre.ts'
 
 /** The flow direction a Mermaid file declares (`flowchart LR`, `graph TD`), `LR` when it declares none. */
 export function mermaidDirection(text: string): Direction {
-  const m = /^\s*(?:flowchart|graph)\s+(TB|TD|BT|LR|RL)\b/im.exec(text)
+  // Blanks within the line only: `\s*` from each line start crossed every blank line after it (quadratic).
+  const m = /^[ \t]*(?:flowchart|graph)[ \t]+(TB|TD|BT|LR|RL)\b/im.exec(text)
   return (m?.[1]?.toUpperCase() as Direction | undefined) ?? 'LR'
 }
 

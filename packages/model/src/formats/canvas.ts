@@ -36,14 +36,15 @@ function splitText(text: string): {
   const nl = t.indexOf('\n')
   const first = nl < 0 ? t : t.slice(0, nl)
   const rest = nl < 0 ? '' : t.slice(nl + 1)
-  const m = /^(\s*#{1,6}\s+)?(.*?)\s*$/.exec(first)!
-  const name = m[2]!.trim()
+  // The heading mark, then the rest trimmed (a lazy `(.*?)\s*$` re-read the blanks at each character).
+  const mark = /^\s*#{1,6}\s+/.exec(first)?.[0]
+  const name = first.slice(mark?.length ?? 0).trim()
   if (!name) {
     if (!rest.trim()) return { name: 'Untitled card', untitled: true }
     return { name: 'Untitled card', notes: t }
   }
   if (name.length > LIMITS.summary) return { name: name.slice(0, 200) + '…', notes: t }
-  const heading = m[1] ?? (first !== name ? first.slice(0, first.indexOf(name)) : undefined)
+  const heading = mark ?? (first !== name ? first.slice(0, first.indexOf(name)) : undefined)
   if (first.endsWith(' ') || first.endsWith('\t')) return { name, notes: t }
   // Notes start after the blank line(s) that follow the name; a gap other than one blank line is kept.
   const notes = rest.replace(/^\n+/, '')

@@ -3,6 +3,11 @@ import type { Failure } from '../types.ts'
 
 // The text under Mermaid's flowchart parser: a cursor with line numbers for messages, quoted strings,
 // node data (`@{ … }`) and bracket labels, which may span lines.
+//
+// Every read here is linear in the text (issue 23: a 70-byte edge label froze the server). Patterns
+// are kept only where they cannot backtrack more than once over a run; the edge label between pipes
+// and a statement's end are hand scans, because the patterns they replace tried every way to split
+// a run of quotes or blanks. formats/linear.test.ts holds each of them to a backtrack budget.
 
 export class Src {
   i = 0
@@ -19,6 +24,29 @@ export class Src {
       else hi = mid - 1
     }
     return `line ${lo + 1}`
+  }
+  private found = new Map<RegExp, { from: number; m: RegExpExecArray | null }>()
+  private quote = { from: -1, at: -1 }
+  /**
+   * The first match of the global `re` at or after the cursor. Remembered: the parser only moves
+   * forward, and a match found from an earlier place is also the first from any place up to it
+   * (nothing between was a match), so many links looking for a far end read the text once.
+   */
+  next(re: RegExp): RegExpExecArray | null {
+    const k = this.found.get(re)
+    if (k && k.from <= this.i && (k.m === null || this.i <= k.m.index)) return k.m
+    re.lastIndex = this.i
+    const m = re.exec(this.s)
+    this.found.set(re, { from: this.i, m })
+    return m
+  }
+  /** Where the first `"` at or after the cursor is (the text's length when none), remembered as next(). */
+  nextQuote(): number {
+    if (!(this.quote.from >= 0 && this.quote.from <= this.i && this.i <= this.quote.at)) {
+      const q = this.s.indexOf('"', this.i)
+      this.quote = { from: this.i, at: q < 0 ? this.s.length : q }
+    }
+    return this.quote.at
   }
   sticky(re: RegExp): RegExpExecArray | null {
     re.lastIndex = this.i
@@ -65,7 +93,9 @@ export function quoted(r: Src): string | null {
 /** `key: value, …` as Mermaid's node data holds it (a flat YAML map). */
 export function shapeData(body: string): Record<string, string> {
   const out: Record<string, string> = {}
-  const re = /([\w-]+)\s*:\s*("(?:[^"\\]|\\.)*"|[^,\n}]*)/g
+  // The lookbehind starts a key only where a word starts: a word with no colon after it is read once,
+  // not again from each of its letters (50 KB of letters was quadratic).
+  const re = /(?<![\w-])([\w-]+)\s*:\s*("(?:[^"\\]|\\.)*"|[^,\n}]*)/g
   for (let m = re.exec(body); m; m = re.exec(body)) {
     const v = m[2]!.trim()
     out[m[1]!] = v.startsWith('"') && v.endsWith('"') ? v.slice(1, -1) : v
@@ -92,4 +122,45 @@ export function readBody(r: Src, close: string): string | Failure {
   const body = r.s.slice(r.i, e)
   r.i = e + close.length
   return body
+}
+
+/**
+ * The text of `|…|` after a link, or null when there is none on the line; a quoted part may hold `|`
+ * and line breaks. The pattern this replaces, `\|((?:"[^"]*"|[^|\n])*)\|`, tried every way of reading
+ * a run of quotes (40 quotes took seconds). Read quotes first, as it preferred; when that finds no
+ * closing `|`, read every quote as a plain character, its last resort.
+ */
+export function pipeText(r: Src): string | null {
+  let i = r.i
+  while (r.s[i] === ' ' || r.s[i] === '\t') i++
+  if (r.s[i] !== '|') return null
+  const start = i + 1
+  const end = closingPipe(r.s, start, true) ?? closingPipe(r.s, start, false)
+  if (end === null) return null
+  r.i = end + 1
+  return r.s.slice(start, end)
+}
+
+function closingPipe(s: string, i: number, quotes: boolean): number | null {
+  while (i < s.length) {
+    const ch = s[i]
+    if (ch === '|') return i
+    if (ch === '\n') return null
+    // A quote with no closing quote has none after it either: the search to the end happens once.
+    const q = quotes && ch === '"' ? s.indexOf('"', i + 1) : -1
+    i = q >= 0 ? q + 1 : i + 1
+  }
+  return null
+}
+
+/**
+ * A statement's body without its end, as `(.+?);?[ \t]*$` (min 1) or `(.*?);?[ \t]*$` (min 0) read it:
+ * trailing blanks, then one `;`. Read from the end once; the lazy pattern re-read the blanks at each
+ * character (a line of 50 KB blanks was quadratic).
+ */
+export function statementBody(s: string, min: 0 | 1): string {
+  let e = s.length
+  while (e > 0 && (s[e - 1] === ' ' || s[e - 1] === '\t')) e--
+  if (e > 0 && s[e - 1] === ';') e--
+  return s.slice(0, Math.max(e, Math.min(min, s.length)))
 }

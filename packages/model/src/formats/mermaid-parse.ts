@@ -4,7 +4,7 @@ import type { Failure, Json, Result } from '../types.ts'
 import { Collector, checkText, type Fact, type NodeDecl, type Parsed } from './facts.ts'
 import { RELATES_TO, relationOf } from '../vocabulary.ts'
 import { BRACKETS, shapeOfName } from './mermaid-shapes.ts'
-import { Src, readBody, shapeData } from './mermaid-lexer.ts'
+import { Src, pipeText, readBody, shapeData, statementBody } from './mermaid-lexer.ts'
 import { mermaidText } from './mermaid-text.ts'
 
 /*
@@ -30,12 +30,13 @@ const EDGE_ID = /([^\s"@]+)@(?=[xo<]?[-=.~])/y
 // As Mermaid's lexer: a link ends at its last -, =, >, o or x, whatever follows (`A--xB` is A --x B).
 const LINK = /[ \t]*([xo<]?(?:-{2,}[-xo>]|={2,}[=xo>]|-?\.+-[xo>]?|~{3,}))/y
 const START = /[ \t]*([xo<]?)(--|==|-\.)(?=[ \t"`]|[^-=.>xo])/y
+// The lookbehinds let a search start only where a run of blanks (or dots) starts: a run that fails is
+// read once, not again from each of its characters (quadratic on `-. ` and thousands of dots).
 const END: Record<string, RegExp> = {
-  '--': /[ \t]*(-{2,}[-xo>])/g,
-  '==': /[ \t]*(={2,}[=xo>])/g,
-  '-.': /[ \t]*(\.+-[xo>]?)/g,
+  '--': /(?<![ \t])[ \t]*(-{2,}[-xo>])/g,
+  '==': /(?<![ \t])[ \t]*(={2,}[=xo>])/g,
+  '-.': /(?<![ \t])[ \t]*(?<!\.)(\.+-[xo>]?)/g,
 }
-const PIPE = /[ \t]*\|((?:"[^"]*"|[^|\n])*)\|/y
 const KEYWORD =
   /(subgraph|end|direction|classDef|class|style|linkStyle|click|accTitle|accDescr|title)(?![\p{L}\p{N}_\-.])/uy
 const DIRECTION = /[ \t]+(TB|TD|BT|RL|LR)\b/y
@@ -139,18 +140,16 @@ function readLink(r: Src): Link | null {
   const id = r.sticky(EDGE_ID)?.[1]
   const plain = r.sticky(LINK)
   if (plain) {
-    const pipe = r.sticky(PIPE)
-    return { arrow: plain[1]!, ...(pipe ? { text: pipe[1]! } : {}), ...(id ? { id } : {}) }
+    const pipe = pipeText(r)
+    return { arrow: plain[1]!, ...(pipe !== null ? { text: pipe } : {}), ...(id ? { id } : {}) }
   }
   const st = r.sticky(START)
   if (st) {
-    const end = END[st[2]!]!
-    end.lastIndex = r.i
-    const m = end.exec(r.s)
+    const m = r.next(END[st[2]!]!)
     const nl = r.s.indexOf('\n', r.i)
-    if (m && (nl < 0 || m.index < nl || r.s.slice(r.i, m.index).includes('"'))) {
+    if (m && (nl < 0 || m.index < nl || r.nextQuote() < m.index)) {
       const text = r.s.slice(r.i, m.index)
-      r.i = end.lastIndex
+      r.i = m.index + m[0].length
       const arrow = st[1]! + (st[2] === '-.' ? '-' : '') + m[1]!
       return { arrow, text, ...(id ? { id } : {}) }
     }
@@ -290,7 +289,8 @@ function keyword(r: Src, st: State, kw: string, start: number): Failure | null {
       if (!st.groups.pop()) return fail('parse_error', `${at}: 'end' without a subgraph to close`)
       return null
     case 'subgraph': {
-      const title = r.rest().replace(/;\s*$/, '').trim()
+      const line = r.rest().trimEnd()
+      const title = (line.endsWith(';') ? line.slice(0, -1) : line).trim()
       const m = /^([^\s[\]"`]+)\s*\[(.*)\]$/u.exec(title)
       const key = m ? m[1]! : title.startsWith('"') ? mermaidText(title).name : title
       if (!key) return fail('parse_error', `${at}: subgraph needs a name: subgraph id [Title]`)
@@ -329,25 +329,27 @@ function keyword(r: Src, st: State, kw: string, start: number): Failure | null {
     }
     case 'classDef': {
       // Kept for the graph (meta), so an export draws the classes its kinds name as the file did.
-      const m = /^[ \t]+([\w,-]+)[ \t]+(.+?);?[ \t]*$/.exec(r.rest())
-      for (const name of m ? m[1]!.split(',') : []) if (name) (c.classDefs ??= {})[name] = m![2]!
+      const m = /^[ \t]+([\w,-]+)[ \t]+(.+)$/.exec(r.rest())
+      const body = m ? statementBody(m[2]!, 1) : ''
+      for (const name of m ? m[1]!.split(',') : []) if (name) (c.classDefs ??= {})[name] = body
       return null
     }
     case 'click': {
       // Kept as written (callback, URL, tooltip, target) for the export; Mermaid applies it only to a
       // node defined before the line, as here.
-      const m = /^[ \t]+([^\s]+)[ \t]+(.*?);?[ \t]*$/.exec(r.rest())
+      const m = /^[ \t]+([^\s]+)[ \t]+(.*)$/.exec(r.rest())
+      const action = m ? statementBody(m[2]!, 0).trim() : ''
       const ds = m ? m[1]!.split(',').map((k) => c.get(k)) : []
-      if (!m || !m[2]!.trim() || !ds.length || ds.some((d) => !d))
+      if (!m || !action || !ds.length || ds.some((d) => !d))
         c.skipped.push(
           `${at}: click needs a node defined before it and an action, e.g. click A "https://…"; not kept`,
         )
-      else for (const d of ds) (d!.properties ??= {}).mermaid_click = m[2]!.trim()
+      else for (const d of ds) (d!.properties ??= {}).mermaid_click = action
       return null
     }
     case 'linkStyle': {
-      const m = /^[ \t]+(default|\d+(?:[ \t]*,[ \t]*\d+)*)[ \t]+(.+?);?[ \t]*$/.exec(r.rest())
-      if (m) st.linkStyles.push({ at, which: m[1]!, body: m[2]!.trim() })
+      const m = /^[ \t]+(default|\d+(?:[ \t]*,[ \t]*\d+)*)[ \t]+(.+)$/.exec(r.rest())
+      if (m) st.linkStyles.push({ at, which: m[1]!, body: statementBody(m[2]!, 1).trim() })
       else
         c.skipped.push(
           `${at}: linkStyle needs default or link numbers and a style, e.g. linkStyle 0 stroke:#f00; not kept`,

@@ -137,6 +137,16 @@ function memorySuite(label: string, connect: (server: TestServer, name: string) 
       })
       const found = await ok(a, 'kg_search', { query: 'rate limiting', session_id: again.session_id })
       expect(found.results[0]).toMatchObject({ level: 'project', id: 'api-rate-limiting', archived: false })
+      // A word repeated is one word (issue 23: 'a ' x 500 walked every node 500 times); past 16 distinct
+      // words the rest are counted, not matched.
+      const repeated = await ok(a, 'kg_search', {
+        query: 'rate limiting '.repeat(70),
+        session_id: again.session_id,
+      })
+      expect(repeated).toEqual(found)
+      const many = Array.from({ length: 20 }, (_, i) => `w${i}`).join(' ')
+      const capped = await ok(a, 'kg_search', { query: `rate ${many}`, session_id: again.session_id })
+      expect(capped.ignored_terms).toBe(5)
     })
 
     it('two sessions with one client name see each other through kg_sync', async () => {

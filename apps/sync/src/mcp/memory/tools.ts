@@ -38,6 +38,7 @@ import {
   writeProgress,
 } from '@plexus/model'
 import { clip } from '../shape.ts'
+import { MAX_TERMS, idMatches, queryTerms } from './terms.ts'
 import { json, tool, type Tool, out } from '../tool.ts'
 import { graphOfLevel, onLevel, projectGraphId, sessionOf, userGraphId, type Level } from './levels.ts'
 
@@ -211,8 +212,7 @@ export const kgRead = tool({
 
 export const kgSearch = tool({
   name: 'kg_search',
-  description:
-    'Full-text search over ids, gists, notes and touches in the user and project graphs, all tiers; archived and orphaned hits are flagged (kg_read promotes them).',
+  description: `Full-text search over ids, gists, notes and touches in the user and project graphs, all tiers; archived and orphaned hits are flagged (kg_read promotes them). At most ${MAX_TERMS} distinct words of the query are matched; ignored_terms counts the rest.`,
   input: {
     query: z.string().min(1).max(1000),
     session_id: sessionId.optional(),
@@ -228,6 +228,7 @@ export const kgSearch = tool({
         score: out.number,
       }),
     ),
+    ignored_terms: out.integer.optional(),
   },
   access: 'read',
   annotations: { readOnly: true },
@@ -241,7 +242,7 @@ export const kgSearch = tool({
     }
     const limit = args.limit ?? 10
     const scored = new Map<string, { score: number; rec: Record<string, Json> }>()
-    const terms = args.query.toLowerCase().split(/\s+/).filter(Boolean)
+    const { terms, ignored } = queryTerms(args.query)
     for (const [lvl, graph] of graphs) {
       if (!(await ctx.source.exists(graph))) continue
       await withGraph(ctx, graph, (g) => {
@@ -271,23 +272,14 @@ export const kgSearch = tool({
             if (n) add(n, i)
           })
         // Ids are words too: each term found in an agent's id ranks the node once more.
-        for (const term of terms) {
-          let rank = 0
-          for (const n of g.index.nodes.values()) {
-            if (
-              memoryId(n).toLowerCase().includes(term) ||
-              n.links.some((l) => l.toLowerCase().includes(term))
-            )
-              add(n, rank++)
-          }
-        }
+        idMatches(g.index.nodes.values(), terms, add)
       })
     }
     const results = [...scored.values()]
       .sort((a, b) => b.score - a.score)
       .slice(0, limit)
       .map((x) => ({ ...x.rec, score: Math.round(x.score * 1e4) / 1e4 }))
-    return { results }
+    return { results, ...(ignored ? { ignored_terms: ignored } : {}) }
   },
 })
 
