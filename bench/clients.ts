@@ -81,16 +81,26 @@ export interface Client {
  * node; readers read the position back as the sample number. `key` names the node, so several
  * writers in one document each move their own.
  */
-export function benchNode(doc: Y.Doc, key = 'n_bench'): { write(i: number): void; read(): number } {
+export function benchNode(
+  doc: Y.Doc,
+  key = 'n_bench',
+  actor = 'bench',
+): { write(i: number): void; read(): number } {
   const nodes = doc.getMap<Y.Map<unknown>>('nodes')
   return {
     write: (i) => {
       const node = nodes.get(key)
+      // A move needs no record (as a drag); creating the node does (the server refuses a node
+      // change without its history event; with tokens `actor` must be the token's name).
       if (node) return node.set('x', i)
       const created = new Y.Map<unknown>()
       created.set('summary', 'Bench node')
       created.set('x', i)
-      nodes.set(key, created)
+      const event = { id: `e_${key}_${i}`, ts: Date.now(), actor, node: key, action: 'create', changes: [] }
+      doc.transact(() => {
+        nodes.set(key, created)
+        doc.getArray('history').push([event])
+      })
     },
     read: () => {
       const x = nodes.get(key)?.get('x')

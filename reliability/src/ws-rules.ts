@@ -4,7 +4,9 @@
  * replaced; fields past the model's limits or of the wrong type; a node past 256 properties;
  * meta.schema raised past this build, lowered or removed; shapes, colours, sizes, aliases, tiers and
  * read counts the model never writes; values that are not JSON (BigInt, binary, undefined, a
- * `__proto__` key inside a value); shared types where values go and names outside the schema. Each
+ * `__proto__` key inside a value); shared types where values go and names outside the schema; a
+ * node changed with no history event, an authorship stamp naming another, a claim set as a property
+ * (issue 23). Each
  * is made on a copy of the server's state, so everything it builds on is there: the server must
  * refuse it whole for breaking a rule (4422), not for a missing dependency. Not here: notes past
  * their total length (this phase's server takes frames of at most 64 KiB, and 256 Ki characters
@@ -142,6 +144,23 @@ export const brokenRules: Generator = (rng, ctx) => {
           : n.set('read_at', rng.pick([-1, 'now', null])),
     ],
     ['top-level name outside the schema', (d) => d.getMap(`x${rng.int(100)}`).set('k', rng.int(100))],
+    // Authorship (issue 23): a node change without its record, a stamp or a claim naming another.
+    ['node change with no history event', (_d, n) => n.set('summary', words(rng, 3))],
+    [
+      'authorship stamp naming another',
+      (d, n, i) => {
+        n.set(rng.pick(['created_by', 'updated_by', 'deleted_by']), rng.pick(['canary', 'agent1', 'root']))
+        history(d).push([{ ...event('mallory', i, rng.int(1e9)), action: 'update' }])
+      },
+    ],
+    [
+      'claim set as a property',
+      (d, n, i) => {
+        props(n).set('_claimed_by', rng.pick(['canary', 'agent1', 'mallory']))
+        props(n).set('_claimed_until', 9e15)
+        history(d).push([{ ...event('mallory', i, rng.int(1e9)), action: 'update' }])
+      },
+    ],
   ]
   const [what, edit] = rng.pick(edits)
   // One transaction, so one update, sent as Yjs encoded it. Merging several (Y.mergeUpdates) decodes

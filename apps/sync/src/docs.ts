@@ -86,6 +86,8 @@ interface Loaded {
   idleTimer: NodeJS.Timeout | null
   compaction: Compaction
   unsubscribe: () => void
+  /** The store refused a write because the graph was deleted (on another server): peers get 4410. */
+  gone?: boolean
 }
 
 export interface GraphListing extends GraphRecord {
@@ -285,7 +287,19 @@ export class DocRegistry {
       await g.room.settled().catch(() => {})
       if (this.loaded.get(graph) === g) this.drop(g, CloseCode.gone, 'graph deleted')
     }
-    return this.store.remove(graph)
+    const removed = await this.store.remove(graph)
+    // The other servers drop their copies and close their peers too (a lost message is caught by
+    // the store: their next append to this graph is refused as gone).
+    this.options.fanout?.publishDeleted?.(graph)
+    return removed
+  }
+
+  /** Another server deleted `graph`: drop this server's copy (no compaction) and close its peers. */
+  private deletedElsewhere(graph: string): void {
+    const g = this.loaded.get(graph)
+    if (!g) return
+    g.compaction.forget()
+    this.drop(g, CloseCode.gone, 'graph deleted')
   }
 
   /** Every stored graph with a summary: live for loaded graphs, stored otherwise. */
@@ -320,7 +334,9 @@ export class DocRegistry {
     if (g.idleTimer) clearTimeout(g.idleTimer)
     this.loaded.delete(g.id)
     g.unsubscribe()
-    for (const transport of [...g.peers.values()]) transport.close(CloseCode.internalError, reason)
+    for (const transport of [...g.peers.values()])
+      if (g.gone) transport.close(CloseCode.gone, 'graph deleted')
+      else transport.close(CloseCode.internalError, reason)
     g.room.destroy()
     g.doc.destroy()
     this.metrics.documentsLoaded = this.loaded.size
@@ -395,7 +411,8 @@ export class DocRegistry {
     }
     this.loaded.set(graph, g)
     if (options.fanout) {
-      g.unsubscribe = linkFanout({ graph, room, doc, live }, options.fanout, store, options.log)
+      const deleted = () => this.deletedElsewhere(graph)
+      g.unsubscribe = linkFanout({ graph, room, doc, live, deleted }, options.fanout, store, options.log)
     }
     this.metrics.documentsLoaded = this.loaded.size
     this.metrics.documentLoads++
@@ -415,6 +432,8 @@ export class DocRegistry {
       g.compaction.stored(updates, seq, capture)
     }
     const failed = (error: unknown) => {
+      // Deleted through another server since this copy was loaded (postgres/store.ts): gone, not retried.
+      if (error instanceof Error && error.name === 'GraphGoneError') g.gone = true
       g.compaction.refused(capture)
       this.metrics.storageFailed(error)
       this.options.log?.(`store: append to ${g.id} failed, nothing of it saved: ${String(error)}`)

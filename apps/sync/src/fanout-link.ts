@@ -17,6 +17,8 @@ export interface FanoutHandlers {
   /** Reads the whole stored state again (a gap); resolves true once done, false when the store failed. */
   catchUp(): Promise<boolean> | void
   awareness?(update: Uint8Array): void
+  /** Another server deleted the graph. */
+  deleted?(): void
 }
 
 /** How servers sharing one store tell each other about stored updates (fanout.ts implements it). */
@@ -30,6 +32,8 @@ export interface Fanout {
   subscribe(graph: string, handlers: FanoutHandlers): () => void
   /** Tells the other servers about a presence change (an encoded awareness update). */
   publishAwareness?(graph: string, update: Uint8Array): void
+  /** Tells the other servers that `graph` was deleted (they drop their copies, closing with 4410). */
+  publishDeleted?(graph: string): void
 }
 
 export interface LinkedGraph {
@@ -38,6 +42,8 @@ export interface LinkedGraph {
   doc: Y.Doc
   /** Whether this graph is still the loaded one (not unloaded or reloaded since). */
   live(): boolean
+  /** Drops the copy: another server deleted the graph. */
+  deleted?(): void
 }
 
 /** Subscribes `g` to the fan-out; returns the unsubscribe. */
@@ -70,6 +76,9 @@ export function linkFanout(
       if (g.live()) g.room.applyRemote(updates)
     },
     catchUp,
+    deleted: () => {
+      if (g.live()) g.deleted?.()
+    },
     awareness: (update) => {
       if (!g.live()) return
       try {

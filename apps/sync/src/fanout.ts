@@ -13,6 +13,8 @@
  * - a server whose publish failed tells the others, once it can publish again, to read that graph
  *   again (a message with seq -1), since the skip in its numbering shows only with a next message.
  * Reading again is idempotent: only what the server lacks changes its document and is relayed.
+ * A deletion is news too (seq -2): every other server drops its copy and closes its peers with 4410.
+ * If that message is lost, the store refuses the stale copy's next append as gone (postgres/store.ts).
  *
  * Presence (awareness) goes the same way on `<prefix>a:<graph>`, best effort: a lost message is
  * replaced by the next change or the client's periodic renewal.
@@ -118,6 +120,16 @@ export class RedisFanout implements Fanout {
     }
   }
 
+  /** The graph was deleted here: the others drop their copies (seq -2; after Redis was away, -1). */
+  publishDeleted(graph: string): void {
+    const n = (this.sent.get(graph) ?? 0) + 1
+    this.sent.set(graph, n)
+    this.pub.publish(this.channel('u', graph), this.encode(n, -2, [])).catch(() => {
+      this.owed.add(graph)
+      this.down()
+    })
+  }
+
   publishAwareness(graph: string, update: Uint8Array): void {
     if (this.pub.status !== 'ready') return
     this.pub.publish(this.channel('a', graph), this.encode(0, 0, [update])).catch(() => {})
@@ -200,6 +212,10 @@ export class RedisFanout implements Fanout {
     this.seen.set(key, n)
     if (seq === -1) {
       void handlers.catchUp()
+      return
+    }
+    if (seq === -2) {
+      handlers.deleted?.()
       return
     }
     handlers.apply(updates, seq)

@@ -38,7 +38,12 @@ describe('sync with the stock y-websocket client', () => {
     for (let i = 0; i < 50; i++) nodes(i % 2 ? a.doc : b.doc).set(`n${i}`, i)
     const node = new Y.Map<unknown>()
     node.set('notes', new Y.Text('hello'))
-    a.doc.getMap('nodes').set('n_text', node)
+    // A node arrives with its history event (the server refuses a node change without one).
+    const created = { id: 'e1', ts: 1, actor: 'local', node: 'n_text', action: 'create', changes: [] }
+    a.doc.transact(() => {
+      a.doc.getMap('nodes').set('n_text', node)
+      a.doc.getArray('history').push([created])
+    })
     nodes(a.doc).set('text', 'written')
     await waitFor(() => nodes(b.doc).size === 51, 'b to have all 51 entries')
     const c = provider(server, 'g1')

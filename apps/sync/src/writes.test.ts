@@ -265,8 +265,13 @@ describe('round two: evidence, totals, meta.schema and node fields', () => {
     // The whole state, deletes included (a delete moves no clock).
     const before = Y.encodeStateAsUpdate(net.doc)
     const seen = net.receipts.length
-    // One update, as one transaction: the room takes or refuses it whole.
-    bob.doc.transact(() => edit(bob.doc, bob.doc.getMap('nodes').get(id) as Y.Map<unknown>, id))
+    // One update, as one transaction: the room takes or refuses it whole. Bob records his change
+    // as the model would (a node change without its history event is refused: authorship.test.ts).
+    const recorded = { id: `bob${ids++}`, ts: 1, actor: 'bob', node: id, action: 'update', changes: [] }
+    bob.doc.transact(() => {
+      edit(bob.doc, bob.doc.getMap('nodes').get(id) as Y.Map<unknown>, id)
+      bob.doc.getArray('history').push([recorded])
+    })
     net.flush()
     const refused = net.receipts.slice(seen).flatMap((r) => (r.ok ? [] : [r]))
     const moved = !equalBytes(before, Y.encodeStateAsUpdate(net.doc))

@@ -5,18 +5,25 @@
  * given to the model's `checkWrite` with the path of the shared type it goes into; each delete of
  * something the document holds goes to `checkDelete` (only the outermost: a node deleted whole takes
  * its fields along). Then the totals on a whole node the update grows, as the document would hold
- * them: how many properties, how long the notes (`checkTotal`). The rules themselves are the model's
+ * them: how many properties, how long the notes (`checkTotal`). Then authorship, per node the update
+ * touches (`checkNodeWrite`): the history events it appends on that node, and the claim keys it
+ * writes or deletes. The rules themselves are the model's
  * (packages/model/src/rules.ts): the same limits and checks its own operations apply.
  *
  * Run after `missingDependency`: everything an item points at is then in the document or in the
  * update, and no item is wired into two places.
  */
 import {
+  CLAIMED_BY,
+  CLAIM_KEYS,
   checkDelete,
+  checkNodeWrite,
   checkTotal,
   checkWrite,
   countsAsProperty,
   readMeta,
+  settleClaimsIn,
+  type NodeWrite,
   type Writer,
   type Written,
 } from '@plexus/model'
@@ -77,6 +84,10 @@ export function brokenRule(
 // A class, not closures: the server runs under tsx, which wraps every function it creates in a
 // naming helper, and a dozen closures per update cost more than the check itself.
 class Check {
+  /** Per node the update touches: what it writes there (authorship, checkNodeWrite). */
+  private readonly nodes = new Map<string, NodeWrite>()
+  /** Per node, the actions of the history events the update appends on it. */
+  private readonly actions = new Map<string, Set<string>>()
   private readonly store: Y.Doc['store']
   private readonly state = new Map<number, number>()
   private readonly byClient = new Map<number, Y.Item[]>()
@@ -85,7 +96,7 @@ class Check {
   private readonly share: Y.Doc['share']
 
   constructor(
-    doc: Y.Doc,
+    private readonly doc: Y.Doc,
     private readonly decoded: DecodedUpdate,
   ) {
     this.store = doc.store
@@ -110,10 +121,12 @@ class Check {
         const place = this.placeOf(item, 0)
         if (!place) continue
         const path = this.pathOf(place.parent, 0)
+        const live = place.sub === null || !this.deletedHere(item)
         for (const w of contents(item.content, from)) {
-          const bad = checkWrite(path, place.sub, w, writer)
+          const bad = checkWrite(path, place.sub, w, writer, live)
           if (bad) return `update refused: ${bad.message}`
           if (path.length === 3 && path[0] === 'nodes') this.grows(growth, place, path, w)
+          this.noteWrite(path, place.sub, w, live)
         }
         const into =
           'type' in place.parent
@@ -145,14 +158,89 @@ class Check {
         held: heldBy(s.content),
         replaced: key !== null && !!written.get(parent)?.has(key),
       }
-      const bad = checkDelete(this.pathOfType(parent, 0), deleted)
+      const path = this.pathOfType(parent, 0)
+      const bad = checkDelete(path, deleted)
       if (bad) return `update refused: ${bad.message}`
+      this.noteDelete(path, key, deleted.replaced)
     }
     for (const [parent, g] of growth) {
       const bad = checkTotal(g.path, totalOf(parent, g, gone))
       if (bad) return `update refused: ${bad.message}`
     }
+    for (const [id, write] of this.nodes) {
+      const context = {
+        actions: this.actions.get(id),
+        holderAfter: this.holderAfter(id, write),
+        settled: () => settleClaimsIn(this.doc, id).winner?.by ?? null,
+      }
+      const bad = checkNodeWrite(id, write, context, writer)
+      if (bad) return `update refused: ${bad.message}`
+    }
     return null
+  }
+
+  private nodeWrite(id: string): NodeWrite {
+    let w = this.nodes.get(id)
+    if (!w) this.nodes.set(id, (w = { fields: new Set(), claims: new Map(), unclaims: new Set() }))
+    return w
+  }
+
+  /** Notes what an insert does for authorship: a history event appended, or a node's field written. */
+  private noteWrite(path: string[], key: string | null, w: Written, live: boolean): void {
+    const root = path[0]
+    if (root === 'history') {
+      if (w.type !== 'value' || !isRecord(w.value)) return
+      const { node, action } = w.value
+      if (typeof node !== 'string' || typeof action !== 'string') return
+      let set = this.actions.get(node)
+      if (!set) this.actions.set(node, (set = new Set()))
+      set.add(action)
+      return
+    }
+    if (root !== 'nodes') return
+    if (path.length === 1) {
+      if (key !== null) this.nodeWrite(key).fields.add('*')
+      return
+    }
+    const write = this.nodeWrite(path[1]!)
+    write.fields.add(path.length === 2 ? (key ?? '*') : path[2]!)
+    if (path.length === 3 && path[2] === 'properties' && key !== null && CLAIM_KEYS.has(key) && live)
+      write.claims.set(key, w.type === 'value' ? w.value : undefined)
+  }
+
+  /** Notes what a delete does for authorship: a node, a node's field or a claim's key removed. */
+  private noteDelete(path: string[], key: string | null, replaced: boolean): void {
+    if (path[0] !== 'nodes') return
+    if (path.length === 1) {
+      if (key !== null) this.nodeWrite(key).fields.add('*')
+      return
+    }
+    const write = this.nodeWrite(path[1]!)
+    write.fields.add(path.length === 2 ? (key ?? '*') : path[2]!)
+    if (path.length === 3 && path[2] === 'properties' && key !== null && CLAIM_KEYS.has(key) && !replaced)
+      write.unclaims.add(key)
+  }
+
+  /** Who holds the node's claim once the update is applied. */
+  private holderAfter(id: string, write: NodeWrite): string | null {
+    if (write.claims.has(CLAIMED_BY)) {
+      const by = write.claims.get(CLAIMED_BY)
+      return typeof by === 'string' ? by : null
+    }
+    if (write.unclaims.has(CLAIMED_BY)) return null
+    const node = this.doc.getMap('nodes').get(id)
+    const props = node instanceof Y.Map ? node.get('properties') : undefined
+    const by = props instanceof Y.Map ? props.get(CLAIMED_BY) : undefined
+    return typeof by === 'string' ? by : null
+  }
+
+  /** Whether the update itself deletes this item (a value written and overwritten in one step). */
+  private deletedHere(item: Y.Item): boolean {
+    const ranges = this.decoded.ds.clients.get(item.id.client)
+    if (!ranges) return false
+    const { clock } = item.id
+    for (const r of ranges) if (clock >= r.clock && clock < r.clock + r.len) return true
+    return false
   }
 
   /** Records what an insert adds to a node's properties (a key) or notes (characters). */
@@ -275,6 +363,10 @@ class Check {
 }
 
 class RuleError extends Error {}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+}
 
 /** A shared type that is a list element has no name to go by, and nothing in the schema is one. */
 function extend(path: string[], sub: string | null): string[] {

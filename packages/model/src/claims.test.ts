@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CLAIMED_BY, holderOf, lostClaims, settleClaims } from './claims.ts'
 import { eventsOn } from './history.ts'
+import { createNodes } from './create.ts'
 import { next } from './readiness.ts'
 import { updateNodes } from './update.ts'
 import { Clock, addNodes, joinGraph, makeGraph, ok, rng, sync, view, type TestGraph } from './test/harness.ts'
@@ -106,5 +107,21 @@ describe('claiming again a node one lost', () => {
     expect(r.lost_claims.map((l) => l.id)).toEqual([])
     expect(holderOf(view(ana.g, 'T'), ana.clock.t)?.by).toBe('ana')
     expect(settleClaims(ana.g, 'T').winner?.by).toBe('ana')
+  })
+})
+
+describe('claims are made by claiming, never set as properties (issue 23)', () => {
+  it('graph_update / graph_add properties naming a claim key are refused with what to do instead', () => {
+    const p = makeGraph('ana', { clock: new Clock(), clientID: 1 })
+    addNodes(p.g, [['T', undefined, { summary: 'Task', kind: 'task' }]])
+    for (const key of [CLAIMED_BY, '_claimed_at', '_claimed_until']) {
+      const r = updateNodes(p.g, [{ id: 'T', properties: { [key]: key === CLAIMED_BY ? 'agent1' : 1 } }])
+      expect(r.ok).toBe(false)
+      if (r.ok) continue
+      expect(r.message).toMatch(new RegExp(`items\\[0\\]\\.properties\\.${key}: a claim is made by claiming`))
+      const c = createNodes(p.g, [{ summary: 'New', properties: { [key]: 'agent1' } }])
+      expect(c.ok).toBe(false)
+    }
+    expect(view(p.g, 'T').properties[CLAIMED_BY]).toBeUndefined()
   })
 })

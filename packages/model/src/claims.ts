@@ -8,13 +8,36 @@
  * clears it; a resolved node is held by nobody.
  */
 import * as Y from 'yjs'
-import type { Graph, Writer } from './graph.ts'
+import { fail, type Graph, type Writer } from './graph.ts'
 import { claimedBy, eventCount, eventsOn } from './history.ts'
-import type { HistoryEvent, Json, NodeView } from './types.ts'
+import type { Failure, HistoryEvent, Json, NodeView } from './types.ts'
 
 export const CLAIMED_BY = '_claimed_by'
 export const CLAIMED_AT = '_claimed_at'
 export const CLAIMED_UNTIL = '_claimed_until'
+/** The keys a claim writes: made by claiming and ended by releasing, never set as plain properties. */
+export const CLAIM_KEYS: ReadonlySet<string> = new Set([CLAIMED_BY, CLAIMED_AT, CLAIMED_UNTIL])
+/** What an agent or a person is told when it tries to set a claim's keys as properties. */
+export const CLAIM_KEYS_MESSAGE =
+  'a claim is made by claiming (graph_next with claim: true, or claim) and ended by releasing (graph_update with release: true, or release); its keys _claimed_by, _claimed_at and _claimed_until are not properties anyone sets'
+
+/** A failure naming the first claim key in `properties` (given to an operation that writes properties). */
+export function checkNoClaimKeys(properties: unknown, path: string): Failure | null {
+  if (!properties || typeof properties !== 'object') return null
+  const key = Object.keys(properties).find((k) => CLAIM_KEYS.has(k))
+  return key === undefined ? null : fail('invalid_argument', `${path}.${key}: ${CLAIM_KEYS_MESSAGE}`)
+}
+
+/** `properties` without a claim's keys, and the claim keys it held (an import keeps no claims). */
+export function withoutClaims<T>(properties: Record<string, T>): {
+  kept: Record<string, T>
+  dropped: string[]
+} {
+  const entries = Object.entries(properties)
+  const dropped = entries.filter(([k]) => CLAIM_KEYS.has(k)).map(([k]) => k)
+  // fromEntries, not assignment: a key `__proto__` stays a property (prototype.test.ts).
+  return { kept: Object.fromEntries(entries.filter(([k]) => !CLAIM_KEYS.has(k))), dropped }
+}
 /** Seed 000: a claim lapses after an hour unless the claimer asked for another lease. */
 export const DEFAULT_CLAIM_TTL_MS = 60 * 60 * 1000
 
@@ -106,13 +129,18 @@ export interface Settlement {
  * the same history settles the same way, whatever order the updates arrived in.
  */
 export function settleClaims(g: Graph, id: string, ttlMs = DEFAULT_CLAIM_TTL_MS): Settlement {
+  return settleClaimsIn(g.doc, id, ttlMs)
+}
+
+/** settleClaims on a document alone (the sync server checks a release against it: rules.ts). */
+export function settleClaimsIn(doc: Y.Doc, id: string, ttlMs = DEFAULT_CLAIM_TTL_MS): Settlement {
   // An agent asks about every node it ever claimed on each next: replay a node only when its history grew.
-  let cache = settled.get(g.doc)
-  if (!cache) settled.set(g.doc, (cache = new Map()))
-  const key = `${eventCount(g, id)}:${ttlMs}`
+  let cache = settled.get(doc)
+  if (!cache) settled.set(doc, (cache = new Map()))
+  const key = `${eventCount(doc, id)}:${ttlMs}`
   const hit = cache.get(id)
   if (hit?.key === key) return hit.settlement
-  const settlement = replay(eventsOn(g, id), ttlMs)
+  const settlement = replay(eventsOn(doc, id), ttlMs)
   cache.set(id, { key, settlement })
   return settlement
 }

@@ -1,5 +1,6 @@
 import { checkAppearance } from './appearance.ts'
 import { fail, write, type Graph } from './graph.ts'
+import { checkNoClaimKeys } from './claims.ts'
 import { DEPENDS_ON, PendingDeps, dependsPath, writeEdge } from './edges.ts'
 import { BatchLabels, bestMatch, resolveLabel } from './resolve.ts'
 import type { Failure, Json, Result } from './types.ts'
@@ -124,6 +125,7 @@ function checkItem(g: Graph, raw: unknown, i: number): Failure | null {
     (it.kind !== undefined ? checkKind(it.kind, `${at}.kind`) : null) ??
     (it.parent_ref !== undefined ? checkString(it.parent_ref, `${at}.parent_ref`, 200, LINE) : null) ??
     (it.properties !== undefined ? checkProperties(it.properties, `${at}.properties`, false) : null) ??
+    (it.properties !== undefined ? checkNoClaimKeys(it.properties, `${at}.properties`) : null) ??
     (it.links !== undefined ? checkLinks(it.links, `${at}.links`) : null) ??
     (it.state !== undefined ? checkJson(it.state, `${at}.state`) : null) ??
     (it.resolved !== undefined && typeof it.resolved !== 'boolean'

@@ -275,11 +275,13 @@ export function lastEvent(g: Graph, node: string, action: string): HistoryEvent 
 export type { Json }
 
 /** Every event on `node`, oldest first (by time, then Yjs id, the same order on every peer). */
-export function eventsOn(g: Graph, node: string): HistoryEvent[] {
-  return [...(historyIndex(g.doc).byNode.get(node) ?? [])].sort(byTime).map((e) => e.event)
+export function eventsOn(g: Graph | Y.Doc, node: string): HistoryEvent[] {
+  return [...(historyIndex(docOf(g)).byNode.get(node) ?? [])].sort(byTime).map((e) => e.event)
 }
 
+const docOf = (g: Graph | Y.Doc): Y.Doc => (g instanceof Y.Doc ? g : g.doc)
+
 /** How many events `node` has: history only grows, so a changed count means something happened. */
-export function eventCount(g: Graph, node: string): number {
-  return historyIndex(g.doc).byNode.get(node)?.length ?? 0
+export function eventCount(g: Graph | Y.Doc, node: string): number {
+  return historyIndex(docOf(g)).byNode.get(node)?.length ?? 0
 }

@@ -23,8 +23,8 @@ export { graphView, onMeta, rawSize } from './watch.ts'
 export { LIMITS } from './limits.ts'
 export { editDistance, nearThreshold, nearest, nearestName } from './nearest.ts'
 export type { NearestOptions } from './nearest.ts'
-export { checkDelete, checkTotal, checkWrite, countsAsProperty } from './rules.ts'
-export type { Deleted, Writer, Written } from './rules.ts'
+export { UNRECORDED, checkDelete, checkNodeWrite, checkTotal, checkWrite, countsAsProperty } from './rules.ts'
+export type { Deleted, NodeWrite, NodeWriteContext, Writer, Written } from './rules.ts'
 export { createNodes } from './create.ts'
 export type { CreateItem, CreateResult, DedupMode } from './create.ts'
 export { setPositions, updateNodes } from './update.ts'
@@ -46,11 +46,14 @@ export {
   CLAIMED_AT,
   CLAIMED_BY,
   CLAIMED_UNTIL,
+  CLAIM_KEYS,
+  CLAIM_KEYS_MESSAGE,
   DEFAULT_CLAIM_TTL_MS,
   claimOf,
   holderOf,
   lostClaims,
   settleClaims,
+  settleClaimsIn,
 } from './claims.ts'
 export type { Claim, Holder, LostClaim, Settlement } from './claims.ts'
 export { claim, counts, next, priorityOf, recordClaims, release, status } from './readiness.ts'

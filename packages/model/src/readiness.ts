@@ -166,15 +166,19 @@ export function claim(
   return { ok: true, node: g.index.nodes.get(n.id)! }
 }
 
-export function release(g: Graph, id: string): Result<{ node: NodeView }> {
+/**
+ * Ends a claim: the holder's own, or with `force` anyone's (a person clearing a claim an agent walked
+ * away from). Recorded as a release by whoever ended it; claims are never cleared as properties.
+ */
+export function release(g: Graph, id: string, opts: { force?: boolean } = {}): Result<{ node: NodeView }> {
   const n = liveNode(g, id, 'id')
   if (isFailure(n)) return n
   const c = claimOf(n)
   if (!c) return { ok: true, node: n }
-  if (c.by !== g.env.actor)
+  if (c.by !== g.env.actor && !opts.force)
     return fail(
       'claimed',
-      `node ${n.id} is claimed by ${c.by}, not by ${g.env.actor}; only the holder releases a claim`,
+      `node ${n.id} is claimed by ${c.by}, not by ${g.env.actor}; only the holder releases a claim (or pass force to clear it)`,
     )
   write(g, (w) => writeClaim(w, n.id, null))
   return { ok: true, node: g.index.nodes.get(n.id)! }

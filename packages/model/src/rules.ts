@@ -1,4 +1,4 @@
-import { CLAIMED_AT, CLAIMED_BY, CLAIMED_UNTIL } from './claims.ts'
+import { CLAIMED_BY, CLAIM_KEYS, CLAIM_KEYS_MESSAGE } from './claims.ts'
 import { fail } from './graph.ts'
 import {
   EDGE,
@@ -71,16 +71,41 @@ const JSON_VALUE = json(LIMITS.value)
 const CHECKPOINT = json(MAX_CHECKPOINT_BYTES)
 const LINK: Rule = (v, w) => (v === true ? null : refuse(`${w}: a link maps to true`))
 const EVENT: Rule = (v, w, writer) => checkEvent(v, w, writer)
-/** The keys a claim writes (claims.ts): the model's own, not counted against a node's properties. */
-const CLAIM_KEYS = new Set([CLAIMED_BY, CLAIMED_AT, CLAIMED_UNTIL])
+/**
+ * Fields that name who wrote something (authorship): written only as the connection's own name. Per
+ * root: a node's, an edge's and the graph's own (meta) fields.
+ */
+const STAMPS: Record<string, ReadonlySet<string>> = {
+  nodes: new Set(['created_by', 'updated_by', 'deleted_by']),
+  edges: new Set(['created_by']),
+  meta: new Set(['created_by']),
+}
 
-/** Null when the write keeps the document's rules; otherwise what is wrong, for a close reason. */
+/**
+ * Null when the write keeps the document's rules; otherwise what is wrong, for a close reason.
+ * `live`: whether the value outlives the update. A value the same update overwrites is never read
+ * (an undo restores an older stamp and stamps over it in one step), so it is held to the format of
+ * its place, not to name the writer.
+ */
 export function checkWrite(
   path: readonly string[],
   key: string | null,
   written: Written,
   writer: Writer,
+  live = true,
 ): Check {
+  const bad = checkPlace(path, key, written, writer)
+  if (bad || !live || writer.actor === null || key === null || written.type !== 'value') return bad
+  const root = path[0]!
+  const own = path.length === (root === 'meta' ? 1 : 2)
+  if (own && STAMPS[root]?.has(key) && written.value !== null && written.value !== writer.actor)
+    return refuse(
+      `${path.join('.')}.${key}: names ${JSON.stringify(written.value)}, but this connection writes as "${writer.actor}"; who wrote what is the server's word`,
+    )
+  return null
+}
+
+function checkPlace(path: readonly string[], key: string | null, written: Written, writer: Writer): Check {
   // No closures here: this runs for every value every peer writes.
   const where = key === null ? path.join('.') : `${path.join('.')}.${key}`
   const root = path[0]
@@ -174,6 +199,72 @@ export function checkDelete(path: readonly string[], deleted: Deleted): Check {
     if (deleted.key === 'schema' || SCHEMA_MARK.test(deleted.key))
       return refuse(`meta.${deleted.key} cannot be removed: a graph's schema only goes up`)
   }
+  return null
+}
+
+/**
+ * A node's fields a write may change with no history event: where it is drawn (a drag), the reads
+ * memory counts, and the aliases it is known by. Everything else a writer changes on a node is
+ * recorded by the model's operations, and must arrive with that record.
+ */
+export const UNRECORDED: ReadonlySet<string> = new Set(['x', 'y', 'read_at', 'reads', 'aliases'])
+
+/**
+ * What one update does to one node, as the sync server reads it before applying it (writes.ts).
+ * `fields`: the node's fields it writes or deletes (a shared type by its name: `properties`,
+ * `notes`, ...); `'*'` for the node itself created, replaced or deleted whole.
+ */
+export interface NodeWrite {
+  fields: Set<string>
+  /** Claim keys it writes, with the value each will hold (only values that outlive the update). */
+  claims: Map<string, unknown>
+  /** Claim keys it deletes without writing a new value. */
+  unclaims: Set<string>
+}
+
+export interface NodeWriteContext {
+  /** Actions of the history events this update appends on the node (the writer's own: checkWrite). */
+  actions: ReadonlySet<string> | undefined
+  /** Who holds the node's claim once the update is applied (`_claimed_by`), or null. */
+  holderAfter: string | null
+  /** Who history says holds the node (settleClaims), asked only for a release naming another. */
+  settled: () => string | null
+}
+
+/**
+ * Authorship on a node: a change to its fields arrives with its history event (the writer's own:
+ * checkWrite checks the actor), and a claim's keys are written only by claiming and releasing. A
+ * claim names the writer (`claim` event); a release may leave the node naming the holder history
+ * settles on (acknowledgeLost); a lease is renewed only by its holder; a claim ends with a
+ * `release` (or a `claim` over it).
+ */
+export function checkNodeWrite(id: string, write: NodeWrite, ctx: NodeWriteContext, writer: Writer): Check {
+  const actions = ctx.actions
+  const recorded = [...write.fields].filter((f) => !UNRECORDED.has(f))
+  if (recorded.length > 0 && !actions?.size)
+    return refuse(
+      `nodes.${id}: ${recorded.includes('*') ? 'the node' : recorded.join(', ')} changed with no history event; every change to a node arrives with its record (an event {id, ts, actor, node: ${JSON.stringify(id)}, action, changes} appended to history in the same update)`,
+    )
+  const by = write.claims.get(CLAIMED_BY)
+  if (write.claims.has(CLAIMED_BY)) {
+    const claiming = actions?.has('claim') && (writer.actor === null || by === writer.actor)
+    const settling = actions?.has('release') && typeof by === 'string' && by === ctx.settled()
+    if (!claiming && !settling)
+      return refuse(
+        `nodes.${id}.properties.${CLAIMED_BY}: names ${JSON.stringify(by)}${writer.actor === null ? '' : `; this connection claims only as "${writer.actor}"`}, with a claim event: ${CLAIM_KEYS_MESSAGE}`,
+      )
+  } else if (write.claims.size > 0) {
+    const holder = ctx.holderAfter
+    const renewing = holder !== null && (writer.actor === null || holder === writer.actor)
+    if (!renewing)
+      return refuse(
+        `nodes.${id}.properties: a lease (${[...write.claims.keys()].join(', ')}) is renewed only by its holder${holder === null ? '; the node is not claimed' : ` (${JSON.stringify(holder)})`}: ${CLAIM_KEYS_MESSAGE}`,
+      )
+  }
+  if (write.unclaims.size > 0 && !actions?.has('release') && !actions?.has('claim'))
+    return refuse(
+      `nodes.${id}.properties: a claim (${[...write.unclaims].join(', ')}) is removed only by a release event: ${CLAIM_KEYS_MESSAGE}`,
+    )
   return null
 }
 

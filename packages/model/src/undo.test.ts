@@ -3,6 +3,7 @@ import * as Y from 'yjs'
 import { createNodes } from './create.ts'
 import { connect } from './edges.ts'
 import type { Graph } from './graph.ts'
+import { claim } from './readiness.ts'
 import { restructure } from './restructure.ts'
 import { undoManager } from './undo.ts'
 import { updateNodes } from './update.ts'
@@ -141,5 +142,47 @@ describe('undo of your own changes only', () => {
     ok(updateNodes(a.g, [{ id: r.refs.n!, add_evidence: [{ type: 'note', ref: 'x' }] }]))
     um.undo()
     expect(a.g.index.nodes.has(r.refs.n!)).toBe(false)
+  })
+})
+
+// Authorship (issue 23): the sync server refuses a node change that arrives without its history
+// event, or that names anyone but the writer. An undo is a change like any other.
+describe('undo and redo are recorded, and stamped with whoever undid', () => {
+  const lastEvent = (t: { doc: Y.Doc }) => {
+    const h = t.doc.getArray<{ actor: string; node: string; action: string }>('history')
+    return h.get(h.length - 1)
+  }
+  it('bob undoing his edit of alice’s node records an undo event and names bob, not alice', () => {
+    const a = makeGraph('alice', { clientID: 1, clock: new Clock() })
+    addNodes(a.g, [['X', undefined, { summary: 'Original' }]])
+    const b = joinGraph(a, 'bob', 2)
+    const um = undoOf(b.doc, b.g)
+    ok(updateNodes(b.g, [{ id: 'X', summary: 'Bob was here' }]))
+    const updates: Uint8Array[] = []
+    b.doc.on('update', (u: Uint8Array) => updates.push(u))
+    um.undo()
+    // One update: the change and its record travel together.
+    expect(updates).toHaveLength(1)
+    expect(view(b.g, 'X')).toMatchObject({ summary: 'Original', updated_by: 'bob' })
+    expect(lastEvent(b)).toMatchObject({ actor: 'bob', node: 'X', action: 'undo' })
+    um.redo()
+    expect(view(b.g, 'X')).toMatchObject({ summary: 'Bob was here', updated_by: 'bob' })
+    expect(lastEvent(b)).toMatchObject({ actor: 'bob', node: 'X', action: 'redo' })
+    // The redo stack still works after a recorded undo: undo, redo, undo again.
+    um.undo()
+    expect(view(b.g, 'X').summary).toBe('Original')
+  })
+
+  it('an undo never brings back someone else’s claim: bob’s forced claim undone leaves the node free', () => {
+    const a = makeGraph('alice', { clientID: 1, clock: new Clock() })
+    addNodes(a.g, [['T', undefined, { summary: 'Task', kind: 'task' }]])
+    ok(claim(a.g, 'T'))
+    const b = joinGraph(a, 'bob', 2)
+    const um = undoOf(b.doc, b.g)
+    ok(claim(b.g, 'T', { force: true }))
+    expect(view(b.g, 'T').properties._claimed_by).toBe('bob')
+    um.undo()
+    expect(view(b.g, 'T').properties._claimed_by).toBeUndefined()
+    expect(lastEvent(b)).toMatchObject({ actor: 'bob', node: 'T', action: 'release' })
   })
 })

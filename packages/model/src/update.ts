@@ -1,6 +1,13 @@
 import { indexOf } from './graph-index.ts'
 import * as Y from 'yjs'
-import { DEFAULT_CLAIM_TTL_MS, heldByOther, holderOf, renewLease, writeClaim } from './claims.ts'
+import {
+  DEFAULT_CLAIM_TTL_MS,
+  checkNoClaimKeys,
+  heldByOther,
+  holderOf,
+  renewLease,
+  writeClaim,
+} from './claims.ts'
 import { checkAppearance } from './appearance.ts'
 import { fail, write, type Graph, type Writer } from './graph.ts'
 import { propertiesAfter } from './rules.ts'
@@ -121,6 +128,7 @@ function checkUpdate(g: Graph, raw: unknown, i: number, seen: Set<string>): Fail
       : null,
     it.state !== undefined ? checkJson(it.state, `${at}.state`) : null,
     it.properties !== undefined ? checkProperties(it.properties, `${at}.properties`, true) : null,
+    it.properties !== undefined ? checkNoClaimKeys(it.properties, `${at}.properties`) : null,
     it.add_links !== undefined ? checkLinks(it.add_links, `${at}.add_links`) : null,
     it.remove_links !== undefined ? checkLinks(it.remove_links, `${at}.remove_links`) : null,
     ...(['x', 'y'] as const).map((k) =>

@@ -37,8 +37,12 @@ export interface GraphInfo {
 
 export interface GraphDoc {
   readonly doc: Y.Doc
-  /** Resolves once the writes made so far are stored (the server's asynchronous stores). */
-  saved?(): Promise<void>
+  /**
+   * Resolves once the writes made so far are stored (the server's asynchronous stores), or, for an
+   * agent's copy, acknowledged by the server (throws when it refused them). `wrote`: whether the
+   * call was a writing tool's; a reading tool's bookkeeping (its working set) is not waited for.
+   */
+  saved?(call?: { wrote: boolean }): Promise<void>
   release(): void
 }
 
@@ -250,7 +254,7 @@ export async function withGraph<T>(
     if (ids.length && writer) touch(g, ctx.session, ids.slice(0, 10))
     if (ids.length) ctx.source.present?.(project, ctx.actor, ids[0]!)
     // Reported saved only once stored: a refusal reaches the caller as a PersistError.
-    await handle.saved?.()
+    await handle.saved?.({ wrote: ctx.writing === true })
     return out
   } finally {
     handle.release()

@@ -6,9 +6,14 @@
  * The disk copy is a storage adapter (file-store.ts): updates are appended as they come, in batches,
  * and folded into a snapshot now and then and when the graph is closed. Compaction folds in what
  * another agent process sharing the cache appended, so neither drops the other's offline edits.
+ *
+ * A tool's write is reported once the server has acknowledged it (the sync client's acks), or as kept
+ * here while the server is away. A write the server drops (read-only access on that graph) or refuses
+ * (a final close: a broken rule, a deleted graph) is reported as refused, and the copy that holds it is
+ * thrown away and read again from the server: nothing refused stays to be shown or sent again.
  */
 import { join } from 'node:path'
-import { connect, describeClose, type SyncConnection } from '@plexus/sync-client'
+import { connect, describeClose, type CloseReason, type SyncConnection } from '@plexus/sync-client'
 import { WebSocket } from 'ws'
 import * as Y from 'yjs'
 import type { Role } from '../auth.ts'
@@ -44,9 +49,20 @@ interface Local {
   pending: number
   saveTimer: NodeJS.Timeout | null
   presenceTimer: NodeJS.Timeout | null
+  /** Changes made here (by tools), counted: a call that made none has nothing to confirm. */
+  writes: number
 }
 
 const ROLES: readonly Role[] = ['read', 'write', 'admin']
+
+/**
+ * How long a tool's answer waits for the server to acknowledge its write before saying it is kept
+ * here and not yet confirmed (a slow server; an unreachable one answers at once).
+ */
+const ACK_WAIT_MS = 10_000
+
+type Confirmation = { saved: true } | { saved: false; offline: boolean } | { refused: string }
+
 const SAVE_DEBOUNCE_MS = 200
 /** How long calls go on without asking a server that could not be asked for the token's role. */
 const ASK_AGAIN_MS = 30_000
@@ -138,7 +154,56 @@ export class LocalGraphs implements GraphSource {
         )
       }
     }
-    return { doc: l.doc, release: () => {} }
+    const local = l
+    const before = local.writes
+    return {
+      doc: local.doc,
+      release: () => {},
+      saved: (call) => (call?.wrote === false ? Promise.resolve() : this.confirm(local, before)),
+    }
+  }
+
+  /**
+   * Resolves once the server has acknowledged what the calling tool wrote (or at once when it wrote
+   * nothing, or the server is away: the copy keeps it and syncs later). Throws a ToolError when the
+   * server dropped or refused it; the copy is then thrown away and read again from the server.
+   */
+  private async confirm(l: Local, before: number): Promise<void> {
+    const c = l.connection
+    if (!c || l.writes === before) return
+    const outcome = await new Promise<Confirmation>((resolve) => {
+      const cleanups: Array<() => void> = []
+      const done = (o: Confirmation) => {
+        for (const f of cleanups) f()
+        resolve(o)
+      }
+      const check = () => {
+        if (c.readOnly)
+          return done({ refused: 'read-only access: this token may read this graph, not change it' })
+        if (c.pending === 0) return done({ saved: true })
+        if (!c.provider.wsconnected) return done({ saved: false, offline: true })
+      }
+      const onClose = (close: CloseReason) =>
+        close.final ? done({ refused: describeClose(close) }) : check()
+      c.on('pending', check)
+      c.on('readOnly', check)
+      c.on('close', onClose)
+      const timer = setTimeout(() => done({ saved: false, offline: false }), ACK_WAIT_MS)
+      timer.unref()
+      cleanups.push(
+        () => c.off('pending', check),
+        () => c.off('readOnly', check),
+        () => c.off('close', onClose),
+        () => clearTimeout(timer),
+      )
+      check()
+    })
+    if (!('refused' in outcome)) return
+    this.discard(l)
+    throw new ToolError(
+      `graph ${l.id}: the server refused this change (${outcome.refused}); it was not saved, and this agent's copy of the graph is read again from the server`,
+      'refused',
+    )
   }
 
   present(graph: string, actor: string, node: string | null): void {
@@ -213,9 +278,11 @@ export class LocalGraphs implements GraphSource {
       pending: stored?.updates.length ?? 0,
       saveTimer: null,
       presenceTimer: null,
+      writes: 0,
     }
     doc.on('update', (update: Uint8Array, origin: unknown) => {
       if (origin === 'cache') return
+      if (origin !== l.connection?.provider) l.writes++
       l.queue.push(update)
       l.saveTimer ??= setTimeout(() => this.save(l), SAVE_DEBOUNCE_MS)
     })
@@ -260,6 +327,17 @@ export class LocalGraphs implements GraphSource {
     if (l.pending < 2) return
     this.store.compact(l.id, { snapshot: Y.encodeStateAsUpdate(l.doc), throughSeq: l.lastSeq })
     l.pending = 0
+  }
+
+  /** Forgets a copy that holds what the server refused: in memory and on disk, unsaved. */
+  private discard(l: Local): void {
+    if (l.saveTimer) clearTimeout(l.saveTimer)
+    if (l.presenceTimer) clearTimeout(l.presenceTimer)
+    l.queue = []
+    l.connection?.destroy()
+    l.doc.destroy()
+    this.graphs.delete(l.id)
+    this.store.remove(l.id)
   }
 
   private drop(l: Local): void {

@@ -21,7 +21,7 @@ describe('PostgreSQL store', () => {
       Array.from({ length: 4 }, () => PgStore.open(TEST_DATABASE_URL, { schema })),
     )
     const rows = await stores[0]!.pool.query<{ version: number }>('SELECT version FROM plexus_migrations')
-    expect(rows.rows.map((r) => r.version).sort()).toEqual([1, 2])
+    expect(rows.rows.map((r) => r.version).sort()).toEqual([1, 2, 3])
     await Promise.all(stores.map((s) => s.close()))
   })
 
@@ -31,7 +31,7 @@ describe('PostgreSQL store', () => {
     await store.pool.query("INSERT INTO plexus_migrations (version, name) VALUES (999, '999_future.sql')")
     await store.close()
     await expect(PgStore.open(TEST_DATABASE_URL, { schema })).rejects.toThrow(
-      /migrated by a newer Plexus \(schema version 999; this build knows up to 2\): update Plexus/,
+      /migrated by a newer Plexus \(schema version 999; this build knows up to 3\): update Plexus/,
     )
   })
 

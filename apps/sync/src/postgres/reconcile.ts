@@ -65,6 +65,10 @@ export class ReconciledFanout implements Fanout {
     this.inner.publish(graph, updates, seq)
   }
 
+  publishDeleted(graph: string): void {
+    this.inner.publishDeleted?.(graph)
+  }
+
   publishAwareness(graph: string, update: Uint8Array): void {
     this.inner.publishAwareness?.(graph, update)
   }

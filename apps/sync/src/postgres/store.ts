@@ -9,6 +9,12 @@
  * one (one INSERT, one transaction), in arrival order, so per-graph order holds and a burst costs
  * one round trip instead of one per update.
  *
+ * Deletion: a deleted graph stays deleted (migration 003). Each deletion raises the graph's
+ * generation; this server remembers the generation it loaded each graph at, and an append to a graph
+ * deleted since is refused with a GraphGoneError (the registry closes its peers with 4410), never
+ * written back. Appends (shared) and deletions (exclusive) of one graph take turns on an advisory
+ * lock, so none slips between a deletion's check and its commit.
+ *
  * Compaction: exactly one server at a time per graph (a transaction-scoped advisory lock; the
  * others skip, the log just waits for the next turn), and the snapshot written is the caller's
  * merged with the stored snapshot and the logged updates it replaces, so updates appended by a
@@ -38,6 +44,17 @@ interface Waiting {
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/
 
+/** An append to a graph deleted since this server loaded it: its copy is stale, not to be stored. */
+export class GraphGoneError extends Error {
+  constructor(readonly graph: string) {
+    super(`graph ${graph} was deleted`)
+    this.name = 'GraphGoneError'
+  }
+}
+
+/** The advisory lock key of one graph's appends and deletion (namespaced from compaction's). */
+const GONE_LOCK = `SELECT pg_advisory_xact_lock_shared(hashtext('plexus.graph:' || g)) FROM unnest($1::text[]) g`
+
 export class PgStore implements Store {
   readonly pool: pg.Pool
   /** The schema holding the tables. */
@@ -46,6 +63,8 @@ export class PgStore implements Store {
   private queue: Waiting[] = []
   private committing = false
   private closed = false
+  /** The generation (deletions so far) each graph was loaded at: appends go only to that one. */
+  private readonly generations = new Map<string, number>()
 
   private constructor(pool: pg.Pool, schema: string, now: () => number) {
     this.pool = pool
@@ -106,24 +125,55 @@ export class PgStore implements Store {
           datas.push(Buffer.from(u.buffer, u.byteOffset, u.byteLength))
         }
       }
+      const client = await this.pool.connect().catch((error: unknown) => {
+        for (const w of batch) w.reject(error)
+        return null
+      })
+      if (!client) continue
+      // A connection cut while it is checked out reports here, and the failed query rejects.
+      const onError = () => {}
+      client.on('error', onError)
+      let broken = false
       try {
+        await client.query('BEGIN')
+        // Deletions of these graphs wait for this commit, and this one for theirs.
+        const names = [...new Set(graphs)]
+        await client.query({ name: 'plexus.append-lock', text: GONE_LOCK, values: [names] })
+        const deleted = await client.query<{ id: string; generation: string }>({
+          name: 'plexus.append-gone',
+          text: 'SELECT id, generation FROM deleted_graphs WHERE id = ANY($1::text[])',
+          values: [names],
+        })
+        const gone = new Set<string>()
+        for (const row of deleted.rows)
+          if (Number(row.generation) !== (this.generations.get(row.id) ?? 0)) gone.add(row.id)
+        const keep = gone.size === 0 ? batch : batch.filter((w) => !gone.has(w.graph))
+        for (const w of batch) if (gone.has(w.graph)) w.reject(new GraphGoneError(w.graph))
+        const rows = gone.size === 0 ? { graphs, datas } : flatten(keep)
         // nextval runs per row in ordinality order, so seqs follow arrival order.
         // A named statement: each connection parses and plans it once, not on every commit.
-        const result = await this.pool.query<{ seq: string }>({
+        const result = await client.query<{ seq: string }>({
           name: 'plexus.append',
           text: `INSERT INTO updates (graph, data, created_at)
            SELECT g, d, $3 FROM unnest($1::text[], $2::bytea[]) WITH ORDINALITY AS t(g, d, n) ORDER BY n
            RETURNING seq`,
-          values: [graphs, datas, this.now()],
+          values: [rows.graphs, rows.datas, this.now()],
         })
+        await client.query('COMMIT')
         const seqs = result.rows.map((r) => Number(r.seq)).sort((a, b) => a - b)
         let at = 0
-        for (const w of batch) {
+        for (const w of keep) {
           at += w.updates.length
           w.resolve(seqs[at - 1] ?? 0)
         }
       } catch (error) {
+        broken = true
+        await client.query('ROLLBACK').catch(() => {})
         for (const w of batch) w.reject(error)
+      } finally {
+        client.off('error', onError)
+        // A client whose commit failed may be cut off: not back into the pool.
+        client.release(broken)
       }
     }
     this.committing = false
@@ -141,7 +191,13 @@ export class PgStore implements Store {
         'SELECT seq, data FROM updates WHERE graph = $1 ORDER BY seq',
         [graph],
       )
+      const gone = await client.query<{ generation: string }>(
+        'SELECT generation FROM deleted_graphs WHERE id = $1',
+        [graph],
+      )
       await client.query('COMMIT')
+      // Appends from this copy go to this generation of the graph (a deletion since refuses them).
+      this.generations.set(graph, Number(gone.rows[0]?.generation ?? 0))
       const row = head.rows[0]
       if (!row && log.rows.length === 0) return null
       const snapshot = row?.snapshot ? new Uint8Array(row.snapshot) : null
@@ -174,6 +230,15 @@ export class PgStore implements Store {
       )
       // Another server is compacting this graph now; the log waits for the next turn.
       if (!lock.rows[0]?.ok) return
+      // A copy from before a deletion writes no snapshot back (the graph stays deleted).
+      await client.query(`SELECT pg_advisory_xact_lock_shared(hashtext('plexus.graph:' || $1::text))`, [
+        graph,
+      ])
+      const gone = await client.query<{ generation: string }>(
+        'SELECT generation FROM deleted_graphs WHERE id = $1',
+        [graph],
+      )
+      if (gone.rows[0] && Number(gone.rows[0].generation) !== (this.generations.get(graph) ?? 0)) return
       const head = await client.query<{ snapshot: Buffer | null; snapshot_seq: string; updated_at: string }>(
         'SELECT snapshot, snapshot_seq, updated_at FROM graphs WHERE id = $1',
         [graph],
@@ -238,6 +303,12 @@ export class PgStore implements Store {
 
   async remove(graph: string): Promise<boolean> {
     return this.transaction(async (client) => {
+      await client.query(`SELECT pg_advisory_xact_lock(hashtext('plexus.graph:' || $1::text))`, [graph])
+      await client.query(
+        `INSERT INTO deleted_graphs (id, generation) VALUES ($1, 1)
+         ON CONFLICT (id) DO UPDATE SET generation = deleted_graphs.generation + 1`,
+        [graph],
+      )
       const a = await client.query('DELETE FROM graphs WHERE id = $1', [graph])
       const b = await client.query('DELETE FROM updates WHERE graph = $1', [graph])
       await client.query('DELETE FROM claims WHERE graph = $1', [graph])
@@ -279,4 +350,17 @@ function mergeState(stored: Buffer | null, given: Uint8Array, log: Buffer[]): Ui
   const merged = Y.encodeStateAsUpdate(doc)
   doc.destroy()
   return merged
+}
+
+/** The rows of an append, in arrival order. */
+function flatten(batch: readonly Waiting[]): { graphs: string[]; datas: Buffer[] } {
+  const graphs: string[] = []
+  const datas: Buffer[] = []
+  for (const w of batch) {
+    for (const u of w.updates) {
+      graphs.push(w.graph)
+      datas.push(Buffer.from(u.buffer, u.byteOffset, u.byteLength))
+    }
+  }
+  return { graphs, datas }
 }

@@ -1,4 +1,4 @@
-import { claim, CLAIMED_AT, CLAIMED_BY, CLAIMED_UNTIL, holderOf, release, updateNodes } from '@plexus/model'
+import { claim, holderOf, release } from '@plexus/model'
 import { report, setResolved } from '../canvas/commands.ts'
 import type { Workspace } from '../canvas/workspace.ts'
 import { useUI } from '../store.ts'
@@ -34,12 +34,7 @@ export function moveCard(ws: Workspace, id: string, to: Column): void {
       if (!r.ok) report(r)
     } else if (to === 'actionable' && held) {
       // The holder releases; a person may also clear someone else's claim, as the inspector does.
-      const r =
-        held.by === g.env.actor
-          ? release(g, id)
-          : updateNodes(g, [
-              { id, properties: { [CLAIMED_BY]: null, [CLAIMED_AT]: null, [CLAIMED_UNTIL]: null } },
-            ])
+      const r = release(g, id, { force: true })
       if (!r.ok) report(r)
     }
   }

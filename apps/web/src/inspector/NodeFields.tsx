@@ -1,12 +1,5 @@
-import {
-  CLAIMED_AT,
-  CLAIMED_BY,
-  CLAIMED_UNTIL,
-  holderOf,
-  type NodeView,
-  type UpdateItem,
-} from '@plexus/model'
-import { setResolved } from '../canvas/commands.ts'
+import { holderOf, release, type NodeView, type UpdateItem } from '@plexus/model'
+import { report, setResolved } from '../canvas/commands.ts'
 import { useWorkspace } from '../canvas/workspace.ts'
 import { describeActor } from '../identity.ts'
 import { Icon } from '../ui/Icon.tsx'
@@ -86,7 +79,7 @@ export function CoreFields({ id, n, update }: { id: string; n: NodeView; update:
   )
 }
 
-export function ClaimBox({ n, update }: { n: NodeView; update: (u: NodeUpdate) => void }) {
+export function ClaimBox({ n }: { n: NodeView }) {
   const ws = useWorkspace()
   const claim = holderOf(n, ws.session.g.env.now())
   if (!claim) return null
@@ -98,9 +91,11 @@ export function ClaimBox({ n, update }: { n: NodeView; update: (u: NodeUpdate) =
       </span>
       <button
         className="btn small ghost"
-        onClick={() =>
-          update({ properties: { [CLAIMED_BY]: null, [CLAIMED_AT]: null, [CLAIMED_UNTIL]: null } })
-        }
+        onClick={() => {
+          // Anyone may clear a claim; it is recorded as their release (never cleared as properties).
+          const r = release(ws.session.g, n.id, { force: true })
+          if (!r.ok) report(r)
+        }}
       >
         Clear
       </button>

@@ -45,7 +45,7 @@ export function NodeInspector({ id, n }: { id: string; n: NodeView }) {
         <StatusLine id={id} n={n} />
         <CoreFields id={id} n={n} update={update} />
         <StyleFields n={n} update={update} />
-        <ClaimBox n={n} update={update} />
+        <ClaimBox n={n} />
         <Notes key={id} notes={n.notes} onSave={(v) => update({ notes: v })} />
       </fieldset>
       <section className="insp-section">

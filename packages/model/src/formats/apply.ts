@@ -1,4 +1,5 @@
 import { MAX_ALIASES, checkAlias, checkColor, checkShape, checkSize } from '../appearance.ts'
+import { withoutClaims } from '../claims.ts'
 import { writeEdge } from '../edges.ts'
 import { fail, meta, write, type Graph } from '../graph.ts'
 import { integrity } from '../integrity.ts'
@@ -178,6 +179,16 @@ export function applyParsed(g: Graph, p: Parsed, opts: ApplyOptions = {}): Resul
     if (skippedCount++ < 50) skipped.push(msg)
   }
   for (const s of p.skipped ?? []) skip(s)
+  // A claim is made by claiming in this graph: a text that carries one brings the node, not the claim.
+  const props = fresh.map((d) => {
+    if (!d.properties) return d.properties
+    const { kept, dropped } = withoutClaims(d.properties)
+    if (dropped.length)
+      skip(
+        `${d.at ?? 'node'}: ${quote(d.name)}: its claim was left out; a claim is made by claiming in this graph`,
+      )
+    return kept
+  })
   const struct = g.index.struct()
   const parentOf = new Map<string, string>()
   for (const l of p.parents) {
@@ -294,7 +305,7 @@ export function applyParsed(g: Graph, p: Parsed, opts: ApplyOptions = {}): Resul
         color: d.color,
         width: d.width ?? at?.width,
         height: d.height ?? at?.height,
-        properties: d.properties,
+        properties: props[i],
         ...(d.alias && !checkAlias(d.alias, '') ? { aliases: [d.alias] } : {}),
       })
     })

@@ -81,6 +81,8 @@ export function importGraph(
     const skipped = r.existing.map((id) => `node ${id} is already in the graph; kept as it is`)
     if (r.dangling)
       skipped.push(`${r.dangling} edge(s) point at nodes that are neither in the file nor in the graph`)
+    for (const id of r.claims)
+      skipped.push(`node ${id}: its claim was left out; a claim is made by claiming in this graph`)
     return {
       ok: true,
       created: r.created,

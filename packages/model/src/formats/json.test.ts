@@ -69,14 +69,35 @@ describe('JSON export and import', () => {
       existingCount: 0,
     })
     const again = exportJSON(target)
-    expect(again.nodes).toEqual(out.nodes)
-    expect(again.edges).toEqual(out.edges)
-    expect(again.meta).toEqual(out.meta)
+    // Everything comes back but who wrote it: the importer (bob) is the author in this graph.
+    const byBob = { created_by: 'bob', updated_by: 'bob' }
+    expect(again.nodes).toEqual(out.nodes.map((n) => ({ ...n, ...byBob })))
+    expect(again.edges).toEqual(out.edges.map((e) => ({ ...e, created_by: 'bob' })))
+    expect(again.meta).toEqual({ ...out.meta, created_by: 'bob' })
     expect(again.checkpoints).toEqual(out.checkpoints)
     // The index reads the copy as it read the original.
     expect(target.index.statusOf('b')).toBe('resolved')
     expect(target.index.dependencies('a')).toEqual(['c'])
     expect(target.index.canonical('m')).toBe('c')
+  })
+
+  it('brings no claim and no one else’s name: a file saying agent1 holds a node gives a node nobody holds', () => {
+    const { g } = rich()
+    const out = exportJSON(g)
+    const node = out.nodes.find((n) => n.id === 'a')!
+    node.properties = { ...node.properties, _claimed_by: 'agent1', _claimed_at: 1, _claimed_until: 9e15 }
+    node.created_by = 'agent1'
+    node.updated_by = 'root'
+    const target = empty()
+    const r = ok(importJSON(target, JSON.parse(JSON.stringify(out))))
+    expect(r.claims).toEqual(['a'])
+    const copy = target.index.nodes.get('a')!
+    expect(Object.keys(copy.properties).filter((k) => k.startsWith('_claimed'))).toEqual([])
+    expect([copy.created_by, copy.updated_by]).toEqual(['bob', 'bob'])
+    const text = ok(importGraph(empty(), 'json', JSON.stringify(out)))
+    expect(text.skipped).toContain(
+      'node a: its claim was left out; a claim is made by claiming in this graph',
+    )
   })
 
   it('carries history only when asked', () => {

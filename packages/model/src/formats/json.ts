@@ -1,4 +1,5 @@
 import * as Y from 'yjs'
+import { withoutClaims } from '../claims.ts'
 import { fail, meta, write, type Graph } from '../graph.ts'
 import { isHistoryEvent } from '../history.ts'
 import { GRAPH_ID, SCHEMA_VERSION, edgeId, layout, putEdge, setSchema } from '../schema.ts'
@@ -165,12 +166,19 @@ export interface JSONImportResult {
   checkpoints: number
   /** Whether the file's meta (title, goal, root) was written: only into a graph that had none. */
   meta: boolean
+  /**
+   * Nodes whose claim (`_claimed_by` and its lease) the file held and the import left out: a claim
+   * is made by claiming in this graph, never brought in (at most 50 listed).
+   */
+  claims: string[]
 }
 
 /**
  * Writes a PlexusJSON into `g` in one transaction, or nothing if anything in it is wrong (the failure
  * names the node or edge and field). Nodes and edges keep their ids and every field, bookkeeping
- * included. Never overwrites: a node, edge or checkpoint whose id the graph already has is left as it
+ * included, except who wrote them and who holds them: `created_by` and `updated_by` name the importer
+ * (its `import` event says what came in; the file's own history comes along with `history`), and a
+ * claim in the file is left out (reported in `claims`). Never overwrites: a node, edge or checkpoint whose id the graph already has is left as it
  * is and reported (`existing`); the meta is written only into a graph that has none. So importing an
  * export into an empty document gives back the same nodes and edges, and importing twice is harmless.
  */
@@ -246,6 +254,7 @@ export function importJSON(
   )
   const placed = newEdges.filter((e) => known(e.from) && known(e.to))
   const newCps = Object.entries(cps).filter(([k]) => !y.checkpoints.has(k))
+  const claims: string[] = []
   write(g, (w) => {
     if (writeMeta) {
       const m = data.meta as Partial<GraphMeta>
@@ -256,16 +265,18 @@ export function importJSON(
       y.meta.set('kind', m.kind ?? 'project')
       y.meta.set('root', m.root ?? null)
       y.meta.set('created_at', m.created_at ?? w.now)
-      y.meta.set('created_by', m.created_by ?? g.env.actor)
+      y.meta.set('created_by', g.env.actor)
     }
     if (history.length) y.history.push(history as Json[])
     for (const n of fresh) {
-      const m = w.newNode(n.id, { ...n, x: n.x ?? null, y: n.y ?? null }, 'import')
+      const { kept, dropped } = withoutClaims(n.properties ?? {})
+      if (dropped.length) claims.push(n.id)
+      const m = w.newNode(n.id, { ...n, properties: kept, x: n.x ?? null, y: n.y ?? null }, 'import')
       const keep: Array<[keyof NodeView, Json]> = [
         ['created_at', n.created_at ?? w.now],
         ['updated_at', n.updated_at ?? w.now],
-        ['created_by', n.created_by ?? g.env.actor],
-        ['updated_by', n.updated_by ?? g.env.actor],
+        ['created_by', g.env.actor],
+        ['updated_by', g.env.actor],
         ['rev', n.rev ?? 1],
         ['deleted_at', n.deleted_at ?? null],
         ['deleted_by', n.deleted_by ?? null],
@@ -285,7 +296,7 @@ export function importJSON(
           to: e.to,
           label: e.label ?? '',
           created_at: e.created_at ?? w.now,
-          created_by: e.created_by ?? g.env.actor,
+          created_by: g.env.actor,
         },
         e.properties ?? {},
       )
@@ -302,6 +313,7 @@ export function importJSON(
     dangling: newEdges.length - placed.length,
     checkpoints: newCps.length,
     meta: writeMeta,
+    claims: claims.slice(0, 50),
   }
 }
 
