@@ -119,9 +119,14 @@ test('a reading token pasted in the prompt opens the graph read-only', async ({ 
     await viewer.page.goto(`/g/${encodeURIComponent(id)}`)
     await signIn(viewer.page, VIEWER)
     await expect(node(viewer.page, 'Budget')).toBeVisible()
-    await expect(viewer.page.getByTestId('readonly-banner')).toContainText(
-      'your token can read this graph, not change it',
-    )
+    const banner = viewer.page.getByTestId('readonly-banner')
+    await expect(banner).toContainText('your token can read this graph, not change it')
+    // The banner covers none of the toolbar (it covered half of it).
+    const b = (await banner.boundingBox())!
+    const t = (await viewer.page.getByRole('toolbar', { name: 'Canvas tools' }).boundingBox())!
+    const apart =
+      b.y + b.height <= t.y || t.y + t.height <= b.y || b.x + b.width <= t.x || t.x + t.width <= b.x
+    expect(apart, `banner ${JSON.stringify(b)} over toolbar ${JSON.stringify(t)}`).toBe(true)
     await owner.context.close()
     await viewer.context.close()
   })

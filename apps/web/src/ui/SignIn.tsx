@@ -107,7 +107,7 @@ export function Account() {
   return (
     <span className="account">
       <span className="muted small" data-testid="signed-in-as" title="The token's name on this server">
-        {name ?? 'signed in'}
+        {name ? `Signed in as ${name}` : 'Signed in'}
       </span>
       <button className="btn ghost small" onClick={signOut} data-testid="sign-out">
         Sign out
