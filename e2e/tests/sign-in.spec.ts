@@ -93,7 +93,7 @@ test('no token: a sign-in prompt, not "Offline"; a wrong token is called wrong; 
   })
 })
 
-test('the home page without a token asks to sign in instead of calling the server unreachable', async ({
+test('the home page without a token asks to sign in instead of calling the server unreachable; a link with a wrong token is called wrong', async ({
   browser,
 }) => {
   await withTokenServer(async (url) => {
@@ -106,6 +106,14 @@ test('the home page without a token asks to sign in instead of calling the serve
     await expect(page.getByTestId('server-offline')).toHaveCount(0)
     await expect(page.getByTestId('signed-in-as')).toContainText('writer')
     await context.close()
+
+    // A link with a wrong token: the token is called wrong, and it leaves the address bar too.
+    const linked = await newPage(browser, url)
+    await linked.page.goto('/?token=expired-token-0001')
+    await expect(linked.page.getByTestId('sign-in')).toContainText(/token not accepted/i)
+    await expect(linked.page).toHaveURL(/\/$/)
+    await expect(linked.page.getByTestId('server-offline')).toHaveCount(0)
+    await linked.context.close()
   })
 })
 
