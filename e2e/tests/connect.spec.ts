@@ -35,6 +35,21 @@ test('a connection dropped anywhere on a node body connects, in the direction th
     await page.mouse.move(from.x + ((to.x - from.x) * i) / 10, from.y + ((to.y - from.y) * i) / 10)
   // Before release: the preview names the edge type and its direction.
   await expect(page.getByTestId('connection-preview')).toHaveText('API depends on Database')
+  // The sentence is clear of every node's text (it was drawn over the nodes it joins).
+  const label = (await page.getByTestId('connection-preview').boundingBox())!
+  for (const box of await page.getByTestId('node').evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect()
+      return { x: r.x, y: r.y, width: r.width, height: r.height }
+    }),
+  ))
+    expect(
+      label.x + label.width <= box.x ||
+        box.x + box.width <= label.x ||
+        label.y + label.height <= box.y ||
+        box.y + box.height <= label.y,
+      `label ${JSON.stringify(label)} over node ${JSON.stringify(box)}`,
+    ).toBe(true)
   await page.mouse.up()
 
   const s = await graphState(page)

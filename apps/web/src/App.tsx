@@ -4,15 +4,27 @@ import { GraphPage } from './GraphPage.tsx'
 import { Home } from './home/Home.tsx'
 import { loadIdentity } from './identity.ts'
 import { navigate, useRoute } from './router.ts'
+import { SignInPrompt } from './ui/SignIn.tsx'
 import { useApplyTheme } from './ui/ThemeToggle.tsx'
 
 export function App() {
   const route = useRoute()
   const [identity, setIdentity] = useState(loadIdentity)
   useApplyTheme()
-  if (route.name === 'home') return <Home identity={identity} onIdentity={setIdentity} />
+  if (route.name === 'home')
+    return (
+      <>
+        <Home identity={identity} onIdentity={setIdentity} />
+        <SignInPrompt />
+      </>
+    )
   if (route.name === 'graph' && GRAPH_ID.test(route.id))
-    return <GraphPage key={route.id} id={route.id} identity={identity} />
+    return (
+      <>
+        <GraphPage key={route.id} id={route.id} identity={identity} />
+        <SignInPrompt />
+      </>
+    )
   return (
     <div className="missing">
       <h1>Nothing at this address</h1>

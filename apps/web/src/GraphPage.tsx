@@ -22,6 +22,7 @@ import { acquireSession, releaseSession, type GraphSession } from './sync/sessio
 import { CommitInput } from './inspector/Field.tsx'
 import { Help } from './ui/Help.tsx'
 import { Icon } from './ui/Icon.tsx'
+import { Account } from './ui/SignIn.tsx'
 import { SyncIndicator } from './ui/SyncIndicator.tsx'
 import { ThemeToggle } from './ui/ThemeToggle.tsx'
 import { VersionBanner } from './ui/VersionBanner.tsx'
@@ -160,6 +161,7 @@ function Workbench({ session, identity }: { session: GraphSession; identity: Ide
             <IOMenu />
             <SyncIndicator session={session} />
             <PeerList me={identity} />
+            <Account />
             <ThemeToggle />
             <button
               className="btn ghost icon-only"

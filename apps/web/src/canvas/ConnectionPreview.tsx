@@ -1,6 +1,7 @@
 import { DEPENDS_ON, RELATES_TO } from '@plexus/model'
 import { getBezierPath, Position, useReactFlow, type ConnectionLineComponentProps } from '@xyflow/react'
 import { useUI } from '../store.ts'
+import { labelSpot } from './connect-label.ts'
 import type { PNode } from './flow-model.ts'
 
 const VERB: Record<string, string> = { depends_on: 'depends on', relates_to: 'relates to' }
@@ -66,6 +67,22 @@ export function ConnectionPreview({
   const mine = fromNode.data.view.summary
   const theirs = over ? over.data.view.summary : null
   const text = back && theirs !== null ? sentence(theirs, type, mine) : sentence(mine, type, theirs)
+  // Clear of every node's box, near the middle of the line (connect-label.ts). The width is estimated
+  // from the length: the text is not laid out yet when this renders.
+  const size = { width: text.length * 7.4 + 12, height: 18 }
+  const boxes = rf.getNodes().flatMap((n) =>
+    n.hidden
+      ? []
+      : [
+          {
+            x: n.position.x,
+            y: n.position.y,
+            width: n.measured?.width ?? 150,
+            height: n.measured?.height ?? 40,
+          },
+        ],
+  )
+  const spot = labelSpot({ x: (fromX + tx) / 2, y: (fromY + ty) / 2 }, size, boxes)
   const cls = type === DEPENDS_ON ? 'pedge-dep' : type === RELATES_TO ? 'pedge-rel' : 'pedge-other'
   return (
     <g className="pconnect">
@@ -76,8 +93,8 @@ export function ConnectionPreview({
         markerEnd={back ? undefined : type === DEPENDS_ON ? 'url(#pmark-dep)' : 'url(#pmark)'}
       />
       <text
-        x={(fromX + tx) / 2}
-        y={(fromY + ty) / 2 - 12}
+        x={spot.x}
+        y={spot.y}
         textAnchor="middle"
         className={`pconnect-label${over ? ' is-target' : ''}`}
         data-testid={over ? 'connection-preview' : 'connection-hint'}

@@ -20,7 +20,8 @@ export function EmptyState() {
         double-click the canvas. <kbd>?</kbd> lists every key.
       </div>
     )
-  if (nodes > 0 || sync === 'connecting' || sync === 'syncing') return null
+  // Signed out: the sign-in prompt speaks; a local start could never reach this server.
+  if (nodes > 0 || sync === 'connecting' || sync === 'syncing' || sync === 'signed-out') return null
   const start = () => {
     const r = initGraph(ws.session.g, { id: ws.session.id })
     if (!r.ok) return report(r)

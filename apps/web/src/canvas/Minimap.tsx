@@ -2,13 +2,19 @@ import { Panel, useStoreApi } from '@xyflow/react'
 import { useCallback, useEffect, useRef, useSyncExternalStore, type PointerEvent } from 'react'
 import { useUI } from '../store.ts'
 import type { Rect } from './geometry.ts'
-import { GraphBounds, grow, layerStale, union, type Layer } from './minimap-layer.ts'
+import {
+  GraphBounds,
+  MINIMAP_BOX,
+  fitScale,
+  grow,
+  layerStale,
+  minimapArea,
+  type Layer,
+} from './minimap-layer.ts'
 import { Marks, markOf, paintAll, paintCells, type LayerGeometry } from './minimap-marks.ts'
 import { useWorkspace } from './workspace.ts'
 
-const W = 176
-const H = 116
-const PAD = 6
+const { width: W, height: H, pad: PAD } = MINIMAP_BOX
 /** The node layer is redrawn at most this often. */
 const LAYER_MS = 250
 /**
@@ -77,7 +83,7 @@ export function Minimap() {
       // kept from before the graph arrived made every later frame a redraw.
       if (!boundsCache.current || (boundsCache.current.version !== version && (redraw || settled)))
         boundsCache.current = { version, rect: boundsOf().get() }
-      const want = union(boundsCache.current.rect, view)
+      const want = minimapArea(boundsCache.current.rect, view)
       let l = layer.current
       const stale = layerStale(l, want)
       if (!stale && redraw && settled && l!.version !== version && changed.current && marks.current) {
@@ -85,7 +91,7 @@ export function Minimap() {
         changed.current = new Set()
         l!.version = version
       } else if (stale || (redraw && settled && l!.version !== version)) {
-        const drawn = drawLayer(el, model, grow(want, stale && l ? 0.3 : 0.08), version)
+        const drawn = drawLayer(el, model, stale && l ? grow(want, 0.22) : want, version)
         l = layer.current = drawn.layer
         marks.current = drawn.marks
         changed.current = new Set()
@@ -212,7 +218,7 @@ function drawLayer(
   img.width = W * dpr
   img.height = H * dpr
   const ctx = img.getContext('2d')!
-  const scale = Math.min((W - 2 * PAD) / bounds.width, (H - 2 * PAD) / bounds.height)
+  const scale = fitScale(bounds)
   // Centre the drawing in the box.
   const ox = ((W - 2 * PAD) / scale - bounds.width) / 2
   const oy = ((H - 2 * PAD) / scale - bounds.height) / 2

@@ -1,7 +1,7 @@
 import { DEPENDS_ON, meta, setPositions } from '@plexus/model'
 import { layoutDagre } from '../layout/dagre.ts'
 import { layoutLayered } from '../layout/layered.ts'
-import { layoutMindMap } from '../layout/mindmap.ts'
+import { drawnOrder, layoutMindMap } from '../layout/mindmap.ts'
 import { layoutTree } from '../layout/tree.ts'
 import { useUI } from '../store.ts'
 import { fit } from './commands.ts'
@@ -36,16 +36,8 @@ export function arrange(ws: Workspace, kind: LayoutKind): void {
   const root = meta(ws.session.g).root
   if (kind === 'mindmap' && root && scope.has(root) && selection.length <= 1) {
     const r = at(root)
-    const clockwise = (id: string) => {
-      const p = at(id)
-      // Right side top to bottom, then left side bottom to top.
-      return p.x >= r.x ? p.y : 1e12 - p.y
-    }
-    pos = layoutMindMap(
-      root,
-      (id) => (id === root ? [...kids(id)].sort((a, b) => clockwise(a) - clockwise(b)) : kids(id)),
-      sizeOf,
-    )
+    // Branches in the order drawn now, clockwise round the root: what the layout draws back.
+    pos = layoutMindMap(root, drawnOrder(root, kids, at), sizeOf)
     // Other top-level trees go below the map.
     const others = roots.filter((id) => id !== root)
     if (others.length) {

@@ -1,6 +1,15 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { rng } from '../../../../packages/model/src/test/harness.ts'
-import { GraphBounds, grow, layerStale, type Layer } from './minimap-layer.ts'
+import {
+  GraphBounds,
+  MINIMAP_BOX,
+  fitScale,
+  grow,
+  layerStale,
+  minimapArea,
+  type Layer,
+} from './minimap-layer.ts'
 
 /** A layer as drawLayer leaves it: `asked` centred in a 176x116 box, so one of its sides is widened. */
 function layerFor(asked: Rect, boxW = 164, boxH = 104): Layer {
@@ -73,5 +82,47 @@ describe('the graph bounds kept node by node', () => {
         expect(b.get(), `seed ${seed} step ${step}`).toEqual(want)
       }
     }
+  })
+})
+
+describe('what the minimap shows', () => {
+  const rect = fc.record({
+    x: fc.integer({ min: -20000, max: 20000 }),
+    y: fc.integer({ min: -20000, max: 20000 }),
+    width: fc.integer({ min: 40, max: 40000 }),
+    height: fc.integer({ min: 20, max: 40000 }),
+  })
+  const meets = (a: Rect, b: Rect) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
+  it('fits the graph in the box with a margin, however far the view is zoomed out over it', () => {
+    const seed = Number(process.env.PLEXUS_SEED ?? Date.now() % 2 ** 31)
+    const inner = { w: MINIMAP_BOX.width - 2 * MINIMAP_BOX.pad, h: MINIMAP_BOX.height - 2 * MINIMAP_BOX.pad }
+    try {
+      fc.assert(
+        fc.property(rect, rect, (graph, view) => {
+          fc.pre(meets(graph, view))
+          const area = minimapArea(graph, view)
+          const s = fitScale(area)
+          // The graph spans most of the box along the side that limits it...
+          expect(Math.max((graph.width * s) / inner.w, (graph.height * s) / inner.h)).toBeGreaterThan(0.8)
+          // ...and none of it touches the box's edge.
+          expect(area.x).toBeLessThan(graph.x)
+          expect(area.y).toBeLessThan(graph.y)
+          expect(area.x + area.width).toBeGreaterThan(graph.x + graph.width)
+          expect(area.y + area.height).toBeGreaterThan(graph.y + graph.height)
+        }),
+        { seed, numRuns: 500 },
+      )
+    } catch (e) {
+      throw new Error(`seed ${seed} (replay: PLEXUS_SEED=${seed}): ${(e as Error).message}`)
+    }
+  })
+
+  it('still shows the view when it is away from the graph', () => {
+    const graph = { x: 0, y: 0, width: 600, height: 400 }
+    const view = { x: 5000, y: 3000, width: 900, height: 700 }
+    const area = minimapArea(graph, view)
+    expect(meets(area, view) && meets(area, graph)).toBe(true)
   })
 })

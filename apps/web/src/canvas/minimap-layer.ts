@@ -32,6 +32,30 @@ export const grow = (r: Rect, f: number): Rect => ({
   height: r.height * (1 + 2 * f),
 })
 
+/** The minimap's box on the screen, in CSS pixels, and the padding inside it. */
+export const MINIMAP_BOX = { width: 176, height: 116, pad: 6 } as const
+
+/** Screen pixels per flow unit when `area` is drawn centred in the box. */
+export function fitScale(area: Rect): number {
+  const { width, height, pad } = MINIMAP_BOX
+  return Math.min((width - 2 * pad) / area.width, (height - 2 * pad) / area.height)
+}
+
+/**
+ * The area the minimap's layer is asked to show: the graph's box with a margin, so the graph fills the
+ * box however far out the view is zoomed (the view's frame then runs past the box's edges, which clip
+ * it). Only a view that does not meet the graph at all is added, so the frame can still be found.
+ */
+export function minimapArea(graph: Rect, view: Rect): Rect {
+  const area = grow(graph, 0.08)
+  const meets =
+    view.x < area.x + area.width &&
+    area.x < view.x + view.width &&
+    view.y < area.y + area.height &&
+    area.y < view.y + view.height
+  return meets ? area : grow(union(graph, view), 0.08)
+}
+
 /**
  * Whether the layer must be drawn again for the view to show in it: it does not cover the graph and
  * the view, or it was drawn for far more than they need (the view zoomed back in, the graph shrank).

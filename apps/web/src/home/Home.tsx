@@ -5,6 +5,7 @@ import { CommitInput } from '../inspector/Field.tsx'
 import { graphPath, navigate } from '../router.ts'
 import { useUI } from '../store.ts'
 import { Icon } from '../ui/Icon.tsx'
+import { Account } from '../ui/SignIn.tsx'
 import { ThemeToggle } from '../ui/ThemeToggle.tsx'
 import { ago, stamp } from '../ui/time.ts'
 import { Toasts } from '../ui/Toasts.tsx'
@@ -129,6 +130,7 @@ function HomeHeader({ identity, onIdentity }: { identity: Identity; onIdentity: 
           }}
         />
       </label>
+      <Account />
       <ThemeToggle />
     </header>
   )

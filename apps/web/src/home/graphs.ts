@@ -1,7 +1,7 @@
 import { initGraph, setMeta } from '@plexus/model'
 import type { Identity } from '../identity.ts'
 import { forgetLocalGraph, listLocalGraphs, type LocalGraph } from '../sync/db.ts'
-import { deleteServerGraph, listServerGraphs, type ServerGraph } from '../sync/server-api.ts'
+import { SignInNeeded, deleteServerGraph, listServerGraphs, type ServerGraph } from '../sync/server-api.ts'
 import { acquireSession, closeSession, releaseSession } from '../sync/session.ts'
 
 export interface GraphRow {
@@ -70,7 +70,9 @@ export async function loadRows(
     const server = await listServerGraphs(signal)
     return { rows: mergeRows(local, server), serverError: null }
   } catch (e) {
-    return { rows: mergeRows(local, null), serverError: (e as Error).message }
+    // A server that wants a token answered: the sign-in prompt says so, not "cannot be reached".
+    const serverError = e instanceof SignInNeeded ? null : (e as Error).message
+    return { rows: mergeRows(local, null), serverError }
   }
 }
 

@@ -2,9 +2,31 @@ import { GAP_X, GAP_Y, type Size, type XY } from '../canvas/geometry.ts'
 import { layoutTree } from './tree.ts'
 
 /**
+ * The children of every node in the order the drawing shows them, which a layout run again keeps:
+ * the root's branches clockwise (the right side top to bottom, then the left side bottom to top),
+ * every other node's children top to bottom. `layoutMindMap` draws that order back the same way, so
+ * laying out a map it drew changes nothing (mindmap.test.ts).
+ */
+export function drawnOrder(
+  root: string,
+  childrenOf: (id: string) => readonly string[],
+  at: (id: string) => XY,
+): (id: string) => string[] {
+  const r = at(root)
+  const clockwise = (id: string) => {
+    const p = at(id)
+    return p.x >= r.x ? p.y : 1e12 - p.y
+  }
+  return (id) =>
+    [...childrenOf(id)].sort(
+      id === root ? (a, b) => clockwise(a) - clockwise(b) : (a, b) => at(a).y - at(b).y,
+    )
+}
+
+/**
  * A balanced mind map: the root in the middle, its branches split between the right side and the left
- * (in order, clockwise, the right side taking the first branches up to where the sides come closest
- * in height), each
+ * (in order, clockwise: the right side takes the first branches top to bottom, up to where the sides
+ * come closest in height, and the left side the rest from the bottom up), each
  * side a tidy tree growing away from the root. Half as tall as a one-sided tree. The root's top-left
  * corner is at (0, 0).
  */
@@ -63,7 +85,9 @@ export function layoutMindMap(
     }
   }
   side(right, 1)
-  // The left side mirrors columns: a node's right edge lines up with its column's right edge.
-  side(left, -1)
+  // The left side mirrors columns: a node's right edge lines up with its column's right edge. Its
+  // branches continue clockwise, from the bottom up, so the order read back off the drawing
+  // (`drawnOrder`) is this order and a second run keeps every branch on its side.
+  side([...left].reverse(), -1)
   return pos
 }

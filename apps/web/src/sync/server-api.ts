@@ -1,23 +1,10 @@
 // The few REST calls the web app makes. Everything about a graph's content goes through sync instead.
+// A 401 means this browser must sign in (sign-in.ts), not that the server is away.
 
-const TOKEN_KEY = 'plexus.token'
+import { keptToken, refused } from './sign-in.ts'
 
-/** A token from `?token=` is remembered on this device, then removed from the address bar. */
-export function token(): string | null {
-  try {
-    const url = new URL(location.href)
-    const fromUrl = url.searchParams.get('token')
-    if (fromUrl) {
-      localStorage.setItem(TOKEN_KEY, fromUrl)
-      url.searchParams.delete('token')
-      history.replaceState(history.state, '', url.pathname + url.search + url.hash)
-      return fromUrl
-    }
-    return localStorage.getItem(TOKEN_KEY)
-  } catch {
-    return null
-  }
-}
+/** The token kept for this server (sign-in.ts), after taking one from `?token=`. */
+export const token = keptToken
 
 function headers(): HeadersInit {
   const t = token()
@@ -41,6 +28,7 @@ export async function serverActor(
   if (kept !== undefined && !options.refresh) return kept
   try {
     const res = await fetch('/api/identity', { headers: headers(), signal: options.signal })
+    if (res.status === 401) refused()
     if (!res.ok) return kept ?? null
     const body = (await res.json()) as { actor?: unknown }
     const actor = typeof body.actor === 'string' && body.actor ? body.actor : null
@@ -63,6 +51,7 @@ export async function graphRole(graph: string, signal?: AbortSignal): Promise<st
       headers: headers(),
       signal,
     })
+    if (res.status === 401) refused()
     if (!res.ok) return undefined
     const body = (await res.json()) as { graph_role?: unknown }
     return typeof body.graph_role === 'string' ? body.graph_role : body.graph_role === null ? null : undefined
@@ -99,8 +88,19 @@ export interface ServerGraph {
   updated_at: number
 }
 
+/** The server answered, and wants a token first: not the same as the server being away. */
+export class SignInNeeded extends Error {
+  constructor() {
+    super('the server needs a token')
+  }
+}
+
 export async function listServerGraphs(signal?: AbortSignal): Promise<ServerGraph[]> {
   const res = await fetch('/api/graphs', { headers: headers(), signal })
+  if (res.status === 401) {
+    refused()
+    throw new SignInNeeded()
+  }
   if (!res.ok) throw new Error(`the server answered ${res.status}`)
   const body = (await res.json()) as { graphs?: Array<Record<string, unknown>> }
   return (body.graphs ?? []).map((g) => ({

@@ -6,6 +6,7 @@ import { actorOf, type Identity } from '../identity.ts'
 import { db, type LocalGraph } from './db.ts'
 import { DexiePersistence } from './persistence.ts'
 import { serverActor, token, syncUrl } from './server-api.ts'
+import { refused } from './sign-in.ts'
 import { SyncTracker, keptPending } from './status.ts'
 import { SchemaGuard } from './versions.ts'
 
@@ -107,6 +108,10 @@ export class GraphSession {
     } satisfies PresenceState)
     this.guard = new SchemaGuard(this.doc, this.connection, this.sys.origin)
     this.tracker = new SyncTracker(this.connection)
+    // The server wants a (valid) token: the sign-in prompt opens; this is not "offline".
+    const onClose = (close: { kind: string }) => close.kind === 'unauthorized' && refused()
+    this.connection.on('close', onClose)
+    this.cleanups.push(() => this.connection.off('close', onClose))
     const online = () => {
       this.tracker.setOnline(true)
       if (this.wantConnection) this.connection.connect()

@@ -2,7 +2,7 @@ import type { SyncConnection } from '@plexus/sync-client'
 import { describeClose } from '@plexus/sync-client'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 
-export type SyncState = 'offline' | 'connecting' | 'syncing' | 'synced'
+export type SyncState = 'offline' | 'signed-out' | 'connecting' | 'syncing' | 'synced'
 
 export interface SyncStatus {
   state: SyncState
@@ -18,6 +18,7 @@ export interface SyncStatus {
 /**
  * The sync indicator's state, from the connection (@plexus/sync-client) and the browser's network:
  * - offline: the browser is offline, or attempts to reach the server are failing (or were refused);
+ * - signed-out: the server answered, and refused the connection for want of a (valid) token (4401);
  * - connecting: the first connection attempt is due or under way;
  * - syncing: connected, but the initial exchange is not done or local changes are not acknowledged;
  * - synced: connected, exchanged, and the server has acknowledged every local change.
@@ -27,6 +28,8 @@ export interface SyncStatus {
 export class SyncTracker {
   readonly store: StoreApi<SyncStatus>
   private readonly offs: Array<() => void> = []
+  /** The server closed the connection for good because of the token (4401), until it opens again. */
+  private unauthorized = false
 
   constructor(private readonly connection: SyncConnection) {
     this.store = createStore<SyncStatus>(() => ({
@@ -42,6 +45,7 @@ export class SyncTracker {
     }
     const onClose = (close: Parameters<typeof describeClose>[0]) => {
       if (close.final) this.store.setState({ error: describeClose(close) })
+      this.unauthorized = close.kind === 'unauthorized'
       this.recompute()
     }
     connection.on('status', this.recompute)
@@ -66,6 +70,7 @@ export class SyncTracker {
     let state: SyncState
     if (!s.online) state = 'offline'
     else if (status === 'idle' || status === 'connecting') state = 'connecting'
+    else if (status === 'closed' && this.unauthorized) state = 'signed-out'
     else if (status === 'offline' || status === 'closed') state = 'offline'
     else if (status === 'syncing' || s.pending > 0) state = 'syncing'
     else state = 'synced'

@@ -2,7 +2,13 @@ import { useStore } from 'zustand'
 import type { GraphSession } from '../sync/session.ts'
 import { ago } from './time.ts'
 
-const TEXT = { offline: 'Offline', connecting: 'Connecting', syncing: 'Syncing', synced: 'Synced' } as const
+const TEXT = {
+  offline: 'Offline',
+  'signed-out': 'Not signed in',
+  connecting: 'Connecting',
+  syncing: 'Syncing',
+  synced: 'Synced',
+} as const
 
 /** Offline, connecting, syncing or synced, with local changes not yet on the server counted. */
 export function SyncIndicator({ session }: { session: GraphSession }) {
@@ -12,11 +18,13 @@ export function SyncIndicator({ session }: { session: GraphSession }) {
       ? s.online
         ? `The server cannot be reached; retrying.${s.error ? ` (${s.error})` : ''}`
         : 'No network. Changes are kept on this device and sync when you are back.'
-      : s.state === 'synced'
-        ? `Everything is on the server${s.lastSyncedAt ? ` (${ago(s.lastSyncedAt)})` : ''}.`
-        : s.state === 'syncing'
-          ? 'Exchanging changes with the server.'
-          : 'Opening a connection to the server.'
+      : s.state === 'signed-out'
+        ? 'The server needs a token to sync this graph: sign in.'
+        : s.state === 'synced'
+          ? `Everything is on the server${s.lastSyncedAt ? ` (${ago(s.lastSyncedAt)})` : ''}.`
+          : s.state === 'syncing'
+            ? 'Exchanging changes with the server.'
+            : 'Opening a connection to the server.'
   return (
     <div
       className={`sync sync-${s.state}`}

@@ -1,0 +1,44 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { labelBox, labelSpot } from './connect-label.ts'
+
+describe("the connect preview's sentence", () => {
+  const node = fc.record({
+    x: fc.integer({ min: -600, max: 600 }),
+    y: fc.integer({ min: -400, max: 400 }),
+    width: fc.integer({ min: 60, max: 260 }),
+    height: fc.integer({ min: 30, max: 90 }),
+  })
+  const meets = (a: ReturnType<typeof labelBox>, b: ReturnType<typeof labelBox>) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
+  it('is placed clear of every node when the nodes leave room near the line (generated layouts)', () => {
+    const seed = Number(process.env.PLEXUS_SEED ?? Date.now() % 2 ** 31)
+    try {
+      fc.assert(
+        fc.property(fc.array(node, { maxLength: 12 }), fc.integer({ min: 80, max: 260 }), (nodes, width) => {
+          const size = { width, height: 18 }
+          // Nodes fill at most the middle 1,200 x 800: there is always room within reach beyond them.
+          const mid = { x: 0, y: 0 }
+          const spot = labelSpot(mid, size, nodes, 1000)
+          for (const n of nodes) expect(meets(labelBox(spot, size), n)).toBe(false)
+        }),
+        { seed, numRuns: 300 },
+      )
+    } catch (e) {
+      throw new Error(`seed ${seed} (replay: PLEXUS_SEED=${seed}): ${(e as Error).message}`)
+    }
+  })
+
+  it('stays at the middle of the line when nothing is there', () => {
+    expect(labelSpot({ x: 10, y: 20 }, { width: 120, height: 18 }, [])).toEqual({ x: 10, y: 8 })
+  })
+
+  it('moves off two stacked siblings it was drawn over (connect.spec: API and Database)', () => {
+    const api = { x: 0, y: 0, width: 140, height: 39 }
+    const db = { x: 0, y: 60, width: 140, height: 39 }
+    const size = { width: 190, height: 18 }
+    const spot = labelSpot({ x: 140, y: 50 }, size, [api, db])
+    expect(meets(labelBox(spot, size), api) || meets(labelBox(spot, size), db)).toBe(false)
+  })
+})
