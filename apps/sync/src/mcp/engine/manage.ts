@@ -1,7 +1,7 @@
 /** The engine's graph management: list_graphs, get_graph_info, delete_graph, export_graph, import_graph. */
 import { z } from 'zod'
-import { ToolError, checkProject, visibleGraphs, requireRole, type CallContext } from '../context.ts'
-import { components, findCycles, meta } from '@plexus/model'
+import { ToolError, visibleGraphs, requireRole, type CallContext } from '../context.ts'
+import { findCycles, meta } from '@plexus/model'
 import { tool, out } from '../tool.ts'
 import { graphExport, graphImport } from '../tools/io.ts'
 import { DEFAULT_GRAPH, engineComponents, graphArg, onGraph } from './graph.ts'
