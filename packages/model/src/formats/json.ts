@@ -375,7 +375,7 @@ function keepFormatMeta(ymeta: Y.Map<unknown>, m: ExportedMeta): void {
     const had = ymeta.get(CLASS_DEFS)
     const have: Record<string, string> = isObj(had) ? { ...(had as Record<string, string>) } : {}
     const add = Object.entries(defs).filter(([k]) => !(k in have))
-    if (add.length) ymeta.set(CLASS_DEFS, { ...have, ...Object.fromEntries(add) })
+    if (add.length || had === undefined) ymeta.set(CLASS_DEFS, { ...have, ...Object.fromEntries(add) })
   }
   const link = m[LINK_STYLE_DEFAULT]
   if (link !== undefined && ymeta.get(LINK_STYLE_DEFAULT) === undefined) ymeta.set(LINK_STYLE_DEFAULT, link)
