@@ -201,6 +201,26 @@ describe('what is not a canvas is refused', () => {
   })
 })
 
+describe('any JSON object that is not a canvas', () => {
+  const SEED = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
+  it(`is refused, naming what JSON Canvas needs, and writes nothing (seed ${SEED})`, () => {
+    const key = fc.string({ minLength: 1, maxLength: 8 }).filter((k) => k !== 'nodes' && k !== 'edges')
+    const obj = fc.dictionary(key, fc.jsonValue({ maxDepth: 2 }), { minKeys: 1, maxKeys: 5 })
+    fc.assert(
+      fc.property(obj, (o) => {
+        const { g } = setup()
+        const before = g.index.nodes.size
+        const r = importGraph(g, 'canvas', JSON.stringify(o))
+        expect(r.ok).toBe(false)
+        if (!r.ok)
+          expect(r.message).toMatch(/nodes array and an edges array|Excalidraw scene|Plexus JSON export/)
+        expect(g.index.nodes.size).toBe(before)
+      }),
+      { seed: SEED, numRuns: 200 },
+    )
+  })
+})
+
 describe('text cards starting with blank lines', () => {
   const card = (text: string) =>
     JSON.stringify({
