@@ -20,7 +20,11 @@ const line = (min = 0) => fc.string({ unit: ch, minLength: min, maxLength: 12 })
 /** What the model's writes take as a name: one line with a letter in it. */
 const word = line().map((s) => `w${s}`)
 const text = fc.string({ unit: fc.oneof(ch, fc.constant('\n')), maxLength: 30 })
-const json: fc.Arbitrary<Json> = fc.json({ maxDepth: 2 }).map((s) => JSON.parse(s) as Json)
+// Values the model's writes take: no `__proto__` key inside (validate.ts refuses it; seed 558972756).
+const json: fc.Arbitrary<Json> = fc
+  .json({ maxDepth: 2 })
+  .filter((s) => !s.includes('"__proto__"'))
+  .map((s) => JSON.parse(s) as Json)
 const props = fc.dictionary(
   fc.string({ unit: fc.constantFrom('a', 'b', '_', 'x'), minLength: 1, maxLength: 6 }),
   json.filter((v) => v !== null),

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { parseDSL } from './dsl.ts'
 import { exportGraph, importGraph } from './index.ts'
@@ -50,6 +51,29 @@ describe('Mermaid details from real files', () => {
     expect(r.slice(SOURCES.length)).toEqual(r.slice(0, SOURCES.length))
     expect(r.filter((x) => 'error' in x)).toEqual([])
   }, 120_000)
+
+  const SEED = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
+  it(`math in any label is written as read, and reads back the same (seed ${SEED})`, () => {
+    const ch = (cs: string[]) => fc.string({ unit: fc.constantFrom(...cs), maxLength: 10 })
+    const text = ch(['a', ' ', '&', '#', '<', 'é', ';'])
+    const math = ch(['x', '&', '#', '\\', '{', '}', '^', '_', ' ', '<', ';', '='])
+    fc.assert(
+      fc.property(fc.array(fc.tuple(text, math), { minLength: 1, maxLength: 3 }), text, (parts, tail) => {
+        const label = parts.map(([t, m]) => `${t}$$${m}$$`).join('') + tail
+        if (!label.trim()) return
+        const src = `flowchart LR\n  A["${label}"] --> B`
+        const { g } = setup()
+        ok(importGraph(g, 'mermaid', src))
+        const out = exportGraph(g, 'mermaid')
+        const maths = (t: string): string[] => t.match(/\$\$[^$]*\$\$/g) ?? []
+        expect(maths(out)).toEqual(maths(src))
+        const fresh = setup()
+        ok(importGraph(fresh.g, 'mermaid', out))
+        expect(exportGraph(fresh.g, 'mermaid')).toBe(out)
+      }),
+      { seed: SEED, numRuns: 150 },
+    )
+  })
 
   it('edge text with <br/> is a label with its break, typed by its words', () => {
     const p = ok(parseMermaid('flowchart TD\n  A -- two-line<br/>edge comment --> B'))

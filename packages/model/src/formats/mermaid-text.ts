@@ -69,8 +69,9 @@ export function mermaidLabel(s: string, keepBreaks = false): string {
   const flat = lines.replace(md ? /[\u0000-\u0009\u000b-\u001f\u007f]+/g : /[\u0000-\u001f\u007f]+/g, ' ')
   const code = (ch: string): string => `#${ch.codePointAt(0)};`
   const escape = (t: string): string => t.replace(keepBreaks ? /[#"&]/g : /[#"<>&`]/g, code)
-  // In math only what would end the label (and, in text written in Plexus, markup) is coded.
-  return mathApart(flat, escape, (t) => t.replace(keepBreaks ? /"/g : /["<>]/g, code))
+  // In math only what would end the label is coded: KaTeX escapes what it draws (`a<b` is math, not
+  // markup), and Mermaid sanitises the label after KaTeX, as it does for the source file.
+  return mathApart(flat, escape, (t) => t.replace(/"/g, code))
 }
 
 /**
