@@ -9,11 +9,15 @@ import { ok, setup } from './test-helpers.ts'
 // JSON is the lossless format: a graph exported to JSON and imported into a fresh graph is the same
 // graph, so its Mermaid export (direction, classDefs, styles, linkStyles, clicks, subgraphs) is too.
 
-const dir = join(import.meta.dirname, 'corpus', 'mermaid')
-const flowcharts = readdirSync(dir)
-  .filter((f) => f.endsWith('.mmd'))
-  .sort()
-  .map((f): [string, string] => [f, readFileSync(join(dir, f), 'utf8')])
+const corpus = (sub: string, ext: string): Array<[string, string]> => {
+  const dir = join(import.meta.dirname, 'corpus', sub)
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(ext))
+    .sort()
+    .map((f): [string, string] => [f, readFileSync(join(dir, f), 'utf8')])
+}
+const flowcharts = corpus('mermaid', '.mmd')
+const canvases = corpus('canvas', '.canvas')
 
 /** A document nothing was written to yet: what a backup is restored into. */
 const blank = (): Graph => {
@@ -30,6 +34,19 @@ describe('Mermaid corpus through JSON', () => {
     const fresh = blank()
     ok(importGraph(fresh, 'json', json))
     expect(exportGraph(fresh, 'mermaid')).toBe(first)
+    expect(exportGraph(fresh, 'json')).toBe(json)
+  })
+})
+
+describe('JSON Canvas corpus through JSON', () => {
+  it.each(canvases)('%s: canvas -> JSON -> a fresh graph exports the same canvas', (_, text) => {
+    const { g } = setup('Canvas graph', 'canvas')
+    ok(importGraph(g, 'canvas', text))
+    const first = exportGraph(g, 'canvas')
+    const json = exportGraph(g, 'json')
+    const fresh = blank()
+    ok(importGraph(fresh, 'json', json))
+    expect(exportGraph(fresh, 'canvas')).toBe(first)
     expect(exportGraph(fresh, 'json')).toBe(json)
   })
 })
