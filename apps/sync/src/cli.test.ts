@@ -117,6 +117,17 @@ describe('plexus CLI', () => {
 })
 
 describe('plexus import and export', () => {
+  it('says a file of no known format is not a supported format, listing what it reads', async () => {
+    const file = join(root, 'map.opml')
+    writeFileSync(file, '<opml version="2.0"><body><outline text="A"/></body></opml>\n')
+    const r = await inProcess(['import', file, '--graph', 'plan', '--data', join(root, 'opml')])
+    expect(r.code).not.toBe(0)
+    expect(r.stderr).toMatch(
+      /not a supported format \(\.opml\)\. Plexus reads \.json.*\.mmd.*\.canvas.*\.txt/,
+    )
+    expect(r.stderr).toMatch(/--format/)
+  })
+
   it('imports and exports directly, and through a server its peers see at once', async () => {
     const dataDir = join(root, 'formats')
     const file = join(root, 'plan.txt')

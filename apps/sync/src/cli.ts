@@ -7,7 +7,7 @@ import { userInfo } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { setFlagsFromString } from 'node:v8'
-import { formatOfFile } from '@plexus/model'
+import { formatOfFile, unsupportedFile } from '@plexus/model'
 import type { Target } from './commands.ts'
 import type { ServeFlags } from './config.ts'
 import { FORMATS, isFormat, summarize, validGraphId, GRAPH_ID_RULE, type Format } from './graphs.ts'
@@ -260,9 +260,9 @@ async function runImport(argv: string[], env: NodeJS.ProcessEnv): Promise<number
   if (!file || extra !== undefined) throw new UsageError(`import takes one FILE\n\n${HELP.import}`)
   const graph = requireGraph(values.graph, 'import')
   const format = values.format ?? formatOfFile(file)
-  if (!format || !isFormat(format)) {
-    throw new UsageError(`cannot tell the format of ${file}; pass --format (${FORMATS.join(', ')})`)
-  }
+  if (!format) throw new UsageError(`${unsupportedFile(file)} Or pass --format (${FORMATS.join(', ')}).`)
+  if (!isFormat(format))
+    throw new UsageError(`--format ${format}: not a supported format; use one of ${FORMATS.join(', ')}`)
   const text = readFileSync(file === '-' ? 0 : file, 'utf8')
   const { describeTarget, importGraph } = await import('./commands.ts')
   const target = await targetFrom(values, env)

@@ -95,6 +95,8 @@ export type { Answer } from './analysis-ask.ts'
 export {
   FORMATS,
   formatOfFile,
+  FORMAT_FILES,
+  unsupportedFile,
   applyParsed,
   contextDump,
   knowledgeDump,

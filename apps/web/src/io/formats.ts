@@ -1,7 +1,7 @@
 // The text formats come from the model, like every other read and write of the graph.
 import type { Format } from '@plexus/model'
 
-export { FORMATS, exportGraph, formatOfFile, importGraph } from '@plexus/model'
+export { FORMATS, exportGraph, formatOfFile, importGraph, unsupportedFile } from '@plexus/model'
 export type { Format } from '@plexus/model'
 
 export const FORMAT_INFO: Record<Format, { label: string; ext: string; mime: string }> = {

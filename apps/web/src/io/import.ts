@@ -3,7 +3,7 @@ import { allowed } from '../canvas/actions.ts'
 import { fit, report } from '../canvas/commands.ts'
 import type { Workspace } from '../canvas/workspace.ts'
 import { useUI } from '../store.ts'
-import { formatOfFile, importGraph } from './formats.ts'
+import { formatOfFile, importGraph, unsupportedFile } from './formats.ts'
 import { layoutImport, mermaidDirection } from './import-layout.ts'
 
 const MAX_BYTES = 32 * 1024 * 1024
@@ -18,7 +18,7 @@ export async function importFile(ws: Workspace, file: File): Promise<void> {
   const ui = useUI.getState()
   const format = formatOfFile(file.name)
   if (!format) {
-    ui.toast({ text: `Cannot import ${file.name}: use .json, .mmd, .canvas or .txt (DSL).`, tone: 'error' })
+    ui.toast({ text: `Cannot import ${unsupportedFile(file.name)}`, tone: 'error' })
     return
   }
   if (file.size > MAX_BYTES) {

@@ -49,10 +49,15 @@ function cardOf(n: NodeView, id: string, at: { x: number; y: number }, height: n
   }
   if (p.card === 'link' && str(p.url)) return { id, type: 'link', url: str(p.url)!, ...box, ...color }
   const gap = typeof p.canvas_gap === 'number' && p.canvas_gap >= 1 && p.canvas_gap <= 64 ? p.canvas_gap : 2
+  // Blank lines before the first line and whitespace after a lone line, as the card had them.
+  const blank = (k: string): string => (/^\s*$/.test(str(p[k]) ?? '') ? (str(p[k]) ?? '') : '')
   const text =
     p.untitled === true
       ? ''
-      : (str(p.canvas_heading) ?? '') + n.summary + (n.notes ? '\n'.repeat(gap) + n.notes : '')
+      : blank('canvas_lead') +
+        (str(p.canvas_heading) ?? '') +
+        n.summary +
+        (n.notes ? '\n'.repeat(gap) + n.notes : blank('canvas_trail'))
   return { id, type: 'text', text, ...box, ...color }
 }
 

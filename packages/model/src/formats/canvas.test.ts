@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { writeEdge } from '../edges.ts'
 import { write } from '../graph.ts'
@@ -167,5 +168,104 @@ describe('canvas import', () => {
     }
     expect(importGraph(g, 'canvas', JSON.stringify(bad)).ok).toBe(false)
     expect(g.index.nodes.size).toBe(before)
+  })
+})
+
+describe('what is not a canvas is refused', () => {
+  it('an Excalidraw scene is refused by name, with what to do', () => {
+    const scene = JSON.stringify({
+      type: 'excalidraw',
+      version: 2,
+      source: 'https://excalidraw.com',
+      elements: [],
+      appState: {},
+    })
+    const r = parseCanvas(scene)
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.message).toMatch(/Excalidraw scene: not supported.*export/)
+  })
+
+  it('any other object without nodes or edges is refused, saying what JSON Canvas needs', () => {
+    for (const o of [{ foo: 1 }, { title: 'x', children: [] }, { nodes: {} }, { items: [] }]) {
+      const r = parseCanvas(JSON.stringify(o))
+      expect(r.ok).toBe(false)
+      if (!r.ok) expect(r.message).toMatch(/nodes.*edges|nodes: expected an array/)
+    }
+    const plexus = parseCanvas(
+      JSON.stringify({ format: 'plexus', schema: 2, meta: {}, nodes: [], edges: [] }),
+    )
+    expect(!plexus.ok && plexus.message).toMatch(/Plexus JSON export.*json/)
+    // An empty canvas is still a canvas (JSON Canvas makes both lists optional).
+    expect(ok(parseCanvas('{}')).nodes).toEqual([])
+    expect(ok(parseCanvas('{"nodes":[],"edges":[]}')).nodes).toEqual([])
+  })
+})
+
+describe('any JSON object that is not a canvas', () => {
+  const SEED = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
+  it(`is refused, naming what JSON Canvas needs, and writes nothing (seed ${SEED})`, () => {
+    const key = fc.string({ minLength: 1, maxLength: 8 }).filter((k) => k !== 'nodes' && k !== 'edges')
+    const obj = fc.dictionary(key, fc.jsonValue({ maxDepth: 2 }), { minKeys: 1, maxKeys: 5 })
+    fc.assert(
+      fc.property(obj, (o) => {
+        const { g } = setup()
+        const before = g.index.nodes.size
+        const r = importGraph(g, 'canvas', JSON.stringify(o))
+        expect(r.ok).toBe(false)
+        if (!r.ok)
+          expect(r.message).toMatch(/nodes array and an edges array|Excalidraw scene|Plexus JSON export/)
+        expect(g.index.nodes.size).toBe(before)
+      }),
+      { seed: SEED, numRuns: 200 },
+    )
+  })
+})
+
+describe('text cards starting with blank lines', () => {
+  const card = (text: string) =>
+    JSON.stringify({
+      nodes: [{ id: 't1', type: 'text', text, x: 0, y: 0, width: 250, height: 60 }],
+      edges: [],
+    })
+
+  it('is named by its first non-blank line and exported with its text unchanged', () => {
+    for (const text of ['\nReal title\n\nbody', '\n\n  \n## Heading\nmore', '\n\nJust this']) {
+      const { g } = setup()
+      ok(importGraph(g, 'canvas', card(text)))
+      const n = [...g.index.nodes.values()].find((x) => x.aliases?.includes('canvas:t1'))!
+      expect(n.summary).toBe(
+        text
+          .split('\n')
+          .find((l) => l.trim())!
+          .replace(/^#+\s*/, '')
+          .trim(),
+      )
+      const out = toCanvasData(g).nodes.find((c) => c.id === 't1')!
+      expect(out.text).toBe(text)
+    }
+  })
+
+  const SEED = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
+  it(`any card text with a non-blank line comes back unchanged, named by that line (seed ${SEED})`, () => {
+    const lineArb = fc.constantFrom('', ' ', '\t', '# Title', '## Sub head', 'word', 'two words', '- item')
+    fc.assert(
+      fc.property(
+        fc.array(lineArb, { minLength: 1, maxLength: 6 }).filter((ls) => ls.some((l) => l.trim())),
+        (lines) => {
+          const text = lines.join('\n')
+          const { g } = setup()
+          ok(importGraph(g, 'canvas', card(text)))
+          const n = [...g.index.nodes.values()].find((x) => x.aliases?.includes('canvas:t1'))!
+          expect(n.summary).toBe(
+            lines
+              .find((l) => l.trim())!
+              .replace(/^#+\s*/, '')
+              .trim(),
+          )
+          expect(toCanvasData(g).nodes.find((c) => c.id === 't1')!.text).toBe(text)
+        },
+      ),
+      { seed: SEED, numRuns: 200 },
+    )
   })
 })

@@ -57,6 +57,27 @@ function splitText(text: string): {
   }
 }
 
+/**
+ * A text card as splitText reads it, with the blank lines before its first line (`lead`) and the
+ * whitespace after its only line (`trail`) kept aside: the card is named by its first non-blank line
+ * and the export writes its text back unchanged.
+ */
+function splitCard(text: string): ReturnType<typeof splitText> & { lead?: string; trail?: string } {
+  const t = text.replace(/\r\n?/g, '\n')
+  let start = 0
+  for (let nl = t.indexOf('\n'); nl >= 0 && t.slice(start, nl).trim() === ''; nl = t.indexOf('\n', start))
+    start = nl + 1
+  if (!t.slice(start).trim()) return splitText(t)
+  const body = t.slice(start)
+  const named = splitText(body)
+  const lead = start > 0 ? { lead: t.slice(0, start) } : {}
+  const core = (named.heading ?? '') + named.name
+  const rest = body.startsWith(core) ? body.slice(core.length) : null
+  if (named.notes === undefined && !named.untitled && rest && !rest.trim())
+    return { ...named, ...lead, trail: rest }
+  return { ...named, ...lead }
+}
+
 function checkCanvasNode(v: unknown, i: number, ids: Set<string>): Failure | null {
   const at = `nodes[${i}]`
   if (!isObj(v)) return fail('invalid_argument', `${at}: expected a node object, got ${typeName(v)}`)
@@ -82,6 +103,31 @@ function checkCanvasNode(v: unknown, i: number, ids: Set<string>): Failure | nul
   return null
 }
 
+/**
+ * A JSON object that is some other tool's file, refused with what it is and what to do: JSON Canvas
+ * makes `nodes` and `edges` optional, so without this any object would import as an empty canvas.
+ */
+function notACanvas(data: Obj): Failure | null {
+  if (data.type === 'excalidraw' || (Array.isArray(data.elements) && !('nodes' in data)))
+    return fail(
+      'invalid_argument',
+      'canvas: this is an Excalidraw scene: not supported. Plexus reads JSON Canvas (.canvas), Mermaid flowcharts (.mmd), the line DSL (.txt) and Plexus JSON; Excalidraw exports pictures (PNG, SVG) only, so draw the graph as a Mermaid flowchart or on an Obsidian canvas and import that.',
+    )
+  if (data.format === 'plexus')
+    return fail('invalid_argument', 'canvas: this is a Plexus JSON export; import it as json (a .json file).')
+  if (!('nodes' in data) && !('edges' in data) && Object.keys(data).length > 0)
+    return fail(
+      'invalid_argument',
+      `canvas: not a JSON Canvas: expected an object with a nodes array and an edges array (jsoncanvas.org), got an object with ${Object.keys(
+        data,
+      )
+        .slice(0, 5)
+        .map((k) => JSON.stringify(k))
+        .join(', ')}`,
+    )
+  return null
+}
+
 /** Reads a JSON Canvas. A failure names the node or edge; nothing about the graph is touched. */
 export function parseCanvas(text: string): Result<Parsed> {
   const big = checkText(text, 'canvas')
@@ -94,6 +140,8 @@ export function parseCanvas(text: string): Result<Parsed> {
   }
   if (!isObj(data))
     return fail('invalid_argument', `canvas: expected an object with nodes and edges, got ${typeName(data)}`)
+  const other = notACanvas(data)
+  if (other) return other
   const rawNodes = data.nodes ?? []
   const rawEdges = data.edges ?? []
   if (!Array.isArray(rawNodes)) return fail('invalid_argument', 'canvas.nodes: expected an array')
@@ -114,8 +162,8 @@ export function parseCanvas(text: string): Result<Parsed> {
   for (const [i, v] of cards.entries()) {
     const at = `nodes[${i}]`
     const props: Record<string, Json> = {}
-    let named: ReturnType<typeof splitText>
-    if (v.type === 'text') named = splitText(v.text!)
+    let named: ReturnType<typeof splitCard>
+    if (v.type === 'text') named = splitCard(v.text!)
     else if (v.type === 'group') {
       named = v.label?.trim() ? { name: v.label.trim() } : { name: 'Group', untitled: true }
       if (typeof v.background === 'string' && v.background) props.background = v.background
@@ -133,6 +181,8 @@ export function parseCanvas(text: string): Result<Parsed> {
     if (named.untitled) props.untitled = true
     if (named.heading) props.canvas_heading = named.heading
     if (named.gap !== undefined) props.canvas_gap = named.gap
+    if (named.lead) props.canvas_lead = named.lead
+    if (named.trail) props.canvas_trail = named.trail
     const d = c.node(v.id, named.name, at)
     if ('ok' in d) return d
     const color = v.color === undefined ? null : normalColor(v.color)

@@ -87,12 +87,41 @@ function tokenize(line: string, at: string): Tok[] | Failure {
 }
 
 /** Reads the DSL; a failure names the line. `nodes` lists every name in order of first mention. */
+/**
+ * A Mermaid file given as DSL, refused by what it is: its lines would otherwise read as nodes named
+ * `mindmap` and `root((Root))`. Mermaid comments (`%%`) and blank lines before the header are skipped.
+ */
+function mermaidHeader(lines: string[]): Failure | null {
+  const i = lines.findIndex((l) => l.trim() !== '' && !l.trim().startsWith('%%'))
+  if (i < 0) return null
+  const head = lines[i]!.trim().replace(/;$/, '')
+  const more = lines.slice(i + 1).some((l) => l.trim() !== '')
+  if (head === 'mindmap' && more)
+    return fail(
+      'invalid_argument',
+      `line ${i + 1}: this is a Mermaid mindmap: not supported yet. Plexus reads Mermaid flowcharts, JSON Canvas, the line DSL and Plexus JSON; write the map as DSL facts (Root contains Child), or as a Mermaid flowchart.`,
+    )
+  const words = head.split(/\s+/)
+  if (
+    (words[0] === 'flowchart' || words[0] === 'graph') &&
+    words.length <= 2 &&
+    (words.length === 1 ? more : /^(TB|TD|BT|LR|RL)$/.test(words[1]!))
+  )
+    return fail(
+      'invalid_argument',
+      `line ${i + 1}: this is a Mermaid flowchart, not the line DSL; import it as mermaid (a .mmd file, or --format mermaid).`,
+    )
+  return null
+}
+
 export function parseDSL(text: string): Result<Parsed> {
   const big = checkText(text, 'dsl')
   if (big) return big
   const c = new Collector('dsl')
   c.outline = true
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)
+  const mermaid = mermaidHeader(lines)
+  if (mermaid) return mermaid
   for (let n = 0; n < lines.length; n++) {
     const at = `line ${n + 1}`
     const read = tokenize(lines[n]!, at)

@@ -3,7 +3,14 @@ import * as Y from 'yjs'
 import { writeEdge } from '../edges.ts'
 import { write } from '../graph.ts'
 import { restructure } from '../restructure.ts'
-import { exportGraph, graphSummary, importGraph, type Format } from './index.ts'
+import {
+  exportGraph,
+  formatOfFile,
+  graphSummary,
+  importGraph,
+  unsupportedFile,
+  type Format,
+} from './index.ts'
 import { TEXT_LIMIT } from './facts.ts'
 import { ok, setup, shape } from './test-helpers.ts'
 
@@ -88,5 +95,17 @@ describe('graphSummary', () => {
     ok(restructure(g, [{ type: 'forget', node: 'c' }]))
     expect(graphSummary(g.doc)).toEqual({ id: 'test', title: 'Plan', nodes: 3, edges: 0 })
     expect(graphSummary(new Y.Doc())).toEqual({ id: '', title: '', nodes: 0, edges: 0 })
+  })
+})
+
+describe('files no format is known for', () => {
+  it('are called not a supported format, with every format Plexus reads', () => {
+    for (const name of ['map.opml', 'notes.mm', 'graph.graphml', 'README']) {
+      expect(formatOfFile(name)).toBeNull()
+      const m = unsupportedFile(name)
+      expect(m).toMatch(/not a supported format/)
+      expect(m).not.toMatch(/cannot tell/)
+      for (const ext of ['.json', '.mmd', '.canvas', '.txt']) expect(m).toContain(ext)
+    }
   })
 })

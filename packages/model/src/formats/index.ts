@@ -26,6 +26,20 @@ export function formatOfFile(name: string): Format | null {
   return null
 }
 
+/** What each format's files are called, for messages that say what Plexus reads. */
+export const FORMAT_FILES: Readonly<Record<Format, string>> = {
+  json: '.json (Plexus JSON backup)',
+  mermaid: '.mmd or .mermaid (Mermaid flowchart)',
+  canvas: '.canvas (JSON Canvas)',
+  dsl: '.txt, .dsl or .plexus (the line DSL)',
+}
+
+/** The message for a file no format is known for: what Plexus reads instead. */
+export function unsupportedFile(name: string): string {
+  const ext = name.includes('.') ? name.slice(name.lastIndexOf('.')) : ''
+  return `${name}: not a supported format${ext ? ` (${ext})` : ''}. Plexus reads ${Object.values(FORMAT_FILES).join(', ')}.`
+}
+
 export function exportGraph(g: Graph, format: Format): string {
   switch (format) {
     case 'json':

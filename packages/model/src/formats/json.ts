@@ -1,6 +1,7 @@
 import * as Y from 'yjs'
 import { withoutClaims } from '../claims.ts'
 import { fail, meta, write, type Graph } from '../graph.ts'
+import { MAX_ALIASES, checkAlias, checkColor, checkDirection, checkShape, checkSize } from '../appearance.ts'
 import { isHistoryEvent } from '../history.ts'
 import { GRAPH_ID, SCHEMA_VERSION, edgeId, layout, putEdge, setSchema } from '../schema.ts'
 import type { EdgeView, Failure, GraphMeta, HistoryEvent, Json, NodeView, Result } from '../types.ts'
@@ -15,12 +16,13 @@ import {
   typeName,
 } from '../validate.ts'
 import { RELATES_TO } from '../vocabulary.ts'
+import { CLASS_DEFS, LINK_STYLE_DEFAULT } from './facts.ts'
 
 /** The lossless format: every node (forgotten and merged ones too), every edge, checkpoints, optionally history. */
 export interface PlexusJSON {
   format: 'plexus'
   schema: number
-  meta: GraphMeta
+  meta: ExportedMeta
   nodes: NodeView[]
   edges: EdgeView[]
   checkpoints: Record<string, Json>
@@ -35,6 +37,23 @@ export const JSON_IMPORT_LIMITS = {
 } as const
 const ID_MAX = 256
 
+/** The graph's meta with what imports keep beside it: Mermaid's class definitions and default link style. */
+export type ExportedMeta = GraphMeta & {
+  [CLASS_DEFS]?: Record<string, string>
+  [LINK_STYLE_DEFAULT]?: string
+}
+
+/** The meta keys a format import keeps (apply.ts), read as they are stored. */
+function formatMeta(g: Graph): Pick<ExportedMeta, typeof CLASS_DEFS | typeof LINK_STYLE_DEFAULT> {
+  const m = layout(g.doc).meta
+  const defs = m.get(CLASS_DEFS)
+  const link = m.get(LINK_STYLE_DEFAULT)
+  return {
+    ...(isObj(defs) ? { [CLASS_DEFS]: { ...(defs as Record<string, string>) } } : {}),
+    ...(typeof link === 'string' ? { [LINK_STYLE_DEFAULT]: link } : {}),
+  }
+}
+
 const byId = <T extends { id: string }>(a: T, b: T): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 export function exportJSON(g: Graph, opts: { history?: boolean } = {}): PlexusJSON {
@@ -42,7 +61,7 @@ export function exportJSON(g: Graph, opts: { history?: boolean } = {}): PlexusJS
   const out: PlexusJSON = {
     format: 'plexus',
     schema: SCHEMA_VERSION,
-    meta: meta(g),
+    meta: { ...meta(g), ...formatMeta(g) },
     nodes: [...g.index.nodes.values()].sort(byId),
     edges: [...g.index.edges.values()].sort(byId),
     checkpoints: plainMap(y.checkpoints as Y.Map<unknown>),
@@ -98,6 +117,18 @@ function checkNode(raw: unknown, i: number): Failure | null {
     opt(raw, 'properties', (v) => checkProperties(v, `${at}.properties`, false)) ??
     opt(raw, 'links', (v) => checkLinks(v, `${at}.links`)) ??
     opt(raw, 'evidence', ev) ??
+    opt(raw, 'shape', (v) => checkShape(v, `${at}.shape`)) ??
+    opt(raw, 'color', (v) => checkColor(v, `${at}.color`)) ??
+    opt(raw, 'width', (v) => checkSize(v, `${at}.width`)) ??
+    opt(raw, 'height', (v) => checkSize(v, `${at}.height`)) ??
+    opt(raw, 'aliases', (v) => aliases(v, `${at}.aliases`)) ??
+    opt(raw, 'tier', (v) =>
+      v === 'archived' || v === 'orphaned' ? null : bad(`${at}.tier`, "'archived' or 'orphaned'", v),
+    ) ??
+    opt(raw, 'read_at', (v) => num(v, `${at}.read_at`)) ??
+    opt(raw, 'reads', (v) =>
+      Number.isSafeInteger(v) && (v as number) >= 1 ? null : bad(`${at}.reads`, 'a whole number from 1', v),
+    ) ??
     (['x', 'y', 'deleted_at'] as const).reduce<Failure | null>(
       (c, k) => c ?? opt(raw, k, (v) => num(v, `${at}.${k}`, true)),
       null,
@@ -115,6 +146,16 @@ function checkNode(raw: unknown, i: number): Failure | null {
       null,
     )
   )
+}
+
+function aliases(v: unknown, path: string): Failure | null {
+  if (!Array.isArray(v) || v.length > MAX_ALIASES)
+    return bad(path, `a list of at most ${MAX_ALIASES} aliases`, v)
+  for (const [i, a] of v.entries()) {
+    const c = checkAlias(a, `${path}[${i}]`)
+    if (c) return c
+  }
+  return null
 }
 
 function checkEdge(raw: unknown, i: number): Failure | null {
@@ -151,7 +192,21 @@ function checkMeta(raw: unknown): Failure | null {
       v === 'project' || v === 'user' ? null : bad('meta.kind', "'project' or 'user'", v),
     ) ??
     opt(raw, 'created_at', (v) => num(v, 'meta.created_at')) ??
-    opt(raw, 'created_by', (v) => str(v, 'meta.created_by'))
+    opt(raw, 'created_by', (v) => str(v, 'meta.created_by')) ??
+    opt(raw, 'direction', (v) => checkDirection(v, 'meta.direction')) ??
+    opt(raw, CLASS_DEFS, (v) => {
+      if (!isObj(v)) return bad(`meta.${CLASS_DEFS}`, 'an object of class name to style', v)
+      for (const [k, d] of Object.entries(v)) {
+        const c =
+          checkString(k, `meta.${CLASS_DEFS} key`, ID_MAX, { line: true }) ??
+          checkString(d, `meta.${CLASS_DEFS}.${k}`, LIMITS.value, { line: true, empty: true })
+        if (c) return c
+      }
+      return null
+    }) ??
+    opt(raw, LINK_STYLE_DEFAULT, (v) =>
+      checkString(v, `meta.${LINK_STYLE_DEFAULT}`, LIMITS.value, { line: true, empty: true }),
+    )
   )
 }
 
@@ -267,6 +322,7 @@ export function importJSON(
       y.meta.set('created_at', m.created_at ?? w.now)
       y.meta.set('created_by', g.env.actor)
     }
+    if (data.meta !== undefined) keepFormatMeta(y.meta, data.meta as ExportedMeta)
     if (history.length) y.history.push(history as Json[])
     for (const n of fresh) {
       const { kept, dropped } = withoutClaims(n.properties ?? {})
@@ -283,6 +339,8 @@ export function importJSON(
         ['merged_into', n.merged_into ?? null],
       ]
       for (const [k, v] of keep) m.set(k, v)
+      // Memory's bookkeeping (memory.ts): written only when the node has it, as memory writes it.
+      for (const k of ['tier', 'read_at', 'reads'] as const) if (n[k] !== undefined) m.set(k, n[k])
       const ev = m.get('evidence') as Y.Array<Json>
       if (n.evidence?.length) ev.push(n.evidence.map((e) => ({ ...e })))
     }
@@ -315,6 +373,24 @@ export function importJSON(
     meta: writeMeta,
     claims: claims.slice(0, 50),
   }
+}
+
+/**
+ * The graph-wide things a Mermaid import keeps, as a Mermaid import writes them: the direction and the
+ * default link style only into a graph that has none, class definitions the graph does not have yet.
+ * So a backup restored into a fresh graph (initialised or not) exports the same Mermaid.
+ */
+function keepFormatMeta(ymeta: Y.Map<unknown>, m: ExportedMeta): void {
+  if (m.direction && ymeta.get('direction') === undefined) ymeta.set('direction', m.direction)
+  const defs = m[CLASS_DEFS]
+  if (defs) {
+    const had = ymeta.get(CLASS_DEFS)
+    const have: Record<string, string> = isObj(had) ? { ...(had as Record<string, string>) } : {}
+    const add = Object.entries(defs).filter(([k]) => !(k in have))
+    if (add.length || had === undefined) ymeta.set(CLASS_DEFS, { ...have, ...Object.fromEntries(add) })
+  }
+  const link = m[LINK_STYLE_DEFAULT]
+  if (link !== undefined && ymeta.get(LINK_STYLE_DEFAULT) === undefined) ymeta.set(LINK_STYLE_DEFAULT, link)
 }
 
 /** Parses and imports a JSON text; a syntax error is a failure, not an exception. */

@@ -53,10 +53,24 @@ interface State {
   linkStyles: Array<{ at: string; which: string; body: string }>
 }
 
+/**
+ * `subgraph Exchange Core [Disruptor RingBuffer]`: an id with spaces before a bracketed title. Mermaid
+ * shows the bracket text as the title, as for `subgraph id [Title]`.
+ */
+function spacedHeader(title: string): { key: string; title: string } | null {
+  if (title.startsWith('"') || title.startsWith('`') || !title.endsWith(']')) return null
+  const open = title.indexOf('[')
+  const key = title.slice(0, Math.max(open, 0)).trim()
+  if (open < 0 || !key || /["`\]]/.test(key) || title.indexOf('[', open + 1) >= 0) return null
+  return { key, title: title.slice(open + 1, -1) }
+}
+
 function setLabel(d: NodeDecl, raw: string): void {
   const t = mermaidText(raw)
   d.name = t.name || d.key
   if (t.label !== undefined) (d.properties ??= {}).mermaid_label = t.label
+  // A blank label (`join1{ }`): Mermaid draws no text, and the export writes none.
+  else if (!t.name) (d.properties ??= {}).mermaid_label = ''
   else if (d.properties) delete d.properties.mermaid_label
 }
 
@@ -179,7 +193,8 @@ function statement(r: Src, st: State): Failure | null {
     if (left && link) {
       const text = link.text !== undefined ? mermaidText(link.text) : undefined
       const words = text?.label ?? text?.name ?? ''
-      const rel = words ? relationOf(words) : RELATES_TO
+      // Typed by its words (`<br/>` a space, as in a node's name); the label keeps the break.
+      const rel = words ? relationOf(text?.name || words) : RELATES_TO
       const props: Record<string, Json> = {}
       if (link.arrow !== '-->') props.arrow = link.arrow
       if (link.id) props.mermaid_id = link.id
@@ -292,12 +307,14 @@ function keyword(r: Src, st: State, kw: string, start: number): Failure | null {
       const line = r.rest().trimEnd()
       const title = (line.endsWith(';') ? line.slice(0, -1) : line).trim()
       const m = /^([^\s[\]"`]+)\s*\[(.*)\]$/u.exec(title)
-      const key = m ? m[1]! : title.startsWith('"') ? mermaidText(title).name : title
+      const sp = m ? null : spacedHeader(title)
+      const key = m ? m[1]! : sp ? sp.key : title.startsWith('"') ? mermaidText(title).name : title
       if (!key) return fail('parse_error', `${at}: subgraph needs a name: subgraph id [Title]`)
       const d = c.node(key, key, at)
       if ('ok' in d) return d
       d.shape = 'group'
-      if (m || title.startsWith('"') || title.startsWith('`')) setLabel(d, m ? m[2]! : title)
+      if (m || sp || title.startsWith('"') || title.startsWith('`'))
+        setLabel(d, m ? m[2]! : sp ? sp.title : title)
       member(st, d, at)
       st.groups.push(d)
       return null

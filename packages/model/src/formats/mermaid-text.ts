@@ -67,5 +67,19 @@ export function mermaidLabel(s: string, keepBreaks = false): string {
   const lines = keepBreaks && !md ? s.replace(/\r?\n/g, '<br>') : s
   // eslint-disable-next-line no-control-regex
   const flat = lines.replace(md ? /[\u0000-\u0009\u000b-\u001f\u007f]+/g : /[\u0000-\u001f\u007f]+/g, ' ')
-  return flat.replace(keepBreaks ? /[#"&]/g : /[#"<>&`]/g, (ch) => `#${ch.codePointAt(0)};`)
+  const code = (ch: string): string => `#${ch.codePointAt(0)};`
+  const escape = (t: string): string => t.replace(keepBreaks ? /[#"&]/g : /[#"<>&`]/g, code)
+  // In math only what would end the label is coded: KaTeX escapes what it draws (`a<b` is math, not
+  // markup), and Mermaid sanitises the label after KaTeX, as it does for the source file.
+  return mathApart(flat, escape, (t) => t.replace(/"/g, code))
+}
+
+/**
+ * Text with its `$$…$$` math (KaTeX, which Mermaid renders without decoding entity codes: `&` written
+ * `#38;` fails) given to `inMath`, the rest to `outside`. Unpaired `$$` is not math.
+ */
+function mathApart(s: string, outside: (t: string) => string, inMath: (t: string) => string): string {
+  const parts = s.split('$$')
+  // Odd parts are between a `$$` and the next; the last part is after every `$$`, so never math.
+  return parts.map((p, i) => (i % 2 === 1 && i < parts.length - 1 ? inMath(p) : outside(p))).join('$$')
 }

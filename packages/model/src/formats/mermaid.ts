@@ -8,7 +8,10 @@ import { bracketsOf } from './mermaid-shapes.ts'
 import { styleWithColor } from './mermaid-fill.ts'
 import { mermaidLabel } from './mermaid-text.ts'
 
-export { parseMermaid } from './mermaid-parse.ts'
+import { parseMermaid as parseFlowchart } from './mermaid-parse.ts'
+import { fail } from '../graph.ts'
+import type { Result } from '../types.ts'
+import type { Parsed } from './facts.ts'
 export { mermaidLabel, mermaidText } from './mermaid-text.ts'
 
 /*
@@ -45,7 +48,7 @@ const prop = (n: { properties: Record<string, unknown> }, k: string): string | u
 
 function labelOf(n: NodeView): string {
   const shown = prop(n, 'mermaid_label')
-  if (shown !== undefined) return `"${mermaidLabel(shown, true)}"`
+  if (shown !== undefined) return `"${mermaidLabel(shown, true) || ' '}"`
   return `"${mermaidLabel(n.summary.trim() ? n.summary : n.id)}"`
 }
 
@@ -177,4 +180,30 @@ export function toMermaid(
     )
   }
   return lines.join('\n') + '\n'
+}
+
+/**
+ * Reads a Mermaid flowchart; a fenced ```` ```mermaid ```` (or `~~~mermaid`) block pasted from a README
+ * is read as the flowchart inside it. The fence lines become blank, so line numbers in errors stay the
+ * file's. Text after the closing fence is refused: it is not Mermaid.
+ */
+export function parseMermaid(text: string): Result<Parsed> {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)
+  const open = lines.findIndex((l) => l.trim() !== '')
+  const fence = open < 0 ? null : /^\s*(`{3,}|~{3,})\s*mermaid\s*$/i.exec(lines[open]!)
+  if (!fence) return parseFlowchart(text)
+  const mark = fence[1]!
+  const closes = (l: string): boolean => {
+    const t = l.trim()
+    return t.length >= mark.length && t === mark[0]!.repeat(t.length)
+  }
+  const close = lines.findIndex((l, i) => i > open && closes(l))
+  const after = close < 0 ? [] : lines.slice(close + 1)
+  if (after.some((l) => l.trim() !== ''))
+    return fail(
+      'parse_error',
+      `line ${close + 2 + after.findIndex((l) => l.trim() !== '')}: text after the closing ${mark} fence; import only the Mermaid between the fences (without the \`\`\`mermaid fence lines, or with nothing after them)`,
+    )
+  const body = lines.map((l, i) => (i === open || (close >= 0 && i >= close) ? '' : l))
+  return parseFlowchart(body.join('\n'))
 }

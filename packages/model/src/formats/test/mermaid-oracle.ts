@@ -43,6 +43,30 @@ export async function mermaidCounts(text: string): Promise<Counts> {
   return { nodes, edges: db.getEdges().length, subgraphs: subs.length }
 }
 
+/** The texts Mermaid's parser reads: each subgraph's title, each vertex's text, each edge's text, in its order. */
+export async function mermaidTexts(
+  text: string,
+): Promise<{ subgraphs: string[]; vertices: string[]; edges: string[] }> {
+  const m = await mermaid()
+  await m.parse(text)
+  const d = await m.mermaidAPI.getDiagramFromText(text)
+  const db = d.db as unknown as {
+    getVertices(): Map<string, { text?: string }>
+    getEdges(): Array<{ text?: string }>
+    getSubGraphs(): Array<{ id: string; title: string }>
+  }
+  const subs = db.getSubGraphs()
+  const ids = new Set(subs.map((s) => s.id))
+  // Mermaid's parser keeps an entity code `#38;` as a placeholder its renderer decodes; decoded here.
+  const shown = (t = ''): string =>
+    t.replace(/ﬂ°°(\d+)¶ß/g, (_, n: string) => String.fromCodePoint(Number(n))).replace(/ﬂ°(\w+)¶ß/g, '&$1;')
+  return {
+    subgraphs: subs.map((s) => shown(s.title)),
+    vertices: [...db.getVertices()].filter(([k]) => !ids.has(k)).map(([, v]) => shown(v.text)),
+    edges: db.getEdges().map((e) => shown(e.text)),
+  }
+}
+
 const CHROMIUM = process.env.PLEXUS_CHROMIUM ?? '/usr/bin/chromium'
 
 /** Renders each text with `mermaid.render` in Chromium; per text, the SVG's node count or the error. */
