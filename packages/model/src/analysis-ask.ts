@@ -202,7 +202,8 @@ function answer(g: Graph, question: string, took: Took[]): Result<Answer & { tex
   let m: RegExpExecArray | null
   // Impact first: "what breaks if X goes down" is everything that depends on X, transitively.
   if ((m = IMPACT.exec(q) ?? IMPACT_OF.exec(q))) {
-    const n = resolve(g, m[1]!, 'node', took)
+    // IMPACT's three forms capture the name in groups 1, 2 and 3.
+    const n = resolve(g, (m[1] ?? m[2] ?? m[3])!, 'node', took)
     if ('ok' in n) return n
     const nodes = dependentsDeep(g, n.id).map((id) => ref(g, id))
     const text = nodes.length
