@@ -181,6 +181,30 @@ describe('over stdio and REST, the same rule', () => {
     }
   })
 
+  it('plexus mcp lists and searches only the graphs its token reaches, whatever its cache holds', async () => {
+    // One cache directory (the default is one per user), two tokens: ada's peer caches pub, and the
+    // peer of a token that reaches only "mine" must not list or search that copy.
+    const cacheDir = mkdtempSync(join(tmpdir(), 'plexus-roles-'))
+    try {
+      const a = await stdioAgent({ server: server.url, cacheDir, token: 'ada-token-123' })
+      await ok(a.client, 'graph_search', { project: 'pub', query: 'Task A' })
+      await a.close()
+      const peer = await stdioAgent({ server: server.url, cacheDir, token: 'nobody-token-1' })
+      try {
+        const found = await call(peer.client, 'graph_search', { query: 'Task A' })
+        expect(found.text).not.toContain('Task A')
+        expect(found.text).not.toContain('pub')
+        const listed = await call(peer.client, 'graph_open', {})
+        expect(listed.text).not.toContain('pub')
+        expect(listed.text).not.toContain('Public')
+      } finally {
+        await peer.close()
+      }
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true })
+    }
+  })
+
   it('REST deletes a graph only for admin on that graph', async () => {
     const res = await fetch(`${server.url}/api/graphs/pub`, {
       method: 'DELETE',
