@@ -23,6 +23,9 @@ const IMPACT = [
   'all that relies on {x}',
   'impact of {x}',
   'blast radius of {x}',
+  'what happens if {x} goes down',
+  'If {x} goes down, what breaks?',
+  'when {x} fails, which services are affected',
 ]
 
 const graphs = fc
