@@ -142,6 +142,11 @@ const IMPACT = new RegExp(
   String.raw`^${WHO} (?:(?:would|will|could|might|can|is|are|gets?) )?(?:be )?(?:break|breaks|broken|fail|fails|affected|impacted|stop working|stops working|go down|goes down|be hit|is hit) (?:if|when) (.+?)${DOWN}$|^${WHO} (?:depends|depend|relies|rely) on (.+?),? (?:transitively|directly or indirectly|indirectly)$|^(?:everything|all) that (?:depends|relies) on (.+)$`,
   'i',
 )
+// "what happens if X goes down", "if X goes down, what breaks": the condition first.
+const IMPACT_IF = new RegExp(
+  String.raw`^what happens (?:if|when) (.+?)${DOWN}$|^(?:if|when) (.+?)${DOWN},? ${WHO} (?:(?:would|will|could|might|is|are) )?(?:be )?(?:break|breaks|broken|fail|fails|affected|impacted|stop working|stops working|go down|goes down)$`,
+  'i',
+)
 const IMPACT_OF =
   /^(?:what is |what's )?(?:the )?(?:impact|blast radius|fallout) of (.+?)(?: (?:going|being) (?:down|offline|removed))?$/i
 const PATH =
@@ -201,8 +206,14 @@ function answer(g: Graph, question: string, took: Took[]): Result<Answer & { tex
     .trim()
   let m: RegExpExecArray | null
   // Impact first: "what breaks if X goes down" is everything that depends on X, transitively.
-  if ((m = IMPACT.exec(q) ?? IMPACT_OF.exec(q))) {
-    const n = resolve(g, m[1]!, 'node', took)
+  if ((m = IMPACT.exec(q) ?? IMPACT_OF.exec(q) ?? IMPACT_IF.exec(q))) {
+    // Each form of these patterns captures the name in a group of its own.
+    const n = resolve(
+      g,
+      m.slice(1).find((x) => x !== undefined)!,
+      'node',
+      took,
+    )
     if ('ok' in n) return n
     const nodes = dependentsDeep(g, n.id).map((id) => ref(g, id))
     const text = nodes.length

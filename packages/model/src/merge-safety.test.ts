@@ -83,7 +83,10 @@ const PRODUCTS = [
   'Okta',
   'Datadog',
 ]
-const DIRECTIONS = ['to', 'into', 'onto', 'from', '→', '->']
+// Arrows agents type: ASCII, and any of Unicode's arrow blocks, pointing either way.
+const RIGHT_ARROWS = ['→', '->', '-->', '=>', '⇒', '⟶', '⟹', '➡', '➔', '⇨', '↦', '⮕', '⤏']
+const LEFT_ARROWS = ['←', '<-', '<--', '<=', '⇐', '⟵', '⟸', '⬅', '⇦', '↤']
+const DIRECTIONS = ['to', 'into', 'onto', 'from', ...RIGHT_ARROWS, ...LEFT_ARROWS]
 
 const pick = <T>(xs: readonly T[]) => fc.constantFrom(...xs)
 /** Two different items of a list. */
@@ -111,6 +114,64 @@ const swappedDirection = fc
     return [make(x, y), make(y, x)] as const
   })
 
+/** The same ends with the direction turned around: "Copy X → Y" / "Copy X ← Y", "to" / "from". */
+const reversedDirection = fc
+  .record({
+    verb: pick(VERBS),
+    noun: pick(NOUNS),
+    ends: twoOf([...PLACES, ...PRODUCTS]),
+    pair: fc.oneof(
+      fc.tuple(pick(RIGHT_ARROWS), pick(LEFT_ARROWS)),
+      fc.constant(['to', 'from'] as const),
+      fc.constant(['into', 'from'] as const),
+    ),
+  })
+  .map(({ verb, noun, ends: [x, y], pair: [d, e] }) => [
+    `${verb} ${noun} ${x} ${d} ${y}`,
+    `${verb} ${noun} ${x} ${e} ${y}`,
+  ])
+
+/** Two names swapped around a word that orders them: "Replace X with Y", "Prefer X over Y". */
+const ORDERING = [
+  'Replace {x} with {y}',
+  'Prefer {x} over {y}',
+  'Deploy {x} before {y}',
+  'Upgrade {x} after {y}',
+  'Route {x} via {y}',
+  'Use {x} instead of {y}',
+]
+const swappedOrder = fc
+  .record({ shape: pick(ORDERING), ends: twoOf([...PLACES, ...PRODUCTS]), noun: pick(['', ...NOUNS]) })
+  .map(({ shape, ends: [x, y], noun }) => {
+    const make = (a: string, b: string) => shape.replace('{x}', `${a} ${noun}`.trim()).replace('{y}', b)
+    return [make(x, y), make(y, x)] as const
+  })
+
+// Numbers as agents spell them in labels.
+const NUMBER_WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+  'twenty',
+]
+
 /** The same label with another number, another version, or its numbers in another order. */
 const otherNumbers = fc
   .record({
@@ -119,7 +180,7 @@ const otherNumbers = fc
     product: pick(PRODUCTS),
     a: fc.nat(40),
     b: fc.nat(40),
-    shape: fc.nat(4),
+    shape: fc.nat(6),
   })
   .filter(({ a, b }) => a !== b)
   .map(({ verb, noun, product, a, b, shape }) => {
@@ -135,8 +196,18 @@ const otherNumbers = fc
           `${verb} ${noun} for ${product} ${a}.${b}`,
           `${verb} ${noun} for ${product} ${a}.${b + 1}`,
         ] as const
-      default:
+      case 4:
         return [`Step ${a}: ${verb} ${noun}`, `Step ${b}: ${verb} ${noun}`] as const
+      case 5: {
+        const [x, y] = [NUMBER_WORDS[a % 21]!, NUMBER_WORDS[b % 21]!]
+        return x === y
+          ? ([`Round one item ${x}`, `Round two item ${x}`] as const)
+          : ([`Round ${x} item ${y}`, `Round ${y} item ${x}`] as const)
+      }
+      default: {
+        const [x, y] = [NUMBER_WORDS[a % 21]!, NUMBER_WORDS[(a + 1 + (b % 20)) % 21]!]
+        return [`Step ${x}: ${verb} ${noun}`, `Step ${y}: ${verb} ${noun}`] as const
+      }
     }
   })
 
@@ -202,6 +273,10 @@ describe('what label matching never merges', () => {
   it('the same words on the other side of a direction word', () => check(swappedDirection, notAMatch))
   it('another number or version, or the numbers in another order', () => check(otherNumbers, notAMatch))
   it('another distinctive name', () => check(otherProduct, notAMatch))
+  it('the same words with the arrow or direction word turned around', () =>
+    check(reversedDirection, notAMatch))
+  it('two names swapped around a word that orders them (with, over, before, after, via, instead of)', () =>
+    check(swappedOrder, notAMatch))
 
   it('the pairs issue 24 saw merged', () => {
     for (const pair of [
@@ -216,6 +291,17 @@ describe('what label matching never merges', () => {
       ],
       ['Copy A → B', 'Copy B → A'],
       ['Release 1.2', 'Release 12'],
+    ] as const)
+      notAMatch(pair)
+  })
+
+  it("the review's first failing seeds (242026): other arrows, an arrow turned around, numbers as words, with", () => {
+    for (const pair of [
+      ['Replicate staging database ⇨ prod', 'Replicate prod database ⇨ staging'],
+      ['Replicate database staging → prod', 'Replicate database staging ← prod'],
+      ['Round zero item one', 'Round one item zero'],
+      ['Replace staging with prod', 'Replace prod with staging'],
+      ['Replicate staging database ⇦ prod', 'Replicate prod database ⇦ staging'],
     ] as const)
       notAMatch(pair)
   })
@@ -241,7 +327,7 @@ const must = <T>(r: Result<T>): T => {
   return r as T
 }
 const quoted = (x: string) => `"${x.replace(/"/g, '')}"`
-const apart = fc.oneof(swappedDirection, otherNumbers, otherProduct)
+const apart = fc.oneof(swappedDirection, otherNumbers, otherProduct, reversedDirection, swappedOrder)
 
 describe('what batch create and import do with those pairs (createNodes modes, fuzzy import)', () => {
   it('never fold a different label into a node, resolved or not, nor two of one batch into one', () =>

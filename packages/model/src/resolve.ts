@@ -79,14 +79,57 @@ export interface Label {
 const sortedOf = (l: Label): string =>
   (l.sorted ??= l.words.length < 2 ? l.seq : sortedCopy(l.words).join(' '))
 const compactOf = (l: Label): string => (l.compact ??= l.words.length < 2 ? l.seq : l.words.join(''))
-// A word the abbreviation table knows ("k8s") is a name, not a number.
+// A word the abbreviation table knows ("k8s") is a name, not a number. A number written as a word
+// ("Round one item zero") is its number.
+const NUMBER_WORDS = new Map(
+  [
+    'zero',
+    'one',
+    'two',
+    'three',
+    'four',
+    'five',
+    'six',
+    'seven',
+    'eight',
+    'nine',
+    'ten',
+    'eleven',
+    'twelve',
+    'thirteen',
+    'fourteen',
+    'fifteen',
+    'sixteen',
+    'seventeen',
+    'eighteen',
+    'nineteen',
+    'twenty',
+  ].map((w, i) => [w, String(i)] as const),
+)
+for (const [w, n] of [
+  ['thirty', 30],
+  ['forty', 40],
+  ['fifty', 50],
+  ['sixty', 60],
+  ['seventy', 70],
+  ['eighty', 80],
+  ['ninety', 90],
+  ['hundred', 100],
+  ['thousand', 1000],
+] as const)
+  NUMBER_WORDS.set(w, String(n))
 const digitsOf = (l: Label): string =>
-  (l.digits ??= DIGIT.test(l.seq)
-    ? l.words
-        .filter((w) => DIGIT.test(w) && variants(w).length === 0)
-        .map((w) => (w.match(/\p{N}+/gu) ?? []).join(' '))
-        .join(' ')
-    : '')
+  (l.digits ??=
+    DIGIT.test(l.seq) || l.words.some((w) => NUMBER_WORDS.has(w))
+      ? l.words
+          .map(
+            (w) =>
+              NUMBER_WORDS.get(w) ??
+              (DIGIT.test(w) && variants(w).length === 0 ? (w.match(/\p{N}+/gu) ?? []).join(' ') : ''),
+          )
+          .filter((d) => d !== '')
+          .join(' ')
+      : '')
 const histOf = (l: Label): Int16Array => (l.hist ??= histogram(l.seq))
 
 const labels = new WeakMap<NodeView, Label>()
@@ -122,11 +165,11 @@ export function labelOf(s: string): Label {
 export function confidence(a: Label, b: Label, min = 0): number {
   if (a.exact === b.exact) return 1
   if (a.words.length === 0 || b.words.length === 0) return 0
-  if (a.seq === b.seq) return SAME_WORDS
-  const c = unsafeConfidence(a, b, min)
+  // The same words may still point another way ("Copy A → B" / "Copy A ← B"): the caps apply to them too.
+  const c = a.seq === b.seq ? SAME_WORDS : unsafeConfidence(a, b, min)
   if (c === 0) return 0
   if (digitsOf(a) !== digitsOf(b)) return Math.min(c, OTHER_NUMBERS)
-  if (c >= MATCH_CONFIDENCE && directed(a) + directed(b) > 0 && movedAcross(a, b))
+  if (c >= MATCH_CONFIDENCE && ((directed(a) + directed(b) > 0 && movedAcross(a, b)) || swappedAround(a, b)))
     return Math.min(c, OTHER_DIRECTION)
   if (c >= MATCH_CONFIDENCE && substituted(a, b)) return Math.min(c, SUBSTITUTED)
   return c
@@ -157,11 +200,27 @@ function unsafeConfidence(a: Label, b: Label, min: number): number {
   return Math.round(c * 1000) / 1000
 }
 
-// Words that give a label a direction: what is on either side of one is not interchangeable.
-const DIRECTION_WORDS = new Set(['to', 'from', 'into', 'onto', 'toward', 'towards'])
-// Arrows, which the tokenizer drops as punctuation, read as the word "to".
-const ARROW = /\s*(?:→|⟶|➔|➜|⇒|->|=>|-->)\s*/gu
-const ARROW_TEST = /→|⟶|➔|➜|⇒|->|=>/u
+// Words that give a label a direction: what is on either side of one is not interchangeable. Each reads
+// as "to" or "from": "Copy A to B" and "Copy A from B" point different ways.
+const DIRECTION_WORDS = new Map([
+  ['to', 'to'],
+  ['into', 'to'],
+  ['onto', 'to'],
+  ['toward', 'to'],
+  ['towards', 'to'],
+  ['from', 'from'],
+])
+// Arrows, which the tokenizer drops as punctuation: one pointing left reads as "from", any other (ASCII
+// ->, =>, or a character of Unicode's arrow blocks) as "to".
+const LEFT_ARROW =
+  /\s*(?:<-+|<=+|[\u2190\u219A\u219E\u21A2\u21A4\u21A9\u21AB\u21BC\u21BD\u21C7\u21D0\u21DA\u21DC\u21E0\u21E4\u21E6\u27F5\u27F8\u27FB\u27FD\u2B05\u2B30-\u2B3F])\s*/gu
+const ARROW =
+  /\s*(?:-+>|=+>|[\u2190-\u21FF\u27F0-\u27FF\u2794-\u27BF\u2900-\u297F\u2B00-\u2B11\u2B30-\u2B4F\u2B60-\u2B95])\s*/gu
+const ARROW_TEST =
+  /<-|<=|->|=>|[\u2190-\u21FF\u27F0-\u27FF\u2794-\u27BF\u2900-\u297F\u2B00-\u2B11\u2B30-\u2B4F\u2B60-\u2B95]/u
+// Words that order two names without a direction ("Replace Jira with GitHub", "Prefer A over B"): the
+// names on their sides are not interchangeable when both labels have the same such words.
+const ORDER_WORDS = new Set(['with', 'over', 'before', 'after', 'via', 'instead', 'than'])
 // Words too small to make two labels name different things when one is swapped for another.
 const FUNCTION_WORDS = new Set([
   'the',
@@ -192,13 +251,23 @@ function directed(l: Label): number {
  */
 function sidesOf(l: Label): string[][] {
   if (l.sides !== undefined) return l.sides
-  const words = ARROW_TEST.test(l.exact) ? labelOf(l.exact.replace(ARROW, ' to ')).words : l.words
+  const words = ARROW_TEST.test(l.exact)
+    ? labelOf(l.exact.replace(LEFT_ARROW, ' from ').replace(ARROW, ' to ')).words
+    : l.words
+  return (l.sides = split(words, DIRECTION_WORDS))
+}
+
+/** The words between the separators, each side after the first led by the separator's kind. */
+function split(
+  words: readonly string[],
+  separators: ReadonlyMap<string, string> | ReadonlySet<string>,
+): string[][] {
   const sides: string[][] = [[]]
   for (const w of words) {
-    if (DIRECTION_WORDS.has(w)) sides.push([])
-    else sides[sides.length - 1]!.push(w)
+    if (!separators.has(w)) sides[sides.length - 1]!.push(w)
+    else sides.push([`\u0000${separators instanceof Map ? separators.get(w) : w}`])
   }
-  return (l.sides = sides)
+  return sides
 }
 
 /** Whether two words of labels name the same thing: equal, an abbreviation, or a near spelling of a long word. */
@@ -210,9 +279,21 @@ const pairs = (w: string, v: string): boolean =>
  * prod" / "Copy prod to staging"), or the labels have a different number of sides.
  */
 function movedAcross(a: Label, b: Label): boolean {
-  const x = sidesOf(a)
-  const y = sidesOf(b)
+  return crossed(sidesOf(a), sidesOf(b))
+}
+
+/** Whether labels with the same ordering words (with, over, ...) have a name on another side of them. */
+function swappedAround(a: Label, b: Label): boolean {
+  if (!a.words.some((w) => ORDER_WORDS.has(w))) return false
+  const x = split(a.words, ORDER_WORDS)
+  const y = split(b.words, ORDER_WORDS)
+  return x.length === y.length && x.every((s, i) => i === 0 || s[0] === y[i]![0]) && crossed(x, y)
+}
+
+/** Whether sides differ in number or kind, or a word of one sits on another side in the other. */
+function crossed(x: string[][], y: string[][]): boolean {
   if (x.length !== y.length) return true
+  if (x.some((s, i) => i > 0 && s[0] !== y[i]![0])) return true
   const moved = (p: string[][], q: string[][]): boolean =>
     p.some((side, i) =>
       side.some(

@@ -182,14 +182,19 @@ export function requireWrite(ctx: CallContext, what: string, graph: string, role
 const RANK: Record<Role, number> = { read: 0, write: 1, admin: 2 }
 
 /**
- * The graphs a call lists or searches: the source's, less every `user.<name>` graph but the caller's
- * own. With tokens the source already hides the others (scopes.ts); without tokens the caller's
+ * The graphs a call lists or searches: the source's that the caller reaches (`roleOn`), less every
+ * `user.<name>` graph but the caller's own. With tokens the source already hides the others (scopes.ts); without tokens the caller's
  * name is its client's word and nothing is private, but no surface shows one client another's
  * private graph unasked (issue 23: `/mcp` did, `/mcp/memory` did not).
  */
 export async function visibleGraphs(ctx: CallContext): Promise<GraphInfo[]> {
   const own = privateGraphOf(ctx.actor)
-  return (await ctx.source.list()).filter((g) => !g.id.startsWith(PRIVATE_PREFIX) || g.id === own)
+  const listed = (await ctx.source.list()).filter((g) => !g.id.startsWith(PRIVATE_PREFIX) || g.id === own)
+  if (!ctx.source.role) return listed
+  // A stdio peer lists the copies its cache holds, which another token's peer may have made: only the
+  // graphs this call's token reaches are shown (the server's source lists no others anyway).
+  const reached = await Promise.all(listed.map(async (g) => (await roleOn(ctx, g.id)) !== null))
+  return listed.filter((_, i) => reached[i])
 }
 
 /** Ids a call worked on, most relevant first: they go to the working set and to presence. */

@@ -169,6 +169,41 @@ describe('the /mcp endpoint', () => {
     await alice.close()
   })
 
+  it('does not close a session to make room for sessions of another token of the same name and role', async () => {
+    const alice = await httpAgent(server.url, { token: 'alice-secret-1' })
+    const opened: string[] = []
+    try {
+      await ok(alice.client, 'graph_open', { project: 'evicted', goal: 'Whose room' })
+      // Past the 32 sessions one token may hold: the other token's oldest go, never alice-secret-1's.
+      for (let i = 0; i < 40; i++) {
+        const res = await post(
+          {
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'initialize',
+            params: {
+              protocolVersion: '2025-03-26',
+              capabilities: {},
+              clientInfo: { name: 'twin', version: '1' },
+            },
+          },
+          { Authorization: 'Bearer alice-other-1' },
+        )
+        expect(res.status).toBe(200)
+        opened.push(res.headers.get('mcp-session-id')!)
+      }
+      const r = await call(alice.client, 'graph_open', { project: 'evicted' })
+      expect(r.isError, r.text).toBe(false)
+    } finally {
+      for (const sid of opened)
+        await fetch(`${server.url}/mcp`, {
+          method: 'DELETE',
+          headers: { Authorization: 'Bearer alice-other-1', 'Mcp-Session-Id': sid },
+        })
+      await alice.close()
+    }
+  })
+
   it('returns a parse error for a body that is not JSON, and stays up', async () => {
     const res = await fetch(`${server.url}/mcp`, {
       method: 'POST',

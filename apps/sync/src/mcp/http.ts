@@ -231,7 +231,9 @@ export function createMcpEndpoint(options: McpHttpOptions): McpEndpoint {
     identity: Identity,
     surface: Surface,
   ): Promise<Response> {
-    const same = (s: Session) => s.identity.name === identity.name && s.identity.role === identity.role
+    // Per token (one Identity per token), as sessions are: another token of the same name and role
+    // must not close this token's sessions to make room for its own.
+    const same = (s: Session) => s.identity === identity
     const own = [...sessions.entries()].filter(([, s]) => same(s))
     const oldestOf = (list: Array<[string, Session]>) => list.sort((a, b) => a[1].lastSeen - b[1].lastSeen)[0]
     if (!identity.anonymous && own.length >= maxPerIdentity) {

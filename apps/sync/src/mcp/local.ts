@@ -75,6 +75,8 @@ export class LocalGraphs implements GraphSource {
   private warnedActor = false
   /** The token's role per graph, as the server answered (tokens are read when it starts). */
   private readonly roles = new Map<string, Role | null>()
+  /** The server refused the token itself (401): every call is refused with this. */
+  private refusal: ToolError | undefined
   /** After the server could not be asked, calls do not wait on it again until then (ms). */
   private askAgainAt = 0
 
@@ -93,6 +95,7 @@ export class LocalGraphs implements GraphSource {
   async role(id: string): Promise<Role | null> {
     const { server, token } = this.options
     if (!server || !token) return 'admin'
+    if (this.refusal) throw this.refusal
     const known = this.roles.get(id)
     if (known !== undefined) return known
     // Offline, a call works on the copy at once instead of waiting for the server on every call.
@@ -104,13 +107,23 @@ export class LocalGraphs implements GraphSource {
         headers: { authorization: `Bearer ${token}` },
         signal: AbortSignal.timeout(5000),
       })
+      // The server is up and refuses the token: no copy it would take should be written, and the
+      // caller is told why (it was told the server was unreachable, or the graph did not exist).
+      // Remembered: the token is the process's, and failed logins are throttled (429) after a few.
+      if (res.status === 401)
+        this.refusal = new ToolError(
+          `${server} refused this agent's token (HTTP ${res.status}), so nothing was changed: check --token or PLEXUS_TOKEN`,
+          'forbidden',
+        )
+      if (this.refusal) throw this.refusal
       if (!res.ok) return this.unasked()
       const body = (await res.json()) as { graph_role?: unknown }
       const role = body.graph_role === null ? null : ROLES.find((r) => r === body.graph_role)
       if (role === undefined) return this.unasked()
       this.roles.set(id, role)
       return role
-    } catch {
+    } catch (error) {
+      if (error instanceof ToolError) throw error
       return this.unasked()
     }
   }

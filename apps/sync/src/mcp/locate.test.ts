@@ -7,7 +7,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { testServer, waitFor, type TestServer } from '../test/server-harness.ts'
+import { createNodes, meta, openGraph } from '@plexus/model'
+import {
+  destroyProvider,
+  provider,
+  synced,
+  testServer,
+  waitFor,
+  type TestServer,
+} from '../test/server-harness.ts'
 import { callTool } from './catalog.ts'
 import type { CallContext, GraphSource } from './context.ts'
 import { call, httpAgent, ok, stdioAgent } from './test/clients.ts'
@@ -66,6 +74,68 @@ describe('node ids name their graph', () => {
       expect(c.ancestors).toEqual([{ id: expect.any(String), summary: 'Goal gamma', resolved: false }])
     } finally {
       await peer.close()
+    }
+  })
+})
+
+describe('a node id two graphs hold', () => {
+  let server: TestServer | undefined
+  afterEach(async () => {
+    await server?.dispose()
+    server = undefined
+  })
+
+  // Tools never make an id another graph holds, but a writer's own client can: the id it copies is then
+  // in two graphs, and a call naming it by id alone must not go to whichever graph was indexed last.
+  it("is refused naming both graphs, or taken in the one the caller reaches, never in the copier's", async () => {
+    const tokens = [
+      { name: 'ada', role: 'admin' as const, token: 'ada-token-123' },
+      { name: 'mallory', role: 'write' as const, token: 'mallory-token-1', graphs: [{ pattern: 'beta' }] },
+      { name: 'rita', role: 'write' as const, token: 'rita-token-123', graphs: [{ pattern: 'alpha' }] },
+    ]
+    server = await testServer({ tokens })
+    const ada = await httpAgent(server.url, { token: 'ada-token-123' })
+    const rita = await httpAgent(server.url, { token: 'rita-token-123' })
+    const p = provider(server, 'beta', { token: 'mallory-token-1' })
+    try {
+      const ids: Record<string, string> = {}
+      for (const project of ['alpha', 'beta']) {
+        await ok(ada.client, 'graph_open', { project, goal: `Goal ${project}` })
+        const plan = await ok(ada.client, 'graph_plan', {
+          project,
+          nodes: [{ ref: 't', summary: `Task in ${project}` }],
+        })
+        ids[project] = plan.created[0].id
+      }
+      // Mallory writes, over WebSocket into beta, a node with alpha's task id.
+      await synced(p)
+      const g = openGraph(p.doc, { actor: 'mallory', now: () => Date.now(), newId: () => ids.alpha! })
+      const made = createNodes(g, [{ summary: 'Impostor', parent: meta(g).root! }], { mode: 'force' })
+      expect(made.ok).toBe(true)
+      await waitFor(() => {
+        const d = server!.docs.peek('beta')
+        return (
+          d !== undefined &&
+          openGraph(d, { actor: 'x', now: () => 1, newId: () => 'x' }).index.live(ids.alpha!) !== undefined
+        )
+      }, "the server's copy of beta to hold the copied id")
+      // Ada reaches both graphs: told the id is in both, nothing changed.
+      const both = await call(ada.client, 'graph_update', {
+        updates: [{ node_id: ids.alpha, resolved: true }],
+      })
+      expect(both.isError, both.text).toBe(true)
+      expect(both.text).toMatch(/alpha/)
+      expect(both.text).toMatch(/beta/)
+      // Rita reaches alpha only: her call is alpha's node, and beta is never named to her.
+      const r = await call(rita.client, 'graph_update', { updates: [{ node_id: ids.alpha, resolved: true }] })
+      expect(r.isError, r.text).toBeFalsy()
+      expect(r.text).not.toMatch(/beta/)
+      expect((await ok(ada.client, 'graph_open', { project: 'alpha' })).summary.resolved).toBe(1)
+      expect((await ok(ada.client, 'graph_open', { project: 'beta' })).summary.resolved).toBe(0)
+    } finally {
+      destroyProvider(p)
+      await ada.close()
+      await rita.close()
     }
   })
 })

@@ -11,7 +11,9 @@
  * is only ever told of graphs its source reaches.
  *
  * Node ids are 12 random base-36 characters (about 62 bits), and a tool's new id is also checked
- * against this index, so two graphs never share one.
+ * against this index, so a tool never makes an id another graph holds. A writer's own client can copy
+ * one into its graph: an id two graphs hold is refused naming those of them the caller reaches (taken
+ * in the one when it reaches one), never sent to whichever graph was indexed last.
  */
 import type * as Y from 'yjs'
 import { ToolError, type GraphSource } from './context.ts'
@@ -20,6 +22,11 @@ import { echo } from './shape.ts'
 
 export class NodeLocator {
   private readonly where = new Map<string, string>()
+  /**
+   * Ids more than one graph holds -> those graphs. Tools never make one, but a writer's own client can
+   * copy an id into its graph: a call naming it alone must not go to whichever graph was indexed last.
+   */
+  private readonly shared = new Map<string, Set<string>>()
   /** Aliases (a memory id `kg:x`, and `x` bare) -> the graphs holding a node with it. */
   private readonly named = new Map<string, Set<string>>()
   private readonly indexed = new WeakSet<Y.Doc>()
@@ -34,8 +41,16 @@ export class NodeLocator {
     const ix = graphView(doc)
     const record = (id: string): void => {
       const n = ix.nodes.get(id)
-      if (!n) return
-      this.where.set(id, graph)
+      if (!n) {
+        this.shared.get(id)?.delete(graph)
+        return
+      }
+      const was = this.where.get(id)
+      if (was === undefined) this.where.set(id, graph)
+      else if (was !== graph) {
+        const holders = this.shared.get(id) ?? new Set([was])
+        this.shared.set(id, holders.add(graph))
+      }
       for (const a of n.aliases ?? []) {
         for (const name of a.startsWith(MEMORY_ALIAS) ? [a, a.slice(MEMORY_ALIAS.length)] : [a]) {
           const set = this.named.get(name)
@@ -86,9 +101,20 @@ export class NodeLocator {
 
   /** The graph `id` is known in, if `source` reaches it. */
   async reached(source: GraphSource, id: string): Promise<string | undefined> {
-    const g = this.where.get(id)
+    const holders = this.shared.get(id)
+    // Where one of two holders deleted its copy, the other is the graph.
+    const g = holders?.size === 1 ? [...holders][0] : this.where.get(id)
     if (g === undefined) return undefined
-    return !source.role || (await source.role(g)) !== null ? g : undefined
+    if (holders === undefined || holders.size < 2)
+      return !source.role || (await source.role(g)) !== null ? g : undefined
+    // Only the graphs the caller reaches are considered, or named.
+    const reach: string[] = []
+    for (const h of holders) if (!source.role || (await source.role(h)) !== null) reach.push(h)
+    if (reach.length < 2) return reach[0]
+    throw new ToolError(
+      `node ${echo(id)} is in ${reach.slice(0, 5).join(' and ')}; give project to say which graph`,
+      'ambiguous_label',
+    )
   }
 
   private async first(source: GraphSource, ids: readonly string[]): Promise<string | undefined> {

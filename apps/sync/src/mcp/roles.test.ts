@@ -160,6 +160,51 @@ describe('over stdio and REST, the same rule', () => {
     }
   })
 
+  it('plexus mcp with a token the server refuses says the token was refused, and changes nothing', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'plexus-roles-'))
+    const peer = await stdioAgent({ server: server.url, cacheDir, token: 'no-such-token-99' })
+    try {
+      const before = await state('pub')
+      for (const [name, args] of [
+        ['graph_open', { project: 'bad-token-graph', goal: 'Lost' }],
+        ['graph_update', { project: 'pub', updates: [{ node_id: ids.task, resolved: true }] }],
+      ] as const) {
+        const r = await call(peer.client, name, args)
+        expect(r.isError, `${name}: ${r.text}`).toBe(true)
+        expect(r.text).toMatch(/token/)
+      }
+      expect(await server.docs.exists('bad-token-graph')).toBe(false)
+      expect(await state('pub')).toBe(before)
+    } finally {
+      await peer.close()
+      rmSync(cacheDir, { recursive: true, force: true })
+    }
+  })
+
+  it('plexus mcp lists and searches only the graphs its token reaches, whatever its cache holds', async () => {
+    // One cache directory (the default is one per user), two tokens: ada's peer caches pub, and the
+    // peer of a token that reaches only "mine" must not list or search that copy.
+    const cacheDir = mkdtempSync(join(tmpdir(), 'plexus-roles-'))
+    try {
+      const a = await stdioAgent({ server: server.url, cacheDir, token: 'ada-token-123' })
+      await ok(a.client, 'graph_search', { project: 'pub', query: 'Task A' })
+      await a.close()
+      const peer = await stdioAgent({ server: server.url, cacheDir, token: 'nobody-token-1' })
+      try {
+        const found = await call(peer.client, 'graph_search', { query: 'Task A' })
+        expect(found.text).not.toContain('Task A')
+        expect(found.text).not.toContain('pub')
+        const listed = await call(peer.client, 'graph_open', {})
+        expect(listed.text).not.toContain('pub')
+        expect(listed.text).not.toContain('Public')
+      } finally {
+        await peer.close()
+      }
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true })
+    }
+  })
+
   it('REST deletes a graph only for admin on that graph', async () => {
     const res = await fetch(`${server.url}/api/graphs/pub`, {
       method: 'DELETE',
