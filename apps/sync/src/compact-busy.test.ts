@@ -85,14 +85,22 @@ describe(`compaction under a writer that never pauses (${TEST_STORE})`, () => {
     const other = await docs.joinAsync('g', { canWrite: false, identity: 'r' }, watch.transport)
     let sent = 0
     const nodes = writer.getMap<Y.Map<unknown>>('nodes')
+    const history = writer.getArray<unknown>('history')
+    // A node arrives with its history event, written as the connection's identity (the server
+    // refuses a node change without one); moves (x) need none.
+    const create = (id: string, node: Y.Map<unknown>): void =>
+      writer.transact(() => {
+        nodes.set(id, node)
+        history.push([{ id: `e_${id}`, ts: 1, actor: 'w', node: id, action: 'create', changes: [] }])
+      })
     const node = new Y.Map<unknown>()
     node.set('summary', 'Busy node')
     node.set('x', -1)
-    nodes.set('n_busy', node)
+    create('n_busy', node)
     const samples: Array<Promise<number>> = []
     for (let i = 0; i < WRITES; i++) {
       node.set('x', i)
-      if (i % 7 === 0) nodes.set(`n${i}`, new Y.Map([['summary', `Node ${i}`]]))
+      if (i % 7 === 0) create(`n${i}`, new Y.Map([['summary', `Node ${i}`]]))
       for (const u of updates.splice(0)) {
         expect(peer.receive(encodeUpdate(u))).toMatchObject({ ok: true })
         sent++

@@ -61,5 +61,5 @@ describe('keep-alive', () => {
     const second = await get()
     expect(second.body).toBe('ok')
     expect(second.socket).toBe(first.socket)
-  }, 60_000)
+  })
 })

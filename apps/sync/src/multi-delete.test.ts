@@ -68,7 +68,7 @@ describe('finding 8: a deletion reaches every server', () => {
     expect((await closedA).code).toBe(CloseCode.gone)
     expect((await closedB).code).toBe(CloseCode.gone)
     expect(await store.load('g')).toBeNull()
-  }, 60_000)
+  })
 
   it('with the news lost (Redis away): a stale copy’s edit is refused as gone, and the graph stays deleted', async () => {
     const { redis, a, store, onB } = await setup('delete_stale')
@@ -80,5 +80,5 @@ describe('finding 8: a deletion reaches every server', () => {
     // Redis back (the servers close cleanly); the graph is still deleted.
     await redis.start()
     expect(await store.load('g')).toBeNull()
-  }, 60_000)
+  })
 })

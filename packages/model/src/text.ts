@@ -73,5 +73,12 @@ export function mergeNoteLines(current: string, add: string | readonly string[])
     extra.push(l)
   }
   if (!extra.length) return current
-  return current.trim() === '' ? extra.join('\n') : `${current.replace(/\n+$/, '')}\n${extra.join('\n')}`
+  return current.trim() === '' ? extra.join('\n') : `${withoutTrailingNewlines(current)}\n${extra.join('\n')}`
+}
+
+/** `s` without its trailing newlines: a scan from the end (the pattern `\n+$` is quadratic on many newlines). */
+function withoutTrailingNewlines(s: string): string {
+  let end = s.length
+  while (end > 0 && s.charCodeAt(end - 1) === 10) end--
+  return s.slice(0, end)
 }

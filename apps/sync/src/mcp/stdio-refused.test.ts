@@ -57,8 +57,9 @@ describe('finding 8: a write the server drops is reported as refused over stdio'
         edges: [{ from: api, to: db, type: 'depends_on' }],
       })
       expect(r.isError, r.text).toBe(true)
+      // Refused before the copy changes ("… so nothing was changed") or by the server ("… not saved").
       expect(r.text).toMatch(/refused|read-only|needs the write role/)
-      expect(r.text).toMatch(/not saved/)
+      expect(r.text).toMatch(/not saved|nothing was changed/)
       // The agent's own copy does not show the refused edge either.
       const ctx = await ok(work.client, 'graph_context', { project: 'g', node_id: api })
       expect(ctx.depends_on).toEqual([])
@@ -85,5 +86,5 @@ describe('finding 8: a write the server drops is reported as refused over stdio'
       await engine.close()
     }
     expect(edgesOnServer(server)).toEqual([])
-  }, 60_000)
+  })
 })

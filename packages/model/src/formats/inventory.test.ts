@@ -23,6 +23,8 @@ const BUILT: Record<string, string> = {
     'FILL.source again: starts only at ^ or [,;] (tested as a literal)',
   'packages/model/src/tokenize.ts':
     'a class of CJK characters, and runs of one class or the other: no choice to backtrack into',
+  'packages/model/src/analysis-ask.ts':
+    'the question phrasings, each anchored at ^ with lazy name groups followed by bounded word alternatives and $: one start, a bounded suffix tried per position; ask_graph caps a question at 1,000 characters',
   'apps/sync/src/scopes.ts':
     'a graph-scope glob from the server configuration (not from requests), on graph ids of at most 64 characters',
 }
