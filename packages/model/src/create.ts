@@ -269,7 +269,7 @@ function planItems(
     }
     const plan: Plan = match ? { item, id: match.id, parent, match } : { item, id: g.env.newId(), parent }
     if (mode === 'explore') {
-      const near = resolveLabel(g, item.summary, { ...scope, limit: 1 })[0]
+      const near = resolveLabel(g, item.summary, { ...scope, limit: 1, readings: 'same' })[0]
       const twin = seen.get(key)
       if (near && near.confidence >= EXPLORE_CONFIDENCE)
         possible.push({ ref: item.ref, id: plan.id, match: near })
