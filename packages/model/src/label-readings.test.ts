@@ -187,6 +187,8 @@ describe('acronyms, learned from the graph’s own labels', () => {
     expect(takes(g, 'AD', false)).toBe(ad)
     expect(takes(g, 'SSO', false)).toBe(sso)
     expect(takes(g, 'MFA for remote access', true)).toBe(mfa)
+    expect(takes(g, 'MFA remote access', true)).toBe(mfa)
+    expect(takes(g, 'LIS interface', true)).toBe(lis)
   })
 })
 
@@ -294,4 +296,15 @@ describe('deduplication under a parent', () => {
         expect(bestMatch(g, q, { parent: root })?.id, `'${q}' / '${label}' among siblings`).toBe(id)
       },
     ))
+})
+
+describe('an acronym inside a longer name', () => {
+  it('reads as the phrase the graph spells it as, whole or as a part of one label', () => {
+    const { g, add } = namedGraph()
+    const mpi = add('mpi', { summary: 'Master patient index cleanup before go-live' })
+    add('x', { summary: 'Patient portal accounts' })
+    expect(takes(g, 'MPI cleanup', false)).toBe(mpi)
+    expect(takes(g, 'MPI cleanup before go-live', true)).toBe(mpi)
+    expect(takes(g, 'MPI merge rules', false)).toBeNull()
+  })
 })

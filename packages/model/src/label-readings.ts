@@ -80,6 +80,9 @@ export function readOtherwise(
         const n = g.index.live(r.id)
         if (n) add(n, Math.min(r.confidence, EXPANDED_MAX), true)
       }
+      // "MFA rollout" as a part of "Multi-factor authentication rollout for clinicians".
+      const parts = naming ? holdersOf(g, spelled, cx.accept) : undefined
+      if (parts) for (const h of partialScores(parts)) add(h.node, h.confidence, false)
     }
     for (const h of oneLabel([...hits.values()])) {
       const had = found.get(h.node.id)
