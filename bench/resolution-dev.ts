@@ -32,7 +32,7 @@ const wanted = (q: Fixture['queries'][number]): string | null =>
     ? q.search
     : q.resolve
 
-const SETS = ['search-queries.json', 'resolution-dev.json']
+const SETS = ['search-queries.json', 'resolution-dev.json', 'resolution-dev-erp.json']
 type Path = 'resolve' | 'dedup' | 'engine'
 const PATHS: Path[] = ['resolve', 'dedup', 'engine']
 

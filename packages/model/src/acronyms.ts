@@ -119,7 +119,8 @@ function acronymIndexOf(gi: GraphView): AcronymIndex {
  */
 export function acronymOf(g: Graph, query: string): string | undefined {
   const q = query.trim()
-  if (SHOUTED.test(q)) return (q.endsWith('s') ? q.slice(0, -1) : q).toLowerCase()
+  // "S&OP" is Sales and Operations Planning: the ampersand stands for a small word.
+  if (SHOUTED.test(q)) return (q.endsWith('s') ? q.slice(0, -1) : q).toLowerCase().replace(/&/g, '')
   if (/^[a-z]{2,6}$/.test(q) && !searchIndexOf(g.index).postings.has(q)) return q
   return undefined
 }

@@ -308,3 +308,18 @@ describe('an acronym inside a longer name', () => {
     expect(takes(g, 'MPI merge rules', false)).toBeNull()
   })
 })
+
+describe('named cases from the development sets', () => {
+  it('an ampersand in an acronym, and a word form the stemmer misses', () => {
+    const { g, add } = namedGraph()
+    const sop = add('sop', { summary: 'Sales and operations planning dashboard' })
+    const po = add('po', { summary: 'Purchase order approval workflow' })
+    add('edi', { summary: 'EDI 850 purchase order intake' })
+    const a11y = add('a11y', { summary: 'Accessibility audit of forms' })
+    add('rbac', { summary: 'Role-based access control' })
+    expect(takes(g, 'S&OP', false)).toBe(sop)
+    expect(takes(g, 'approving purchase orders', false)).toBe(po)
+    // "access" is not a form of "accessibility".
+    expect(takes(g, 'accessibilty', false)).toBe(a11y)
+  })
+})

@@ -61,7 +61,20 @@ function contentOf(s: string): { words: string[]; numbers: string } {
 
 // The stemmer is not idempotent ("dossiering" -> "dossier" -> "dossi"): twice reaches the same stem.
 const root = (w: string): string => stem(stem(w))
-const sameForm = (q: string, l: string): boolean => q === l || sameWord(q, l) || root(q) === root(l)
+const sameForm = (q: string, l: string): boolean =>
+  q === l || sameWord(q, l) || root(q) === root(l) || sharedStem(q, l)
+
+/**
+ * Forms the suffix list misses ("approving" / "approval", "renewing" / "renewal"): the same first 5
+ * letters or more, then at most 3 others on each side ("access" is not "accessibility").
+ */
+function sharedStem(q: string, l: string): boolean {
+  const short = Math.min(q.length, l.length)
+  if (short < 6) return false
+  let i = 0
+  while (i < short && q.charCodeAt(i) === l.charCodeAt(i)) i++
+  return i >= 5 && q.length - i <= 3 && l.length - i <= 3
+}
 
 /**
  * Whether the words `part` occur in `label` in this order (other words may come between); a word may
@@ -150,7 +163,14 @@ export function holdersOf(
     if (w.length >= 5 && !terms.some((t) => si.postings.has(t))) {
       typos.add(w)
       // Words reach here singular ("postgers" as "postger"): the plural's near spellings count too.
-      terms = [...new Set([...si.near(w), ...si.near(w + 's')].flatMap((t) => termsFor(si, t)))]
+      // And forms the stemmer misses: "approving" finds "approval".
+      const family: string[] = []
+      let scanned = 0
+      for (const t of si.prefixes.get(w.slice(0, 3)) ?? []) {
+        if (++scanned > 5000 || family.length >= 16) break
+        if (sharedStem(w, t)) family.push(t)
+      }
+      terms = [...new Set([...si.near(w), ...si.near(w + 's'), ...family].flatMap((t) => termsFor(si, t)))]
     }
     for (const t of terms) {
       const p = si.postings.get(t)
