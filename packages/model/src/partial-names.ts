@@ -12,8 +12,13 @@ import { sameWord, stem, variants } from './word-forms.ts'
 //
 // Hand-written: the word forms come from word-forms.ts (the crude stemmer search already uses, measured in
 // bench/reports/search.md), and what is left is a subsequence test over a handful of candidate labels
-// found through the search index's postings. No library does "which one label holds these words" on an
-// index we already keep; the model imports yjs only (purity.test.ts).
+// found through the search index's postings. Libraries looked at: `stemmer` 2.0.1 and
+// `wink-porter2-stemmer` 2.0.1 (Porter / Porter2) would fold "approval" with "approving", which the crude
+// stemmer misses (sharedStem below covers it), and `fastest-levenshtein` 1.0.16 is a faster plain
+// Levenshtein, but the typo rule needs a bounded distance that counts a swap as one edit
+// (search-index.ts's osaWithin). None is taken: the model imports yjs only (purity.test.ts), and the
+// stemmer must be the one the search index folds terms with, or a part found here would not be found
+// there. No library does "which one label holds these words" on an index we already keep.
 
 /** A part of one label only: at least this, up to PART_MAX as it covers more of the label. */
 export const PART_MIN = 0.86
