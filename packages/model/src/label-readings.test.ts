@@ -19,6 +19,7 @@ import { findByLabel } from './analysis-ask.ts'
 import { write, type Graph } from './graph.ts'
 import { MATCH_CONFIDENCE, bestMatch, resolveLabel } from './resolve.ts'
 import { namedGraph } from './test/harness.ts'
+import { updateNodes } from './update.ts'
 
 const SEED = Number(process.env.FC_SEED ?? 24_0611)
 const RUNS = 150
@@ -322,4 +323,23 @@ describe('named cases from the development sets', () => {
     // "access" is not a form of "accessibility".
     expect(takes(g, 'accessibilty', false)).toBe(a11y)
   })
+})
+
+describe('the acronym index', () => {
+  it('follows a renamed label: the old initials no longer name it, the new ones do', () =>
+    check(
+      fc.record({ a: labelWords, b: labelWords, others: fc.array(labelWords, { maxLength: 3 }) }),
+      ({ a, b, others }) => {
+        const [oldA, newA] = [initials(a), initials(b)]
+        if (oldA === newA || sharedInitials(oldA, [...others, b]) || sharedInitials(newA, others)) return
+        const { g, add } = namedGraph()
+        others.forEach((o, i) => add(`o${i}`, { summary: written(o, 'sentence') }))
+        const id = add('x', { summary: written(a, 'title') })
+        expect(takes(g, oldA.toUpperCase(), true)).toBe(id)
+        const r = updateNodes(g, [{ id, summary: written(b, 'title') }])
+        expect(r.ok).toBe(true)
+        expect(takes(g, newA.toUpperCase(), true)).toBe(id)
+        expect(resolveLabel(g, oldA.toUpperCase(), { min: MATCH_CONFIDENCE })).toEqual([])
+      },
+    ))
 })
