@@ -11,6 +11,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { execSync } from 'node:child_process'
+import { performance } from 'node:perf_hooks'
 import { findByLabel } from '../packages/model/src/analysis-ask.ts'
 import { write, type Graph } from '../packages/model/src/graph.ts'
 import { MATCH_CONFIDENCE, bestMatch, resolveLabel } from '../packages/model/src/resolve.ts'
@@ -96,6 +97,55 @@ for (const file of SETS) {
   }
 }
 
+// What the readings cost: a generated graph of TIMED nodes (labels of 3-8 words from a small vocabulary,
+// so words are common and parts rarely unique: the slow case), p50 of 15 calls per kind of label.
+const TIMED = Number(process.env.PLEXUS_BENCH_NODES ?? 20_000)
+const VOCAB =
+  'alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec romeo sierra tango uniform victor whiskey xray yankee zulu migrate deploy review cache index service report billing ledger'.split(
+    ' ',
+  )
+const timings: string[] = []
+{
+  const { g, root } = namedGraph()
+  let seed = 7
+  const rand = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+  write(g, (w) => {
+    for (let i = 0; i < TIMED; i++) {
+      const k = 3 + Math.floor(rand() * 6)
+      const words = Array.from({ length: k }, () => VOCAB[Math.floor(rand() * VOCAB.length)]!)
+      w.newNode(`t${i}`, { summary: `${words.join(' ')} ${i}`, parent: root })
+    }
+  })
+  const p50 = (f: () => void): string => {
+    const xs: number[] = []
+    for (let i = 0; i < 15; i++) {
+      const t = performance.now()
+      f()
+      xs.push(performance.now() - t)
+    }
+    xs.sort((a, b) => a - b)
+    return xs[7]!.toFixed(2)
+  }
+  const first = (f: () => void): string => {
+    const t = performance.now()
+    f()
+    return (performance.now() - t).toFixed(0)
+  }
+  resolveLabel(g, 'warm up the indexes')
+  const exact = g.index.nodes.get('t17')!.summary
+  timings.push(
+    `| first acronym (builds the initials index) | ${first(() => resolveLabel(g, 'ABC'))} ms once |`,
+  )
+  for (const [what, q] of [
+    ['a label as it is', exact],
+    ['an acronym', 'MDR'],
+    ['a part several labels share', 'ledger'],
+    ['a miss (common words: search lists candidates)', 'alpha bravo charlie 17'],
+    ['a miss (words no label has)', 'nothing like this at all'],
+  ] as const)
+    timings.push(`| ${what} | ${p50(() => resolveLabel(g, q))} ms p50 |`)
+}
+
 const load = loadavg()
   .map((x) => x.toFixed(2))
   .join(' ')
@@ -123,11 +173,18 @@ search-queries.json's "partial" queries (written as refusals before issue 24) ar
 
 ${table}
 
+What resolveLabel costs with the readings, on a generated graph of ${TIMED} nodes (load average above):
+
+| label | time |
+|---|---|
+${timings.join('\n')}
+
 Wrong picks:
 ${wrongs.length ? wrongs.map((w) => `- ${w}`).join('\n') : '- none'}
 `
 console.log(table)
 console.log(wrongs.join('\n'))
+console.log(timings.join('\n'))
 console.log(`load average ${load}`)
 mkdirSync(new URL('./reports/', import.meta.url), { recursive: true })
 writeFileSync(new URL('./reports/resolution-dev.md', import.meta.url), report)
