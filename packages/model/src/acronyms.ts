@@ -121,7 +121,10 @@ export function acronymOf(g: Graph, query: string): string | undefined {
   const q = query.trim()
   // "S&OP" is Sales and Operations Planning: the ampersand stands for a small word.
   if (SHOUTED.test(q)) return (q.endsWith('s') ? q.slice(0, -1) : q).toLowerCase().replace(/&/g, '')
-  if (/^[a-z]{2,6}$/.test(q) && !searchIndexOf(g.index).postings.has(q)) return q
+  if (/^[a-z]{2,6}$/.test(q)) {
+    const si = searchIndexOf(g.index)
+    if (!si.postings.has(q) && !si.postings.has(singular(q)) && si.forms(q, 1).length === 0) return q
+  }
   return undefined
 }
 
@@ -191,18 +194,21 @@ export function expanded(
 }
 
 /**
- * The nodes (accepted by `accept`) whose label writes `acronym` in capitals as one of its words ("MFA
- * rollout"): "or" is a word, "OR" the operating room. `whole` when the label is the acronym alone.
+ * The nodes (accepted by `accept`) whose label writes `acronym` in capitals (or as `spelling`, "PiP") as
+ * one of its words ("MFA rollout"): "or" is a word, "OR" the operating room. `whole` when the label is
+ * the acronym alone.
  */
 export function writtenIn(
   g: Graph,
   acronym: string,
   accept: (n: NodeView | undefined) => n is NodeView,
+  spelling = acronym.toUpperCase(),
 ): Array<{ node: NodeView; whole: boolean }> {
   const si = searchIndexOf(g.index)
   const p = si.postings.get(acronym)
   if (!p || p.live > MAX_WRITERS) return []
-  const shout = new RegExp(`(?:^|[^A-Za-z0-9])${acronym.toUpperCase()}s?(?:$|[^A-Za-z0-9])`)
+  const forms = [...new Set([acronym.toUpperCase(), spelling])].map(escape).join('|')
+  const shout = new RegExp(`(?:^|[^A-Za-z0-9])(?:${forms})s?(?:$|[^A-Za-z0-9])`)
   const out: Array<{ node: NodeView; whole: boolean }> = []
   for (let i = 0; i < p.n; i++) {
     const n = si.alive[p.ords[i]!] ? si.views[p.ords[i]!] : undefined
@@ -214,3 +220,5 @@ export function writtenIn(
   }
   return out
 }
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

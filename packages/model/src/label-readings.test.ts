@@ -343,3 +343,16 @@ describe('the acronym index', () => {
       },
     ))
 })
+
+describe('named cases: how agents write parts and acronyms', () => {
+  it('a possessive, a compound written as two words, an acronym that is also a small word', () => {
+    const { g, add } = namedGraph()
+    const bl = add('bl', { summary: 'Roll out BitLocker disk encryption to laptops' })
+    const or = add('or', { summary: 'Operating room scheduling in Epic OpTime' })
+    add('x', { summary: 'Printers or scanners for the ward' })
+    expect(takes(g, "BitLocker's rollout", false)).toBe(bl)
+    expect(takes(g, 'the BitLocker rollout', false)).toBe(bl)
+    // "or" in another label is a word, not the acronym written there.
+    expect(takes(g, 'OR', false)).toBe(or)
+  })
+})

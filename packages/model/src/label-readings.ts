@@ -70,8 +70,13 @@ export function readOtherwise(
     // Words whose initials a label is written as ("Multi-factor authentication" / "MFA rollout").
     for (const a of initialsOf(label))
       for (const w of writtenIn(g, a, cx.accept)) add(w.node, w.whole ? WHOLE : PART, w.whole)
+    // A query written as an acronym is a word of a label only where the label writes it so ("OR" is not
+    // the "or" of "Printers or scanners").
+    const shouted = acr !== undefined && /[A-Z]/.test(label)
+    if (shouted)
+      for (const w of writtenIn(g, acr, cx.accept, label.trim())) add(w.node, w.whole ? WHOLE : PART, w.whole)
     // A part of one label.
-    const holders = naming ? holdersOf(g, label, cx.accept) : undefined
+    const holders = naming && !shouted ? holdersOf(g, label, cx.accept) : undefined
     if (holders) for (const h of partialScores(holders)) add(h.node, h.confidence, false)
     // An acronym inside the query, spelled out.
     const spelled = expanded(g, label, cx.accept)

@@ -59,7 +59,8 @@ export interface Holder {
 function contentOf(s: string): { words: string[]; numbers: string } {
   const all = labelWords(s)
   return {
-    words: all.filter((w) => !FILLER.has(w) && !NUMBER.test(w)),
+    // A lone "s" is a possessive ("BitLocker's").
+    words: all.filter((w) => !FILLER.has(w) && !NUMBER.test(w) && w !== 's'),
     numbers: all.filter((w) => NUMBER.test(w)).join(' '),
   }
 }
@@ -106,12 +107,23 @@ export function holds(part: string[], label: string[], same = sameForm): number 
 /** Whether each word of `part` has its own word in `label`, in any order; the number of label words used, or 0. */
 export function holdsAnyOrder(part: string[], label: string[], same = sameForm): number {
   const taken = new Uint8Array(label.length)
+  let used = 0
   for (const q of part) {
     const k = label.findIndex((l, i) => !taken[i] && same(q, l))
-    if (k < 0) return 0
-    taken[k] = 1
+    if (k >= 0) {
+      taken[k] = 1
+      used++
+      continue
+    }
+    // Two neighbouring words of the label written as one ("rollout" / "Roll out").
+    const j = label.findIndex(
+      (l, i) => !taken[i] && !taken[i + 1] && i + 1 < label.length && same(q, l + label[i + 1]),
+    )
+    if (j < 0) return 0
+    taken[j] = taken[j + 1] = 1
+    used += 2
   }
-  return part.length
+  return used
 }
 
 // Words that give a label a direction: "Sync Jira to GitHub" is not "Sync GitHub to Jira", so across one
@@ -185,15 +197,17 @@ export function holdersOf(
         if (si.alive[o] && (p.tfs[i]! & 0x7f) > 0) ords.push(o)
       }
     }
-    if (best === undefined || ords.length < best.length) best = ords
-    if (best.length === 0) return []
+    // A word no index term holds may still be two words of a label ("rollout" / "Roll out"): it is
+    // checked below, but cannot bound the search.
+    if (ords.length > 0 && (best === undefined || ords.length < best.length)) best = ords
   }
+  if (best === undefined) return []
   const out: Holder[] = []
   const qDirected = directed(query, labelWords(query))
   const same = typos.size
     ? (a: string, b: string) => sameForm(a, b) || (typos.has(a) && nearSpelling(a, b))
     : sameForm
-  for (const o of new Set(best ?? [])) {
+  for (const o of new Set(best)) {
     const n = si.views[o]
     if (!accept(n)) continue
     const l = contentOf(n.summary)
