@@ -122,9 +122,13 @@ function oneLabel<T extends { node: NodeView; confidence: number }>(hits: T[]): 
   )
 }
 
-/** The list a caller sees: label candidates by confidence, then a miss's search candidates, at least SEARCH_SHOWN of them. */
+/** The list a caller sees: label candidates by confidence, then a miss's search candidates (see `room`). */
 export function withSearch<T>(ranked: T[], fromSearch: T[], limit: number): T[] {
   if (fromSearch.length === 0) return ranked
-  const room = Math.max(limit - ranked.length, Math.min(SEARCH_SHOWN, fromSearch.length, limit))
+  // Up to half the list (at most SEARCH_SHOWN) is search's when label candidates would fill it.
+  const room = Math.max(
+    limit - ranked.length,
+    Math.min(SEARCH_SHOWN, fromSearch.length, Math.ceil(limit / 2)),
+  )
   return [...ranked.slice(0, limit - Math.min(room, fromSearch.length)), ...fromSearch.slice(0, room)]
 }
