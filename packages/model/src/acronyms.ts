@@ -30,6 +30,8 @@ const MAX_WORDS = 12
 const MAX_ENTRIES = 600_000
 /** Labels read for one acronym written in them: more, and it names nothing in particular. */
 const MAX_WRITERS = 256
+/** Other writings of one query tried. */
+const MAX_REWRITES = 8
 
 /**
  * What a query written as an acronym looks like: 2-8 capitals and digits ("MFA", "S3", "CRDs"), or up to
@@ -167,30 +169,45 @@ export function initialsOf(query: string): string[] {
 }
 
 /**
- * Query words written as acronyms ("MFA enrollment"), each with the one phrase the graph's labels spell it
- * as: the query with those phrases in place, or undefined when none has exactly one phrase.
+ * Other writings of a query (at most MAX_REWRITES): an acronym in it replaced by a phrase the graph's
+ * labels spell it as ("MFA enrollment" -> "multi factor authentication enrollment"), and a run of its
+ * words replaced by an acronym some label writes in capitals ("multi-factor authentication login" ->
+ * "mfa login"). Each is then resolved as a label; only what picks out one label is taken.
  */
-export function expanded(
+export function rewrites(
   g: Graph,
   query: string,
   accept: (n: NodeView | undefined) => n is NodeView,
-): string | undefined {
+): string[] {
+  const out = new Set<string>()
   const parts = query.trim().split(/\s+/)
-  if (parts.length < 2) return undefined
-  let changed = false
-  const out = parts.map((p) => {
-    const bare = p.replace(/^[("'[]+|[)"'\].,:;!?]+$/g, '')
-    if (!SHOUTED.test(bare)) return p
-    const phrases = new Set(
-      spelledBy(g, (bare.endsWith('s') ? bare.slice(0, -1) : bare).toLowerCase(), accept).map((s) =>
-        s.words.join(' '),
-      ),
-    )
-    if (phrases.size !== 1) return p
-    changed = true
-    return [...phrases][0]!
-  })
-  return changed ? out.join(' ') : undefined
+  if (parts.length >= 2)
+    parts.forEach((p, i) => {
+      const bare = p.replace(/^[("'[]+|[)"'\].,:;!?]+$/g, '')
+      if (!SHOUTED.test(bare)) return
+      const key = (bare.endsWith('s') ? bare.slice(0, -1) : bare).toLowerCase().replace(/&/g, '')
+      for (const s of spelledBy(g, key, accept).slice(0, MAX_REWRITES))
+        out.add([...parts.slice(0, i), s.words.join(' '), ...parts.slice(i + 1)].join(' '))
+    })
+  const words = labelWords(query)
+  if (words.length >= 3 && words.length <= 16)
+    for (let i = 0; i < words.length; i++)
+      for (let j = i + MIN_RUN; j <= Math.min(words.length, i + MAX_RUN); j++) {
+        if (FILLER.has(words[i]!)) continue
+        const run = words.slice(i, j)
+        const all = run.map((w) => w[0]!).join('')
+        // As runs() indexes them: ending on a small word only as written ("single sign-on" is SSO).
+        const content = FILLER.has(words[j - 1]!)
+          ? all
+          : run
+              .filter((w) => !FILLER.has(w))
+              .map((w) => w[0]!)
+              .join('')
+        for (const a of new Set([all, content]))
+          if (a.length >= MIN_RUN && writtenIn(g, a, accept).length > 0)
+            out.add([...words.slice(0, i), a, ...words.slice(j)].join(' '))
+      }
+  return [...out].slice(0, MAX_REWRITES)
 }
 
 /**

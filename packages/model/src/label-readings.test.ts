@@ -356,3 +356,14 @@ describe('named cases: how agents write parts and acronyms', () => {
     expect(takes(g, 'OR', false)).toBe(or)
   })
 })
+
+describe('an acronym inside a longer label, either way round', () => {
+  it('is spelled out or written short, even when the graph spells the acronym several ways', () => {
+    const { g, add } = namedGraph()
+    const vpn = add('vpn', { summary: 'Enable multi-factor authentication for VPN' })
+    add('fax', { summary: 'Map faxes to archive' }) // also spells "MFA"
+    const sso = add('sso', { summary: 'Roll out SSO login for clinicians' })
+    expect(takes(g, 'Enable MFA for VPN', true)).toBe(vpn)
+    expect(takes(g, 'Roll out single sign-on login for clinicians', true)).toBe(sso)
+  })
+})

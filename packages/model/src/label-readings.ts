@@ -1,4 +1,4 @@
-import { PART, WHOLE, acronymOf, expanded, initialsOf, spelledBy, writtenIn } from './acronyms.ts'
+import { PART, WHOLE, acronymOf, initialsOf, rewrites, spelledBy, writtenIn } from './acronyms.ts'
 import type { Graph } from './graph.ts'
 import { SHARED, holdersOf, partialScores } from './partial-names.ts'
 import { search } from './search.ts'
@@ -78,9 +78,8 @@ export function readOtherwise(
     // A part of one label.
     const holders = naming && !shouted ? holdersOf(g, label, cx.accept) : undefined
     if (holders) for (const h of partialScores(holders)) add(h.node, h.confidence, false)
-    // An acronym inside the query, spelled out.
-    const spelled = expanded(g, label, cx.accept)
-    if (spelled !== undefined) {
+    // An acronym inside the query spelled out, or words of it written as an acronym a label has.
+    for (const spelled of rewrites(g, label, cx.accept)) {
       for (const r of cx.again(spelled)) {
         const n = g.index.live(r.id)
         if (n) add(n, Math.min(r.confidence, EXPANDED_MAX), true)
