@@ -2,7 +2,6 @@ import { fail, type Graph } from './graph.ts'
 import { findCycles, hubs, orphans, ref, shortestPath, type Degree, type Hop, type Ref } from './analysis.ts'
 import { bestMatch, confidence, labelOf } from './resolve.ts'
 import type { Result } from './types.ts'
-import { isLive } from './views.ts'
 import { nodeByName } from './names.ts'
 
 // Plain questions about the graph, answered from the analysis functions. Deliberately a handful of
@@ -47,34 +46,17 @@ const fold = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/\
 const unquote = (s: string): string => s.trim().replace(/^["'“‘`](.*)["'”’`]$/u, '$1')
 
 /**
- * A live node named by `label`: its id or an alias (a memory id, bare or `kg:`; names.ts), else `bestMatch` (the fuzzy resolver, confidence >= 0.85), else
- * the shortest summary containing the label. Deterministic: ties go to the smallest id.
+ * A live node named by `label`: its id or an alias (a memory id, bare or `kg:`; names.ts), else
+ * `bestMatch` (the resolver, confidence >= 0.85: the same label written another way, an acronym of it,
+ * or a distinctive part that only this label has). No guess beyond it: a part several labels share
+ * names none of them (issue 24: "the shortest summary containing the label" took "OCSP stapling" for
+ * "CSP" and one video task of several for "video").
  */
 export function findByLabel(g: Graph, label: string): Ref | undefined {
   const direct = nodeByName(g, label)
   if (direct) return ref(g, direct.id)
-  const best = bestMatch(g, label)
-  if (best) return { id: best.id, summary: best.summary }
-  const want = fold(label)
-  if (!want) return undefined
-  let exact: Ref | undefined
-  let near: Ref | undefined
-  let scanned = 0
-  for (const n of g.index.nodes.values()) {
-    if (!isLive(n)) continue
-    if (++scanned > 200_000) break
-    const have = fold(n.summary)
-    if (have === want) {
-      if (!exact || n.id < exact.id) exact = ref(g, n.id)
-    } else if (!exact && have.includes(want)) {
-      const better =
-        !near ||
-        n.summary.length < near.summary.length ||
-        (n.summary.length === near.summary.length && n.id < near.id)
-      if (better) near = ref(g, n.id)
-    }
-  }
-  return exact ?? near
+  const best = bestMatch(g, label, { readings: 'name' })
+  return best ? { id: best.id, summary: best.summary } : undefined
 }
 
 const ARTICLE = /^(?:the|a|an|our|my|this|that) /i

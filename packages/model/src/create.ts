@@ -292,7 +292,7 @@ function planItems(
         ? { item, id: match.id, parent, match, resolved: done || undefined }
         : { item, id: g.env.newId(), parent, ...(match ? { match, resolved: true } : {}) }
     if (mode === 'explore') {
-      const near = resolveLabel(g, item.summary, { ...scope, limit: 1 })[0]
+      const near = resolveLabel(g, item.summary, { ...scope, limit: 1, readings: 'same' })[0]
       const twin = seen.get(key)
       if (near && near.confidence >= EXPLORE_CONFIDENCE)
         possible.push({ ref: item.ref, id: plan.id, match: near })

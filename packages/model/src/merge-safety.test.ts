@@ -126,10 +126,10 @@ const reversedDirection = fc
       fc.constant(['into', 'from'] as const),
     ),
   })
-  .map(({ verb, noun, ends: [x, y], pair: [d, e] }) => [
-    `${verb} ${noun} ${x} ${d} ${y}`,
-    `${verb} ${noun} ${x} ${e} ${y}`,
-  ])
+  .map(({ verb, noun, ends: [x, y], pair }): readonly [string, string] => {
+    const [d, e] = pair as readonly [string, string]
+    return [`${verb} ${noun} ${x} ${d} ${y}`, `${verb} ${noun} ${x} ${e} ${y}`]
+  })
 
 /** Two names swapped around a word that orders them: "Replace X with Y", "Prefer X over Y". */
 const ORDERING = [

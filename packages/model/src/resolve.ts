@@ -5,6 +5,7 @@ import { TF_MAX, searchIndexOf, selectTop, type Posting, type SearchIndex } from
 import { asciiLabelShape, exactLabel, isCjk, labelWords, wordTokens } from './tokenize.ts'
 import type { NodeView } from './types.ts'
 import { sameWord, variants } from './word-forms.ts'
+import { readOtherwise, withSearch, type Readings } from './label-readings.ts'
 
 /** At or above this, a label names an existing node: batch create reuses it instead of adding a twin. */
 export const MATCH_CONFIDENCE = 0.85
@@ -480,6 +481,14 @@ export interface ResolveOptions {
   /** Leave out candidates below this confidence (default 0.4); a higher floor is cheaper. */
   min?: number
   kind?: string
+  /**
+   * Other readings of the label (label-readings.ts): `name` (resolveLabel's default) also reads it as an
+   * acronym or a distinctive part of one label, as an agent names a node, and gives a miss the search
+   * index's candidates; `same` (bestMatch's default) only reads it as the same thing written another way
+   * (an acronym of the whole label, or the words of a label that is an acronym), as deduplication asks:
+   * a part of a label is another thing there ("Payments" is not "Ship payments"); `none`: neither.
+   */
+  readings?: Readings
 }
 
 export interface Resolution {
@@ -518,16 +527,31 @@ export function resolveLabel(g: Graph, label: string, opts: ResolveOptions = {})
     const c = confidence((want ??= labelOf(text)), labelOfNode(n), floor)
     if (c >= floor) found.set(n.id, { id: n.id, summary: n.summary, confidence: c })
   }
+  // ── issue 24 §6: acronyms, partial names and a miss's candidates (label-readings.ts) ──
+  const otherwise = (): Resolution[] => {
+    const readings = opts.readings ?? 'name'
+    if (readings === 'none') return selectTop([...found.values()], limit, byConfidence)
+    const fromSearch = readOtherwise(g, text, found, {
+      readings,
+      accept,
+      floor,
+      misses: readings === 'name' && floor <= MIN_CONFIDENCE,
+      limit,
+      again: (q) => resolveLabel(g, q, { ...opts, readings: 'none' }),
+      score: (s) => confidence((want ??= labelOf(text)), labelOf(s)),
+    })
+    return withSearch(selectTop([...found.values()], limit, byConfidence), fromSearch, limit)
+  }
+  // ── end issue 24 §6 ──
   if (scan) {
+    // An abbreviation ("DB" / "Database") changes a label's length, so the shape bound does not hold for
+    // a label with a word the table relates to another (issue 24: batch create under a parent missed them).
+    const sized = shape < 0 || !(want ??= labelOf(text)).words.some((w) => variants(w).length > 0)
     for (const id of siblings ?? []) {
       const n = g.index.live(id)
-      if (accept(n) && mayReach(shape, asciiLabelShape(n.summary, MAX_WORDS), floor)) consider(n)
+      if (accept(n) && (!sized || mayReach(shape, asciiLabelShape(n.summary, MAX_WORDS), floor))) consider(n)
     }
-    return selectTop(
-      [...found.values()],
-      limit,
-      (a, b) => b.confidence - a.confidence || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-    )
+    return otherwise()
   }
   want ??= labelOf(text)
   const li = labelIndexOf(g.index)
@@ -542,15 +566,15 @@ export function resolveLabel(g: Graph, label: string, opts: ResolveOptions = {})
   if ([...found.values()].filter((r) => r.confidence > FUZZY_MAX).length < limit) {
     for (const n of shortlist(g, label, want, accept)) consider(n)
   }
-  const out = [...found.values()]
-  return selectTop(out, limit, (a, b) => b.confidence - a.confidence || byId(a.id, b.id))
+  return otherwise()
 }
 
 const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+const byConfidence = (a: Resolution, b: Resolution): number => b.confidence - a.confidence || byId(a.id, b.id)
 
 /**
- * The best match at MATCH_CONFIDENCE or above, if any, and only when no other node with another summary
- * scores as much: "Auth Svc" names Authentication Service and Authorization Service equally, and
+ * The best match at MATCH_CONFIDENCE or above, if any (by default read as deduplication reads a label:
+ * `readings: 'same'`), and only when no other node with another summary scores as much: "Auth Svc" names Authentication Service and Authorization Service equally, and
  * picking one would merge into it by id order.
  */
 export function bestMatch(
@@ -563,6 +587,7 @@ export function bestMatch(
     kind: opts.kind,
     limit: 2,
     min: MATCH_CONFIDENCE,
+    readings: opts.readings ?? 'same',
   })
   if (!top || top.confidence < MATCH_CONFIDENCE) return undefined
   // Two nodes with the same text are duplicates already: the first by id stands for both.

@@ -25,6 +25,8 @@ const BUILT: Record<string, string> = {
     'a class of CJK characters, and runs of one class or the other: no choice to backtrack into',
   'packages/model/src/analysis-ask.ts':
     'the question phrasings, each anchored at ^ with lazy name groups followed by bounded word alternatives and $: one start, a bounded suffix tried per position; ask_graph caps a question at 1,000 characters',
+  'packages/model/src/acronyms.ts':
+    'an alternation of escaped literal spellings (no quantifier but an optional s) between single-character boundaries: one pass',
   'apps/sync/src/scopes.ts':
     'a graph-scope glob from the server configuration (not from requests), on graph ids of at most 64 characters',
 }

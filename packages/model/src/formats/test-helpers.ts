@@ -32,3 +32,25 @@ export function shape(g: Graph): { nodes: string[]; edges: string[] } {
   }
   return { nodes: nodes.sort(), edges: edges.sort() }
 }
+
+/**
+ * A JSON export as an import by `actor` gives it back: authorship is the server's (issue 23), so the
+ * importer is each node's, edge's and the meta's `created_by`/`updated_by`; the file's own history,
+ * which says who wrote what, comes along unchanged. Every other field is what the file held.
+ */
+export function authoredBy<T>(json: T, actor: string): T {
+  const data = (typeof json === 'string' ? JSON.parse(json) : structuredClone(json)) as {
+    meta?: Record<string, unknown>
+    nodes?: Array<Record<string, unknown>>
+    edges?: Array<Record<string, unknown>>
+  }
+  const stamp = (o: Record<string, unknown> | undefined): void => {
+    if (!o) return
+    if ('created_by' in o) o.created_by = actor
+    if ('updated_by' in o) o.updated_by = actor
+  }
+  stamp(data.meta)
+  for (const n of data.nodes ?? []) stamp(n)
+  for (const e of data.edges ?? []) stamp(e)
+  return (typeof json === 'string' ? JSON.stringify(data, null, 2) : data) as T
+}
