@@ -85,7 +85,19 @@ test('the canvas shows what memory archived faintly, hides it on request, and a 
       const ix = ws.session.g.index
       const id = [...ix.nodes.values()].find((n) => n.summary === summary)!.id
       const m = ws.session.doc.getMap('nodes').get(id) as { set(k: string, v: unknown): void }
-      ws.session.doc.transact(() => m.set('tier', 'archived'))
+      // With its history event, as the model writes a tier (the server refuses a node change without one).
+      const event = {
+        id: `e_archive_${id}`,
+        ts: Date.now(),
+        actor: ws.session.g.env.actor,
+        node: id,
+        action: 'update',
+        changes: [{ field: 'tier', before: null, after: 'archived' }],
+      }
+      ws.session.doc.transact(() => {
+        m.set('tier', 'archived')
+        ws.session.doc.getArray('history').push([event])
+      })
     }, 'A nightly cron rebuilds the search index')
     await expect(stale).toHaveAttribute('data-tier', 'archived')
 
