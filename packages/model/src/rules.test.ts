@@ -4,7 +4,15 @@
  * checked both ways: what the model writes passes, what it never writes is refused with a reason.
  */
 import { describe, expect, it } from 'vitest'
-import { checkDelete, checkTotal, checkWrite, type Deleted, type Writer, type Written } from './rules.ts'
+import {
+  checkDelete,
+  checkNodeWrite,
+  checkTotal,
+  checkWrite,
+  type Deleted,
+  type Writer,
+  type Written,
+} from './rules.ts'
 import { SCHEMA_VERSION } from './schema.ts'
 import { LIMITS } from './validate.ts'
 
@@ -129,4 +137,31 @@ describe('node fields the model writes in one form only', () => {
     it(`refuses ${key} ${JSON.stringify(v)?.slice(0, 40)}`, () => {
       expect(node(key, v)?.message).toMatch(reason)
     })
+})
+
+describe('a lease written beside a claim merged from apart (mcp/claims.test: a restart in the middle)', () => {
+  const writer: Writer = { actor: 'bob', schema: SCHEMA_VERSION, documentSchema: SCHEMA_VERSION }
+  const lease = (actions: string[]) =>
+    checkNodeWrite(
+      'n_1',
+      {
+        fields: new Set(['properties']),
+        claims: new Map<string, unknown>([
+          ['_claimed_at', '2026-11-28T09:00:00.000Z'],
+          ['_claimed_until', '2026-11-28T10:00:00.000Z'],
+        ]),
+        unclaims: new Set(),
+      },
+      // Bob's offline claim arrives after Alice's: her `_claimed_by` won, his lease keys did not lose.
+      { actions: new Set(actions), holderAfter: 'alice', settled: () => 'alice' },
+      writer,
+    )
+
+  it('is taken with the writer’s own claim event (history settles who holds it)', () => {
+    expect(lease(['claim'])).toBeNull()
+  })
+
+  it('is refused alone: a lease is renewed only by its holder', () => {
+    expect(lease(['update'])?.message).toMatch(/renewed only by its holder \("alice"\)/)
+  })
 })

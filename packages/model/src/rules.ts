@@ -256,7 +256,11 @@ export function checkNodeWrite(id: string, write: NodeWrite, ctx: NodeWriteConte
   } else if (write.claims.size > 0) {
     const holder = ctx.holderAfter
     const renewing = holder !== null && (writer.actor === null || holder === writer.actor)
-    if (!renewing)
+    // A claim made apart (offline) and merged: its `_claimed_by` can lose to another's concurrent
+    // claim while its lease keys win, so the lease arrives beside the writer's own claim event with
+    // another named as holder. History settles who holds it; the lease alone makes no one believe so.
+    const claimedHere = actions?.has('claim') === true
+    if (!renewing && !claimedHere)
       return refuse(
         `nodes.${id}.properties: a lease (${[...write.claims.keys()].join(', ')}) is renewed only by its holder${holder === null ? '; the node is not claimed' : ` (${JSON.stringify(holder)})`}: ${CLAIM_KEYS_MESSAGE}`,
       )
