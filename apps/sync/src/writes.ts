@@ -181,7 +181,11 @@ class Check {
 
   private nodeWrite(id: string): NodeWrite {
     let w = this.nodes.get(id)
-    if (!w) this.nodes.set(id, (w = { fields: new Set(), claims: new Map(), unclaims: new Set() }))
+    if (!w)
+      this.nodes.set(
+        id,
+        (w = { fields: new Set(), claims: new Map(), unclaims: new Set(), claimants: new Set() }),
+      )
     return w
   }
 
@@ -204,8 +208,13 @@ class Check {
     }
     const write = this.nodeWrite(path[1]!)
     write.fields.add(path.length === 2 ? (key ?? '*') : path[2]!)
-    if (path.length === 3 && path[2] === 'properties' && key !== null && CLAIM_KEYS.has(key) && live)
-      write.claims.set(key, w.type === 'value' ? w.value : undefined)
+    if (path.length === 3 && path[2] === 'properties' && key !== null && CLAIM_KEYS.has(key)) {
+      if (live) write.claims.set(key, w.type === 'value' ? w.value : undefined)
+      // Every name the update writes as the holder, kept or not (a claim made apart may lose its
+      // `_claimed_by` to another's while its lease keys stay): checkNodeWrite reads the writer's own.
+      if (key === CLAIMED_BY && w.type === 'value' && typeof w.value === 'string')
+        write.claimants?.add(w.value)
+    }
   }
 
   /** Notes what a delete does for authorship: a node, a node's field or a claim's key removed. */

@@ -141,7 +141,7 @@ describe('node fields the model writes in one form only', () => {
 
 describe('a lease written beside a claim merged from apart (mcp/claims.test: a restart in the middle)', () => {
   const writer: Writer = { actor: 'bob', schema: SCHEMA_VERSION, documentSchema: SCHEMA_VERSION }
-  const lease = (actions: string[]) =>
+  const lease = (actions: string[], claimants: string[] = ['bob']) =>
     checkNodeWrite(
       'n_1',
       {
@@ -151,6 +151,7 @@ describe('a lease written beside a claim merged from apart (mcp/claims.test: a r
           ['_claimed_until', '2026-11-28T10:00:00.000Z'],
         ]),
         unclaims: new Set(),
+        claimants: new Set(claimants),
       },
       // Bob's offline claim arrives after Alice's: her `_claimed_by` won, his lease keys did not lose.
       { actions: new Set(actions), holderAfter: 'alice', settled: () => 'alice' },
@@ -159,6 +160,11 @@ describe('a lease written beside a claim merged from apart (mcp/claims.test: a r
 
   it('is taken with the writer’s own claim event (history settles who holds it)', () => {
     expect(lease(['claim'])).toBeNull()
+  })
+
+  it('is refused beside a claim event that names no claim of the writer’s (a forged lease)', () => {
+    expect(lease(['claim'], [])?.message).toMatch(/renewed only by its holder/)
+    expect(lease(['claim'], ['alice'])?.message).toMatch(/renewed only by its holder/)
   })
 
   it('is refused alone: a lease is renewed only by its holder', () => {

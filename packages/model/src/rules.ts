@@ -220,6 +220,8 @@ export interface NodeWrite {
   claims: Map<string, unknown>
   /** Claim keys it deletes without writing a new value. */
   unclaims: Set<string>
+  /** Every name it writes as `_claimed_by`, whether or not that value outlives the update. */
+  claimants?: Set<string>
 }
 
 export interface NodeWriteContext {
@@ -257,9 +259,12 @@ export function checkNodeWrite(id: string, write: NodeWrite, ctx: NodeWriteConte
     const holder = ctx.holderAfter
     const renewing = holder !== null && (writer.actor === null || holder === writer.actor)
     // A claim made apart (offline) and merged: its `_claimed_by` can lose to another's concurrent
-    // claim while its lease keys win, so the lease arrives beside the writer's own claim event with
-    // another named as holder. History settles who holds it; the lease alone makes no one believe so.
-    const claimedHere = actions?.has('claim') === true
+    // claim while its lease keys win, so the lease arrives beside the writer's own claim (its event,
+    // and `_claimed_by` written as the writer in the same update) with another named as holder.
+    // History settles who holds it. A lease with no claim of the writer's beside it stays refused.
+    const claimedHere =
+      actions?.has('claim') === true &&
+      [...(write.claimants ?? [])].some((c) => writer.actor === null || c === writer.actor)
     if (!renewing && !claimedHere)
       return refuse(
         `nodes.${id}.properties: a lease (${[...write.claims.keys()].join(', ')}) is renewed only by its holder${holder === null ? '; the node is not claimed' : ` (${JSON.stringify(holder)})`}: ${CLAIM_KEYS_MESSAGE}`,
