@@ -172,6 +172,7 @@ class Check {
         actions: this.actions.get(id),
         holderAfter: this.holderAfter(id, write),
         settled: () => settleClaimsIn(this.doc, id).winner?.by ?? null,
+        claimedBefore: (actor: string) => claimedIn(this.doc, id, actor),
       }
       const bad = checkNodeWrite(id, write, context, writer)
       if (bad) return `update refused: ${bad.message}`
@@ -441,4 +442,16 @@ function totalOf(parent: Type | Y.Item, g: Growth, gone: Map<Y.Item, number>): n
   let count = 0
   for (const key of keys) if (countsAsProperty(key)) count++
   return count
+}
+
+/**
+ * Whether `actor` has claimed node `id` in the stored history (a `claim` event of its own): asked only
+ * when a lease arrives from someone the node does not name as holder (checkNodeWrite), so the walk
+ * over history is rare.
+ */
+function claimedIn(doc: Y.Doc, id: string, actor: string): boolean {
+  for (const e of doc.getArray<unknown>('history')) {
+    if (isRecord(e) && e.node === id && e.action === 'claim' && e.actor === actor) return true
+  }
+  return false
 }

@@ -141,6 +141,7 @@ describe('node fields the model writes in one form only', () => {
 
 describe('a lease written beside a claim merged from apart (mcp/claims.test: a restart in the middle)', () => {
   const writer: Writer = { actor: 'bob', schema: SCHEMA_VERSION, documentSchema: SCHEMA_VERSION }
+  let claimedBy = ''
   const lease = (actions: string[], claimants: string[] = ['bob']) =>
     checkNodeWrite(
       'n_1',
@@ -154,7 +155,12 @@ describe('a lease written beside a claim merged from apart (mcp/claims.test: a r
         claimants: new Set(claimants),
       },
       // Bob's offline claim arrives after Alice's: her `_claimed_by` won, his lease keys did not lose.
-      { actions: new Set(actions), holderAfter: 'alice', settled: () => 'alice' },
+      {
+        actions: new Set(actions),
+        holderAfter: 'alice',
+        settled: () => 'alice',
+        claimedBefore: (a) => a === claimedBy,
+      },
       writer,
     )
 
@@ -165,6 +171,12 @@ describe('a lease written beside a claim merged from apart (mcp/claims.test: a r
   it('is refused beside a claim event that names no claim of the writer’s (a forged lease)', () => {
     expect(lease(['claim'], [])?.message).toMatch(/renewed only by its holder/)
     expect(lease(['claim'], ['alice'])?.message).toMatch(/renewed only by its holder/)
+  })
+
+  it('is taken from a writer whose own claim on the node history holds (its resolve while it thought it held it)', () => {
+    claimedBy = 'bob'
+    expect(lease(['update'], [])).toBeNull()
+    claimedBy = ''
   })
 
   it('is refused alone: a lease is renewed only by its holder', () => {

@@ -231,6 +231,8 @@ export interface NodeWriteContext {
   holderAfter: string | null
   /** Who history says holds the node (settleClaims), asked only for a release naming another. */
   settled: () => string | null
+  /** Whether `actor` has a claim event of its own on the node in the stored history. */
+  claimedBefore?: (actor: string) => boolean
 }
 
 /**
@@ -265,7 +267,11 @@ export function checkNodeWrite(id: string, write: NodeWrite, ctx: NodeWriteConte
     const claimedHere =
       actions?.has('claim') === true &&
       [...(write.claimants ?? [])].some((c) => writer.actor === null || c === writer.actor)
-    if (!renewing && !claimedHere)
+    // Its holder-writes renew the lease on its own copy (renewLease) until that copy hears who won:
+    // a writer who claimed this node before may still write its lease keys (its resolve, made while
+    // it thought it held the node, is not thrown away); settlement from history tells it it lost.
+    const claimedBefore = writer.actor !== null && ctx.claimedBefore?.(writer.actor) === true
+    if (!renewing && !claimedHere && !claimedBefore)
       return refuse(
         `nodes.${id}.properties: a lease (${[...write.claims.keys()].join(', ')}) is renewed only by its holder${holder === null ? '; the node is not claimed' : ` (${JSON.stringify(holder)})`}: ${CLAIM_KEYS_MESSAGE}`,
       )
