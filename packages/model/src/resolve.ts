@@ -6,6 +6,7 @@ import { asciiLabelShape, exactLabel, isCjk, labelWords, wordTokens } from './to
 import type { NodeView } from './types.ts'
 import { sameWord, variants } from './word-forms.ts'
 import { readOtherwise, withSearch, type Readings } from './label-readings.ts'
+import { FILLER } from './partial-names.ts'
 
 /** At or above this, a label names an existing node: batch create reuses it instead of adding a twin. */
 export const MATCH_CONFIDENCE = 0.85
@@ -224,23 +225,8 @@ const ARROW_TEST =
 // names on their sides are not interchangeable when both labels have the same such words.
 const ORDER_WORDS = new Set(['with', 'over', 'before', 'after', 'via', 'instead', 'than'])
 // Words too small to make two labels name different things when one is swapped for another.
-const FUNCTION_WORDS = new Set([
-  'the',
-  'a',
-  'an',
-  'of',
-  'for',
-  'and',
-  'in',
-  'on',
-  'at',
-  'by',
-  'with',
-  'our',
-  'its',
-  'my',
-  'new',
-])
+// The filler words of partial names, and 'new' ("new billing module" / "new scheduling module").
+const FUNCTION_WORDS: ReadonlySet<string> = new Set([...FILLER, 'new'])
 
 /** 1 when the label has a direction word or an arrow, else 0 (remembered on the label). */
 function directed(l: Label): number {
