@@ -2,12 +2,16 @@
 // Run: npx tsx bench/agent-start.bench.ts   (PLEXUS_BENCH_QUICK=1 for a short run)
 //
 // `plexus mcp` spawned as an MCP client spawns it (node, tsx's loader, apps/sync/src/cli.ts, the
-// SDK's stdio client), local only (no server, an empty cache folder): the time from spawn to
-// `tools/list` answered, and the files the process loaded (a preloaded module hook counts them).
+// SDK's stdio client), and the agent's own bin (apps/agent/bin/plexus-agent.mjs, which `plexus mcp`
+// runs since the agent became an app of its own), local only (no server, an empty cache folder): the
+// time from spawn to `tools/list` answered, and the files the process loaded (a preloaded module hook
+// counts them).
 // A floor in the same run: node with tsx's loader running an empty script, the cost no change to
 // the agent can remove. With PLEXUS_BENCH_BEFORE=<git revision>, that revision's apps/sync/src is
 // copied beside the app (so it resolves the same node_modules) and started in turn with this build's,
 // so both are measured at the same load: before the agent stopped importing the server, use 8d42a78.
+// With PLEXUS_BENCH_PACKED=1, the agent as `npm pack` ships it (scripts/pack.mjs: built JavaScript,
+// no tsx) is started in turn too.
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -21,11 +25,13 @@ const QUICK = process.env.PLEXUS_BENCH_QUICK === '1'
 const SAMPLES = QUICK ? 5 : 15
 const here = fileURLToPath(new URL('.', import.meta.url))
 const CLI = join(here, '../apps/sync/src/cli.ts')
+const AGENT_BIN = join(here, '../apps/agent/bin/plexus-agent.mjs')
 const APP_DIR = join(here, '../apps/sync')
 const COUNTER = join(here, 'agent-start.modules.mjs')
 const SERVER_ONLY = ['pg', 'ioredis', 'better-sqlite3', 'hono', '@hono/node-server']
 
 const BEFORE = process.env.PLEXUS_BENCH_BEFORE
+const PACKED = process.env.PLEXUS_BENCH_PACKED === '1'
 
 const quantile = (xs: number[], q: number): number => {
   const s = [...xs].sort((a, b) => a - b)
@@ -37,7 +43,7 @@ const stats = (xs: number[]) =>
 const load = () => loadavg()[0]!.toFixed(2)
 
 /** One start: spawn → initialize → tools/list answered, in ms; and the files the agent loaded. */
-async function start(work: string, cli: string): Promise<{ ms: number; files: string[]; tools: number }> {
+async function start(work: string, entry: string[]): Promise<{ ms: number; files: string[]; tools: number }> {
   const cache = mkdtempSync(join(work, 'cache-'))
   const out = join(work, `modules-${Date.now()}-${Math.random()}.json`)
   const env: Record<string, string> = { PLEXUS_MODULES_OUT: out }
@@ -46,7 +52,7 @@ async function start(work: string, cli: string): Promise<{ ms: number; files: st
   const t = performance.now()
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', '--import', COUNTER, cli, 'mcp', '--cache', cache, '--data', cache],
+    args: ['--import', COUNTER, ...entry, 'mcp', '--cache', cache, '--data', cache],
     cwd: APP_DIR,
     env,
     stderr: 'ignore',
@@ -82,14 +88,18 @@ function packageOf(file: string): string | undefined {
 /** `rev`'s apps/sync/src, in a folder beside the app's own src; returns its cli.ts. */
 function checkout(rev: string): { cli: string; dir: string } {
   const dir = mkdtempSync(join(APP_DIR, '.bench-before-'))
-  const tar = execFileSync('git', ['archive', rev, 'src', 'package.json'], { cwd: APP_DIR })
+  const tar = execFileSync('git', ['archive', rev, 'src', 'package.json'], {
+    cwd: APP_DIR,
+    maxBuffer: 1 << 28,
+  })
   execFileSync('tar', ['-x', '-C', dir], { input: tar })
   return { cli: join(dir, 'src/cli.ts'), dir }
 }
 
 interface Row {
   label: string
-  cli: string
+  /** What node runs, before `mcp` and its options. */
+  entry: string[]
   times: number[]
   files: string[]
   tools: number
@@ -106,14 +116,33 @@ const work = mkdtempSync(join(tmpdir(), 'plexus-agent-start-'))
 const before = BEFORE ? checkout(BEFORE) : undefined
 try {
   const loadStart = load()
-  const rows: Row[] = [{ label: 'this build', cli: CLI, times: [], files: [], tools: 0 }]
+  const rows: Row[] = [
+    { label: 'this build, `plexus mcp`', entry: ['--import', 'tsx', CLI], times: [], files: [], tools: 0 },
+    { label: "this build, the agent's bin", entry: [AGENT_BIN], times: [], files: [], tools: 0 },
+  ]
+  if (PACKED) {
+    execFileSync(process.execPath, [
+      join(here, '../scripts/pack.mjs'),
+      'agent',
+      '--out',
+      join(work, 'packed'),
+    ])
+    const bin = join(work, 'packed/plexus-agent-package/bin/plexus-agent.mjs')
+    rows.push({ label: 'the packed agent (built JavaScript)', entry: [bin], times: [], files: [], tools: 0 })
+  }
   if (before && BEFORE)
-    rows.push({ label: `before (${BEFORE})`, cli: before.cli, times: [], files: [], tools: 0 })
+    rows.push({
+      label: `before (${BEFORE}), \`plexus mcp\``,
+      entry: ['--import', 'tsx', before.cli],
+      times: [],
+      files: [],
+      tools: 0,
+    })
   const floors: number[] = []
   for (let i = 0; i < SAMPLES; i++) {
     floors.push(await floor(work))
     for (const r of i % 2 ? [...rows].reverse() : rows) {
-      const s = await start(work, r.cli)
+      const s = await start(work, r.entry)
       r.times.push(s.ms)
       r.files = s.files
       r.tools = s.tools

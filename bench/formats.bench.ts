@@ -1,6 +1,11 @@
 // Formats benchmark: a dependency graph of a large monorepo (packages at versions, depends_on edges,
-// cycles among them) imported from the DSL, exported in every format and imported again. Prints figures
-// and writes bench/reports/formats.md; never passes or fails.
+// cycles among them) imported from the DSL, exported in every format and imported again; then a
+// 5,000-topic mind map (notes, links, colours, icons, relations across branches) through every map
+// format of @plexus/formats, in and out; the Markdown parsers compared on that map's Markdown (why
+// markdown.ts reads with markdown-it); and each map format on a chain (nesting depth) and a star
+// (width) of N/4 and N topics, where a reader or the import that is superlinear shows as a ratio far
+// above 4. Prints figures with the load average and writes bench/reports/formats.md; never passes or
+// fails.
 // Run: npx tsx bench/formats.bench.ts   (PLEXUS_BENCH_NODES=5000, PLEXUS_BENCH_CYCLES=25)
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
@@ -10,6 +15,13 @@ import { exportGraph, importGraph, type Format } from '../packages/model/src/for
 import { initGraph, openGraph, type Graph } from '../packages/model/src/graph.ts'
 import { integrity } from '../packages/model/src/integrity.ts'
 import { rng } from '../packages/model/src/test/harness.ts'
+import { exportFile, importFile, type FileFormat } from '../packages/formats/src/index.ts'
+import { createNodes } from '../packages/model/src/index.ts'
+import { connect } from '../packages/model/src/edges.ts'
+import MarkdownIt from 'markdown-it'
+import { fromMarkdown } from 'mdast-util-from-markdown'
+import { parse as micromarkParse, postprocess, preprocess } from 'micromark'
+import { readMarkdown } from '../packages/formats/src/markdown.ts'
 
 const N = Number(process.env.PLEXUS_BENCH_NODES ?? 5000)
 const CYCLES = Number(process.env.PLEXUS_BENCH_CYCLES ?? 25)
@@ -82,6 +94,153 @@ for (const f of FORMATS) {
   console.log(row)
 }
 
+// A mind map as people keep them: a central topic, 8 branches, 4-6 children each level, notes on a
+// third, a link on a fifth, a colour and icon on some; 1% of topics linked across branches.
+const MAP_FORMATS: FileFormat[] = ['opml', 'freemind', 'markdown', 'mindmap', 'xmind', 'graphml']
+function mapOPML(): string {
+  const rand = rng(20261128)
+  let made = 0
+  const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+  const outline = (depth: number, path: string): string => {
+    const i = made++
+    const name = `Topic ${path}`
+    const note = rand() < 0.33 ? ` _note="${esc(`Why ${name} matters.\nSecond line ${i}.`)}"` : ''
+    const url = rand() < 0.2 ? ` url="https://example.org/t/${i}"` : ''
+    let kids = ''
+    const n = depth === 0 ? 8 : 4 + Math.floor(rand() * 3)
+    for (let k = 0; k < n && made < N && depth < 6; k++) kids += outline(depth + 1, `${path}.${k + 1}`)
+    return `<outline text="${esc(name)}"${note}${url}>${kids}</outline>`
+  }
+  return `<?xml version="1.0"?><opml version="2.0"><head><title>Map</title></head><body>${outline(0, '1')}</body></opml>`
+}
+const mapSource = mapOPML()
+const map = fresh('map')
+const [built, buildMs] = time(() => importFile(map, 'opml', mapSource))
+if (!built.ok) throw new Error(built.message)
+{
+  const rand = rng(7)
+  const ids = [...map.index.nodes.keys()].filter((id) => map.index.live(id))
+  const links = []
+  for (let i = 0; i < Math.floor(ids.length / 100); i++)
+    links.push({
+      from: ids[Math.floor(rand() * ids.length)]!,
+      to: ids[Math.floor(rand() * ids.length)]!,
+      type: 'relates_to',
+    })
+  const c = connect(
+    map,
+    links.filter((l) => l.from !== l.to),
+  )
+  if (!c.ok) throw new Error(c.message)
+}
+console.log(`map: ${built.created} topics from ${kb(mapSource)} KiB OPML in ${ms(buildMs)} ms`)
+const size = (d: string | Uint8Array): string =>
+  ((typeof d === 'string' ? d.length : d.byteLength) / 1024).toFixed(0)
+const mapRows: string[] = []
+for (const f of MAP_FORMATS) {
+  const [out, exportMs] = time(() => exportFile(map, f))
+  const back = fresh('back')
+  const [r, backMs] = time(() => importFile(back, f, out.data))
+  if (!r.ok) throw new Error(`${f}: ${r.message}`)
+  const [again, againMs] = time(() => importFile(map, f, out.data))
+  if (!again.ok) throw new Error(`${f} again: ${again.message}`)
+  const lost = out.lost.map((l) => `${l.count} ${l.kind}`).join(', ') || 'nothing'
+  const row = `| ${f} | ${size(out.data)} | ${ms(exportMs)} | ${ms(backMs)} | ${r.created} | ${r.edges} | ${ms(againMs)} | ${again.created} / ${again.edges} | ${lost} |`
+  mapRows.push(row)
+  console.log(row)
+}
+
+// The Markdown parsers on the map's own Markdown export, best of three each, in this run.
+const load = (): string =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')
+const best = (fn: () => unknown): number => Math.min(...[0, 1, 2].map(() => time(fn)[1]))
+const mapMarkdown = exportFile(map, 'markdown').data as string
+const mdIt = new MarkdownIt('commonmark')
+const parserRows = [
+  ['mdast-util-from-markdown (micromark, then the mdast tree)', () => fromMarkdown(mapMarkdown)],
+  [
+    "micromark's event stream alone (no tree)",
+    () =>
+      postprocess(
+        micromarkParse()
+          .document()
+          .write(preprocess()(mapMarkdown, undefined, true)),
+      ),
+  ],
+  ["markdown-it's token stream", () => mdIt.parse(mapMarkdown, {})],
+  ['readMarkdown (markdown-it tokens to the outline)', () => readMarkdown(mapMarkdown)],
+].map(([label, fn]) => {
+  const row = `| ${label as string} | ${ms(best(fn as () => unknown))} |`
+  console.log(row)
+  return row
+})
+console.log(`load average ${load()}`)
+
+// Worst shapes: a chain N deep and a star N wide, through each format's export and import, at N/4 and N.
+function shaped(kind: 'chain' | 'star', n: number): Graph {
+  const m = fresh(kind)
+  const root = [...m.index.struct().roots][0]!
+  let last = root
+  // createNodes takes 2,000 a batch.
+  for (let from = 0; from < n; from += 2000) {
+    const items: Parameters<typeof createNodes>[1] = []
+    for (let i = from; i < Math.min(n, from + 2000); i++)
+      items.push({
+        ref: `t${i}`,
+        summary: `Topic ${i}`,
+        ...(kind === 'chain' && i > from
+          ? { parent_ref: `t${i - 1}` }
+          : { parent: kind === 'chain' ? last : root }),
+        ...(i % 3 === 0 ? { notes: `Why topic ${i} matters.` } : {}),
+      })
+    const r = createNodes(m, items, { mode: 'force' })
+    if (!r.ok) throw new Error(r.message)
+    last = r.created[r.created.length - 1]!.id
+  }
+  return m
+}
+const shapeRows: string[] = []
+for (const kind of ['chain', 'star'] as const) {
+  // A chain past 480 is past what the Markdown reader nests (500 list levels): 120 and 480 deep.
+  const [a4, n4] = kind === 'chain' ? [120, 480] : [Math.floor(N / 4), N]
+  const small = shaped(kind, a4)
+  const large = shaped(kind, n4)
+  for (const f of MAP_FORMATS) {
+    const run = (m: Graph): { out: number; in: number; again: number; err?: string } => {
+      let outcome: ReturnType<typeof exportFile> | Error
+      const [, outMs] = time(() => {
+        try {
+          outcome = exportFile(m, f)
+        } catch (e) {
+          outcome = e as Error
+        }
+      })
+      if (outcome! instanceof Error) return { out: outMs, in: 0, again: 0, err: outcome.message.slice(0, 90) }
+      const out = outcome!
+      const back = fresh('back')
+      const [r, inMs] = time(() => importFile(back, f, out.data))
+      const [again, againMs] = time(() => importFile(m, f, out.data))
+      const err = !r.ok
+        ? r.message
+        : !again.ok
+          ? again.message
+          : again.created
+            ? `re-import made ${again.created}`
+            : undefined
+      return { out: outMs, in: inMs, again: againMs, ...(err ? { err: err.slice(0, 90) } : {}) }
+    }
+    const a = run(small)
+    const b = run(large)
+    const ratio = (x: number, y: number): string => (x > 0 ? (y / x).toFixed(1) : '-')
+    const row = `| ${kind} | ${f} | ${ms(a.out)} / ${ms(b.out)} (×${ratio(a.out, b.out)}) | ${ms(a.in)} / ${ms(b.in)} (×${ratio(a.in, b.in)}) | ${ms(a.again)} / ${ms(b.again)} (×${ratio(a.again, b.again)}) | ${b.err ?? a.err ?? 'ok'} |`
+    shapeRows.push(row)
+    console.log(row)
+  }
+}
+console.log(`load average ${load()}`)
+
 const report = `# Formats benchmark
 
 Node ${process.version}, ${new Date().toISOString()}, ${cpus().length} CPUs, load average at the end ${loadavg()
@@ -101,6 +260,43 @@ nodes and edges it made); and imported again into the graph it came from, where 
 | format | KiB | export | into a fresh graph | nodes | edges | re-import | created / edges |
 |---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
+
+## Mind maps through the map formats
+
+A ${built.created}-topic mind map (a central topic, 8 branches, 4-6 children a level; notes on a third of
+the topics, a link on a fifth; ${Math.floor(built.created / 100)} relations drawn across branches), built by
+importing it as OPML (${kb(mapSource)} KiB) in ${ms(buildMs)} ms. Each map format of \`@plexus/formats\`: the
+whole map exported; imported into an empty graph (one node more than the map: the graph's root is the
+export's central topic); imported again into the map it came from, where it must change nothing. The
+last column is the export's ledger (what the format has no place for). XMind's size is the zip's.
+
+| format | KiB | export | into a fresh graph | nodes | edges | re-import | created / edges | not kept |
+|---|---|---|---|---|---|---|---|---|
+${mapRows.join('\n')}
+
+## Markdown parsers
+
+The map's own Markdown export (${kb(mapMarkdown)} KiB, ${built.created} topics as headings and nested lists with notes)
+parsed by each, best of three, in this run (ms). \`packages/formats/src/markdown.ts\` reads with markdown-it's
+tokens by this measure.
+
+| parser | ms |
+|---|---|
+${parserRows.join('\n')}
+
+## Worst shapes
+
+Each map format on a chain (every topic under the one before: nesting depth) 120 and 480 topics deep,
+and a star (every topic under the root: width) of ${Math.floor(N / 4)} and ${N} topics, a note on every third:
+export, import into a fresh graph, and again into the graph it came from (where it adds nothing); ms
+small / large and the ratio (4 is linear, 16 quadratic). Deeper chains are refused with the depth: the
+map formats are written at most 1,000 levels deep and the XML readers read that deep; Markdown nests
+lists at most 500 deep (a chain that deep is a file quadratic in its topics: each line indented by its
+depth).
+
+| shape | format | export | import | re-import | result |
+|---|---|---|---|---|---|
+${shapeRows.join('\n')}
 `
 mkdirSync(new URL('./reports/', import.meta.url), { recursive: true })
 writeFileSync(new URL('./reports/formats.md', import.meta.url), report)

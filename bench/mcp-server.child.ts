@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { startServer } from '@plexus/sync'
-import { callTool } from '../apps/sync/src/mcp/catalog.ts'
+import { callTool } from '../packages/tools/src/catalog.ts'
 import { registrySource } from '../apps/sync/src/mcp/http.ts'
 
 type Request = { id: number; cmd: 'time'; name: string; calls: Array<Record<string, unknown>> }

@@ -1,7 +1,8 @@
 /**
  * One server for bench/sync.bench.ts, in its own process so clients and server do not share a
  * thread: `plexus` (apps/sync), `reference` (y-websocket 1.5.4's setupWSConnection on a plain ws
- * server, no persistence) or `echo` (a raw ws broadcast: the floor). Prints `READY <port>`, then
+ * server, no persistence), `hocuspocus` (@hocuspocus/server 3, no persistence) or `echo` (a raw ws
+ * broadcast: the floor). Prints `READY <port>`, then
  * answers IPC requests: memory after a full GC, and (plexus only) seeding and loading graphs.
  * Run with --expose-gc.
  */
@@ -18,6 +19,7 @@ type Request =
   | { id: number; cmd: 'cpu' }
   | { id: number; cmd: 'seed'; prefix: string; count: number; nodes: number; memory?: boolean }
   | { id: number; cmd: 'load'; prefix: string; count: number }
+  | { id: number; cmd: 'settle' }
 
 const mode = process.argv[2]
 const dataDir = process.argv[3] ?? ''
@@ -35,10 +37,23 @@ async function start(): Promise<number> {
       port: 0,
       dataDir,
       idleUnloadMs: 10 * 60_000,
+      // As the stall report was measured: compaction in the worker (off by default in the server).
+      compactInWorker: true,
+      // The stall bench asks, to see a case with and without compaction.
+      ...(process.env.BENCH_COMPACT_AFTER_UPDATES
+        ? { compactAfterUpdates: Number(process.env.BENCH_COMPACT_AFTER_UPDATES) }
+        : {}),
       // Benchmarks push one connection far past the default per-connection rate limit.
       limits: { messagesPerSecond: 0, maxConnectionsPerLoopback: 100_000 },
     })
     return plexus.port
+  }
+  if (mode === 'hocuspocus') {
+    // Hocuspocus 3 (4 needs Node 22), in memory: no persistence extension, as the reference here.
+    const { Server } = await import('@hocuspocus/server')
+    const hocuspocus = new Server({ port: 0, quiet: true })
+    await hocuspocus.listen()
+    return hocuspocus.address.port
   }
   const server = createServer((_req, res) => res.end('ok'))
   const wss = new WebSocketServer({ server, perMessageDeflate: false })
@@ -82,7 +97,9 @@ function memory() {
   return { heapUsed: m.heapUsed, rss: m.rss, external: m.external, arrayBuffers: m.arrayBuffers }
 }
 
-process.on('message', (req: Request) => {
+process.on('message', (req: Request) => void answer(req))
+
+async function answer(req: Request): Promise<void> {
   let result: unknown
   if (req.cmd === 'mem') result = memory()
   else if (req.cmd === 'cpu') result = process.cpuUsage()
@@ -97,15 +114,20 @@ process.on('message', (req: Request) => {
         for (let n = 0; n < req.nodes; n++) nodes.set(`n${n}`, nodeMap(n, req.memory === true))
       })
       handle.release()
-      plexus.docs.unload(id)
+      // Stored and compacted (in the offload worker) before the answer.
+      await plexus.docs.unload(id)
     }
     result = { seeded: req.count }
+  } else if (req.cmd === 'settle' && plexus) {
+    // Whole-document work under way (a compaction the last writes made due) finished.
+    while (plexus.offload.pending > 0) await new Promise((r) => setTimeout(r, 20))
+    result = { settled: true }
   } else if (req.cmd === 'load' && plexus) {
     for (let i = 0; i < req.count; i++) held.push(plexus.docs.open(`${req.prefix}-${i}`))
     result = { loaded: plexus.docs.size }
   }
   process.send!({ id: req.id, result })
-})
+}
 
 let Yjs: typeof Y | null = null
 

@@ -7,7 +7,6 @@
 // the floor). Readers are stock y-websocket 3 providers (echo: raw ws clients that decode and apply
 // each update, the same client work), all in this one process, so the 100-reader figures include
 // this process applying 100 updates one after another.
-import { fork, type ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -29,6 +28,7 @@ import {
   type Client,
 } from './clients.ts'
 import { ruleCheckCost } from './sync-rules.ts'
+import { spawnServer, type Child } from './sync-server.ts'
 
 const QUICK = process.env.PLEXUS_BENCH_QUICK === '1'
 // Every provider registers a process 'exit' listener.
@@ -42,49 +42,6 @@ const MODES = ['plexus', 'reference', 'echo'] as const
 type Mode = (typeof MODES)[number]
 
 const here = fileURLToPath(new URL('.', import.meta.url))
-// ---- server processes -------------------------------------------------------------------------
-
-interface Child {
-  proc: ChildProcess
-  port: number
-  ask<T>(req: Record<string, unknown>): Promise<T>
-  stop(): Promise<void>
-}
-
-async function spawnServer(mode: Mode, dataDir: string): Promise<Child> {
-  const proc = fork(join(here, 'sync-server.child.ts'), [mode, dataDir], {
-    execArgv: ['--expose-gc', '--import', import.meta.resolve('tsx')],
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  })
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = ''
-    proc.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      const m = /READY (\d+)/.exec(out)
-      if (m) resolve(Number(m[1]))
-    })
-    proc.once('exit', (code) => reject(new Error(`${mode} server exited (${code})`)))
-  })
-  let next = 0
-  const pending = new Map<number, (v: unknown) => void>()
-  proc.on('message', (m: { id: number; result: unknown }) => pending.get(m.id)?.(m.result))
-  return {
-    proc,
-    port,
-    ask: <T>(req: Record<string, unknown>) =>
-      new Promise<T>((resolve) => {
-        const id = next++
-        pending.set(id, resolve as (v: unknown) => void)
-        proc.send({ ...req, id })
-      }),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        proc.once('exit', () => resolve())
-        proc.kill('SIGTERM')
-      }),
-  }
-}
-
 // ---- clients ----------------------------------------------------------------------------------
 
 function readSyncUpdate(frame: Uint8Array): Uint8Array | null {

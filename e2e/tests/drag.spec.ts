@@ -25,8 +25,12 @@ test('dragging your own node follows the pointer every frame, and peers see it m
       const ix = window.__plexus!.session.g.index
       const n = [...ix.nodes.values()].find((v) => v.summary === summary)!
       const el = document.querySelector<HTMLElement>(`.react-flow__node[data-id="${n.id}"]`)
-      if (el) w.__seen.shown.push(el.style.transform)
-      w.__seen.doc.push(`${n.x},${n.y}`)
+      // Only once the document holds a place for it (a mind-map node is placed by the derived layout
+      // until a person moves it): drawn and held are then compared frame by frame.
+      if (el && n.x !== null && n.y !== null) {
+        w.__seen.shown.push(el.style.transform)
+        w.__seen.doc.push(`${n.x},${n.y}`)
+      }
       if (!w.__stop) requestAnimationFrame(tick)
     }
     requestAnimationFrame(tick)
@@ -36,6 +40,8 @@ test('dragging your own node follows the pointer every frame, and peers see it m
   const start = (await target.boundingBox())!
   const from = await centre(target)
   await page.mouse.move(from.x, from.y)
+  // A mind-map node: Alt moves it freely (without Alt the drag drops its branch into the tree, tree-drop.spec).
+  await page.keyboard.down('Alt')
   await page.mouse.down()
   const misses: string[] = []
   const seenByPeer = new Set<number>()
@@ -58,16 +64,26 @@ test('dragging your own node follows the pointer every frame, and peers see it m
     }
   }
   await page.mouse.up()
+  await page.keyboard.up('Alt')
   await frame(page)
   await other.page.waitForTimeout(200)
   const seen = await other.page.evaluate(() => {
     const w = window as unknown as { __seen: { shown: string[]; doc: string[] }; __stop: boolean }
     w.__stop = true
-    return { shown: new Set(w.__seen.shown).size, doc: new Set(w.__seen.doc).size }
+    const doc = new Set(w.__seen.doc)
+    // Where the peer drew the node (React Flow's transform) that its document never held: in between.
+    const between = new Set(
+      w.__seen.shown.filter((t) => {
+        const m = /translate\(([-\d.]+)px, ?([-\d.]+)px\)/.exec(t)
+        return m && !doc.has(`${Number(m[1])},${Number(m[2])}`)
+      }),
+    )
+    return { doc: doc.size, between: between.size }
   })
-  // Interpolated, not stepped: the peer draws the node at more places than the document ever held.
+  // Interpolated, not stepped: the peer draws the node at places the document never held. (A count of
+  // frames against writes was a clock: on a loaded machine the peer draws fewer frames per write.)
   expect(seen.doc).toBeGreaterThanOrEqual(5)
-  expect(seen.shown).toBeGreaterThan(seen.doc * 1.5)
+  expect(seen.between).toBeGreaterThan(0)
   const end = (await target.boundingBox())!
   expect(misses).toEqual([])
   // No jump on release: the node stays where the pointer left it.

@@ -1,18 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { readFileSync } from 'node:fs'
-import { createGraph, newPage, node, waitSynced } from './helpers.ts'
-
-/** First and last point of an SVG path (M x,y … x,y). */
-function ends(d: string): [number, number, number, number] {
-  const n = (d.match(/-?\d+(\.\d+)?(e-?\d+)?/g) ?? []).map(Number)
-  return [n[0]!, n[1]!, n[n.length - 2]!, n[n.length - 1]!]
-}
-
-async function save(page: Page, testId: string): Promise<Buffer> {
-  await page.getByTestId('io-menu').click()
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()])
-  return readFileSync((await download.path())!)
-}
+import { expect, test } from '@playwright/test'
+import { createGraph, newPage, node, pathEnds, saveExport, waitSynced } from './helpers.ts'
 
 test('SVG and PNG exports draw edges where the canvas does, and wrap text inside its box', async ({
   browser,
@@ -66,13 +53,15 @@ test('SVG and PNG exports draw edges where the canvas does, and wrap text inside
     .poll(async () => (await edgesOnCanvas()).length, { timeout: 10_000 })
     .toBeGreaterThanOrEqual(branches.length + 3 + 1)
   const onCanvas = await edgesOnCanvas()
+  // Where the nodes are drawn: a mind map stores no positions (layout/derived.ts puts them).
   const lefts = await page.evaluate(() => {
-    const ix = window.__plexus!.session.g.index
-    return [...ix.nodes.values()].filter((n) => ix.live(n.id) && (n.x ?? 0) < -100).length
+    const ws = window.__plexus!
+    const ix = ws.session.g.index
+    return [...ix.nodes.keys()].filter((id) => ix.live(id) && (ws.model.positionOf(id)?.x ?? 0) < -100).length
   })
   expect(lefts, 'the mind map has branches on the left').toBeGreaterThan(0)
 
-  const svg = (await save(page, 'export-svg')).toString('utf8')
+  const svg = (await saveExport(page, 'export-svg')).toString('utf8')
   const unescape = (s: string) => s.replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&amp;/g, '&')
   const exported = new Map(
     [...svg.matchAll(/<path data-edge="([^"]+)" d="([^"]+)"/g)].map((m) => [unescape(m[1]!), m[2]!]),
@@ -84,8 +73,8 @@ test('SVG and PNG exports draw edges where the canvas does, and wrap text inside
       off.push(`${e.id}: not in the export`)
       continue
     }
-    const a = ends(e.d)
-    const b = ends(d)
+    const a = pathEnds(e.d)
+    const b = pathEnds(d)
     if (a.some((v, i) => Math.abs(v - b[i]!) > 3))
       off.push(`${e.id}: canvas ${a.join(',')} export ${b.join(',')}`)
   }
@@ -111,7 +100,7 @@ test('SVG and PNG exports draw edges where the canvas does, and wrap text inside
   expect(spills).toEqual([])
 
   // The PNG is the same picture, rasterised: its size is the SVG's at 2x.
-  const png = await save(page, 'export-png')
+  const png = await saveExport(page, 'export-png')
   expect(png.subarray(1, 4).toString('latin1')).toBe('PNG')
   const [w, h] = [Number(/width="(\d+)"/.exec(svg)![1]), Number(/height="(\d+)"/.exec(svg)![1])]
   expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([w * 2, h * 2])

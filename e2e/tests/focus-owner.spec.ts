@@ -236,6 +236,37 @@ test('a mind map typed faster than the page draws: every key lands, Escape then 
   await context.close()
 })
 
+test('a label being typed when the view carries its node off screen keeps every key', async ({ browser }) => {
+  // The cause of the flaky "typed faster" run above (CI, 2026-11-28): React Flow draws only what is
+  // on screen, so a node whose editor is open unmounts when the view moves it away (a glide to the
+  // next node, a pan), and what its editor held was lost; the keys after went on from nothing.
+  const { context, page } = await newPage(browser)
+  await createGraph(page, 'Away')
+  await selectNode(page, 'Away')
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('textbox', { name: 'Node summary' })).toBeFocused()
+  await page.keyboard.type('Hel')
+  const away = async (dx: number) =>
+    page.evaluate((dx) => {
+      const rf = window.__plexus!.rf!
+      const v = rf.getViewport()
+      void rf.setViewport({ ...v, x: v.x + dx })
+    }, dx)
+  await away(-20_000)
+  await expect(page.getByRole('textbox', { name: 'Node summary' })).toHaveCount(0)
+  await page.keyboard.type('lo')
+  await away(20_000)
+  await expect(page.getByRole('textbox', { name: 'Node summary' })).toHaveValue('Hello')
+  await page.keyboard.type(' world')
+  await away(-20_000)
+  await expect(page.getByRole('textbox', { name: 'Node summary' })).toHaveCount(0)
+  await page.keyboard.press('Enter')
+  await expect
+    .poll(async () => (await graphState(page)).nodes.map((n) => n.summary).sort())
+    .toEqual(['Away', 'Hello world'])
+  await context.close()
+})
+
 test('after a click on a top-bar button (Board, then Canvas) the canvas hears ?', async ({ browser }) => {
   const { context, page } = await newPage(browser)
   await createGraph(page, 'Tabs')

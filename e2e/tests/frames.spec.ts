@@ -50,9 +50,17 @@ test('imported Mermaid subgraphs are frames around their members, nested, follow
   const { context, page } = await newPage(browser)
   await createGraph(page, 'Framed')
   await importText(page, 'release.mmd', FLOWCHART)
-  await expect(page.locator('[data-testid="node"].shape-group')).toHaveCount(3)
+  // Three subgraphs, in the frame of the file they came from.
+  await expect(page.locator('[data-testid="node"].shape-group')).toHaveCount(4)
   await page.waitForTimeout(600)
 
+  // Drawn once the frames have their members' measured boxes (a loaded machine takes a few frames).
+  await expect
+    .poll(async () => {
+      const b = await boxes(page, 'Ship stage', ['Upload release', 'Announce release'])
+      return b.members.every((m) => inside(m, b.frame))
+    })
+    .toBe(true)
   const build = await boxes(page, 'Build stage', [
     'Compile sources',
     'Run unit tests',

@@ -1,4 +1,5 @@
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
+import { readFileSync } from 'node:fs'
 import type { Workspace } from '../../apps/web/src/canvas/workspace.ts'
 
 declare global {
@@ -133,12 +134,19 @@ export async function importText(page: Page, name: string, text: string, timeout
   await expect(page.getByTestId('toast').filter({ hasText: `Imported ${name}` })).toBeVisible({ timeout })
 }
 
-/** Positions as the document has them, by summary. */
+/**
+ * Where the page draws each live node, by summary: the document's position where a person chose one,
+ * else where the tree puts it (layout/derived.ts).
+ */
 export async function positions(page: Page): Promise<Record<string, string>> {
   return page.evaluate(() => {
-    const ix = window.__plexus!.session.g.index
+    const ws = window.__plexus!
+    const ix = ws.session.g.index
     const out: Record<string, string> = {}
-    for (const n of ix.nodes.values()) if (ix.live(n.id)) out[n.summary] = `${n.x},${n.y}`
+    for (const n of ix.nodes.values()) {
+      const p = ws.model.positionOf(n.id)
+      if (ix.live(n.id)) out[n.summary] = p ? `${p.x},${p.y}` : 'null'
+    }
     return out
   })
 }
@@ -257,4 +265,17 @@ export async function recordToasts(page: Page): Promise<() => Promise<string[]>>
     })
   })
   return () => page.evaluate(() => (window as { __toasts?: string[] }).__toasts ?? [])
+}
+
+/** First and last point of an SVG path (M x,y … x,y). */
+export function pathEnds(d: string): [number, number, number, number] {
+  const n = (d.match(/-?\d+(\.\d+)?(e-?\d+)?/g) ?? []).map(Number)
+  return [n[0]!, n[1]!, n[n.length - 2]!, n[n.length - 1]!]
+}
+
+/** Downloads what the Import / export menu's item `testId` saves, and returns its bytes. */
+export async function saveExport(page: Page, testId: string): Promise<Buffer> {
+  await page.getByTestId('io-menu').click()
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()])
+  return readFileSync((await download.path())!)
 }

@@ -34,11 +34,20 @@ test('export as JSON, Mermaid, SVG and PNG; import a Mermaid file; copy and past
   const png = await save('export-png')
   expect(png.text.subarray(1, 4).toString('latin1')).toBe('PNG')
 
-  // Import: a Mermaid flowchart picked from disk lands under the selected node, placed by the canvas.
+  // Import: a Mermaid flowchart picked from disk lands under the selected node, in a frame of its own
+  // laid out like its source. The import chose its nodes' places and stores them (the frame and the
+  // file's two nodes); the map's own nodes are drawn where the tree puts them and stored nowhere, before
+  // and after (layout is derived, positions are chosen: nobody placed them by hand).
+  const mapIds = new Set((await graphState(page)).nodes.map((n) => n.id))
   await node(page, 'Prototype').click()
   await importText(page, 'plan.mmd', 'flowchart LR\n  A[Collect feedback] -->|depends_on| B[Ship beta]\n')
   await expect(node(page, 'Collect feedback')).toBeVisible()
-  await expect.poll(async () => (await graphState(page)).nodes.every((n) => n.x !== null)).toBe(true)
+  const fromFile = async () => (await graphState(page)).nodes.filter((n) => !mapIds.has(n.id))
+  await expect.poll(async () => (await fromFile()).filter((n) => n.x !== null && n.y !== null).length).toBe(3)
+  expect((await fromFile()).length).toBe(3)
+  expect(
+    (await graphState(page)).nodes.filter((n) => mapIds.has(n.id)).map((n) => [n.summary, n.x, n.y]),
+  ).toEqual([...mapIds].map(() => [expect.any(String), null, null]))
 
   // Copy two nodes, open another graph, paste: new nodes with the same text and the same edge.
   await node(page, 'Collect feedback').click()

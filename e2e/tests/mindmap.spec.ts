@@ -137,9 +137,16 @@ test('Shift+M splits the branches into two halves of about the same size, in ord
   await expect.poll(async () => (await toasts()).some((t) => t.includes('as a mind map'))).toBe(true)
   await waitSynced(page)
   const s = await graphState(page)
-  const root = s.nodes.find((n) => n.parent === null)!
-  const side = (b: string) => (s.nodes.find((n) => n.summary === b)!.x! > root.x! ? 'right' : 'left')
+  // Where each is drawn: a mind map is derived from the tree (layout/derived.ts), no position stored.
+  const drawnX = await page.evaluate(() => {
+    const ws = window.__plexus!
+    const out: Record<string, number> = {}
+    for (const n of ws.session.g.index.nodes.values()) out[n.summary] = ws.model.positionOf(n.id)!.x
+    return out
+  })
+  const side = (b: string) => (drawnX[b]! > drawnX['Compass']! ? 'right' : 'left')
   expect(['North', 'East', 'South', 'West'].map(side)).toEqual(['right', 'right', 'left', 'left'])
+  expect(s.nodes.filter((n) => n.x !== null)).toEqual([])
   expect(s.nodes.length).toBe(1 + 4 + 9)
   await context.close()
 })

@@ -5,8 +5,14 @@
  * is unchanged by the attempts; a foreign Origin or Host is refused; listening beyond loopback without
  * tokens is refused. A valid token is shown to work on every surface, so each refusal check can fail.
  *
- * Three servers: `main` (loopback, tokens), `open` (loopback, no tokens: there DNS rebinding and
- * foreign pages are the whole threat) and `wide` (0.0.0.0, tokens). The parts live in access/.
+ * Then the authorization matrix (access/matrix.ts): every tool of every MCP surface × every way of
+ * naming its graph × the token's role there, allowed or refused with nothing changed; and generated
+ * pathological texts for every parser's regular expressions, imported while `/healthz` must keep
+ * answering (access/parsers.ts).
+ *
+ * Four servers: `main` (loopback, tokens), `open` (loopback, no tokens: there DNS rebinding and
+ * foreign pages are the whole threat), `wide` (0.0.0.0, tokens) and `matrix` (loopback, tokens scoped
+ * per graph). The parts live in access/.
  */
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -25,8 +31,10 @@ import {
   tokenList,
   type Tokens,
 } from './access/kit.ts'
+import { matrixAccess, matrixServer } from './access/matrix.ts'
 import { mcpAccess } from './access/mcp.ts'
 import { guardChecks } from './access/origin.ts'
+import { parserInputs } from './access/parsers.ts'
 import { restAccess } from './access/rest.ts'
 import { wsAccess } from './access/ws.ts'
 import { ServerProcess } from './server.ts'
@@ -58,14 +66,18 @@ export const accessPhase: Phase = async (ctx) => {
     env: { PLEXUS_TOKENS: '', PLEXUS_TOKENS_FILE: '' },
     args: ['--tokens-file', tokensFile],
   })
-  const servers = [main, open, wide]
+  // The authorization matrix's server: its own tokens, each scoped per graph.
+  const matrix = matrixServer(ctx)
+  const servers = [main, open, wide, matrix]
   // Only the seeded graphs hold this: no refused answer may contain it.
   const marker = `Marker${hex(rng, 4)}`
   try {
     await Promise.all(servers.map((s) => s.start()))
     // The refusals to start run beside the checks: each is a process start, the slowest part here.
     const refusals = bindRefusals(ctx, tally)
-    ctx.log(`servers on ports ${servers.map((s) => s.port).join(', ')} (tokens, no tokens, 0.0.0.0)`)
+    ctx.log(
+      `servers on ports ${servers.map((s) => s.port).join(', ')} (tokens, no tokens, 0.0.0.0, scoped tokens)`,
+    )
     const step = async (name: string, run: () => Promise<void>) => {
       const started = Date.now()
       const failed = tally.failures.length
@@ -88,6 +100,8 @@ export const accessPhase: Phase = async (ctx) => {
     await step('0.0.0.0 with tokens', () => wideServer(wide, tokens, tally))
     await step('failed logins', () => loginThrottle(wide, tokens, tally))
     await step('bounds', () => boundsChecks(main, tokens, tally, bounds))
+    await step('authorization matrix', () => matrixAccess(matrix, tally, bounds))
+    await step('parser inputs', () => parserInputs(ctx, main, tokens, tally, bounds))
     await step('refusals to start', () => refusals)
     for (const s of servers) {
       const leaked = Object.entries(tokens).filter(([, token]) => s.stderr.includes(token))

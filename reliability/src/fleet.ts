@@ -5,6 +5,7 @@
  */
 import { Agent, SyncClient, type Entry } from './peers.ts'
 import { Rng, sleep, until, type Profile } from './suite.ts'
+import type { Deadline } from './patience.ts'
 
 /** Opens each graph through MCP, as an agent would, so every peer finds a root. */
 export async function openGraphs(
@@ -100,7 +101,7 @@ export async function agentPlan(
   a: Agent,
   graph: string,
   nodes: Array<{ summary: string }>,
-  deadline: number,
+  deadline: Deadline,
   errors: string[],
 ): Promise<void> {
   const reply = await a.callUntilAnswered('graph_plan', { project: graph, nodes, mode: 'force' }, deadline)

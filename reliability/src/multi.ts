@@ -25,6 +25,7 @@ import { ServerProcess } from './server.ts'
 import { missingEntries } from './stored.ts'
 import { digestOfDoc, Rng, sleep, until, type Phase, type Profile } from './suite.ts'
 import { readState } from './wire.ts'
+import { Patience } from './patience.ts'
 
 const DATABASE_URL = process.env.PLEXUS_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const SERVERS = 3
@@ -103,6 +104,8 @@ export const multiPhase: Phase = async (ctx) => {
       token: (name) => (name.startsWith('c') || name.startsWith('agent-') ? tokenOf(name) : FLEET_TOKEN),
     })
     const agentErrors: string[] = []
+    // Agents wait 30 s of every server being up (patience.ts): a restart on a busy machine is not their failure.
+    const patience = new Patience()
     // Its own generator: the race does not shift the rest of the phase's seeded choices.
     const race = new ClaimRace({
       urls: servers.map((s) => s.url),
@@ -136,9 +139,9 @@ export const multiPhase: Phase = async (ctx) => {
       while (running) {
         try {
           const nodes = [{ summary: `${a.name} task ${n++}` }]
-          await agentPlan(a, graph, nodes, performance.now() + 30_000, agentErrors)
+          await agentPlan(a, graph, nodes, patience.deadline(30_000), agentErrors)
         } catch (error) {
-          agentErrors.push(`${a.name}: no answer within 30 s: ${String(error)}`)
+          agentErrors.push(`${a.name}: no answer within 30 s of the servers up: ${String(error)}`)
         }
         await sleep((1000 / profile.agentRate) * (0.5 + r.next()))
       }
@@ -170,6 +173,7 @@ export const multiPhase: Phase = async (ctx) => {
       const confirmed = confirmedWrites(graphs, seenBy, { agents, agentGraph })
       const victim = servers[rng.int(servers.length)]!
       race.killing(servers.indexOf(victim))
+      patience.down()
       await victim.kill()
       kills++
       for (const g of graphs) {
@@ -182,6 +186,7 @@ export const multiPhase: Phase = async (ctx) => {
       }
       await sleep(100 + rng.next() * 1400)
       await victim.start()
+      patience.up()
     }
     const left = started + runMs - performance.now()
     if (left > 0) await sleep(left)

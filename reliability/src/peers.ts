@@ -15,6 +15,7 @@ import { SCHEMA_VERSION, createNodes, openGraph, updateNodes, type Graph } from 
 import { connect, type CloseReason, type SyncConnection } from '@plexus/sync-client'
 import { WebSocket } from 'ws'
 import * as Y from 'yjs'
+import { passed, type Deadline } from './patience.ts'
 import { sleep, type Rng } from './suite.ts'
 
 let idCounter = 0
@@ -151,14 +152,18 @@ export class Agent {
    * Calls until the server answers (a tool error is an answer), with exponential backoff and full
    * jitter between attempts, up to `deadline` (performance.now()).
    */
-  async callUntilAnswered(tool: string, args: Record<string, unknown>, deadline: number): Promise<ToolReply> {
+  async callUntilAnswered(
+    tool: string,
+    args: Record<string, unknown>,
+    deadline: Deadline,
+  ): Promise<ToolReply> {
     for (;;) {
       try {
         const reply = await this.call(tool, args)
         this.attempt = 0
         return reply
       } catch (error) {
-        if (performance.now() > deadline) throw error
+        if (passed(deadline)) throw error
         const cap = Math.min(2000, 50 * 2 ** this.attempt++)
         await sleep(this.rng.next() * cap)
       }

@@ -170,6 +170,45 @@ describe('export and import', () => {
     expect(bad.status).toBe(422)
   })
 
+  it('imports and exports the map formats, XMind as raw bytes, each answering what it could not keep', async () => {
+    const { request } = setup()
+    const mm =
+      '<map version="1.0.1"><node TEXT="Trip" ID="a"><node TEXT="Book" ID="b"><font SIZE="12"/>' +
+      '<arrowlink DESTINATION="c" MIDDLE_LABEL="before"/></node><node TEXT="Pack" ID="c"/></node></map>'
+    const first = await request('/api/graphs/plans/import?format=freemind', { method: 'POST', body: mm })
+    expect(first.status).toBe(200)
+    const body = (await first.json()) as {
+      created: number
+      edges: number
+      lost: Array<{ kind: string; count: number }>
+    }
+    expect([body.created, body.edges]).toEqual([3, 1])
+    expect(body.lost).toContainEqual(expect.objectContaining({ kind: 'freemind-font', count: 1 }))
+    const again = (await (
+      await request('/api/graphs/plans/import?format=freemind', { method: 'POST', body: mm })
+    ).json()) as { created: number; edges: number }
+    expect([again.created, again.edges]).toEqual([0, 0])
+
+    const opml = await request('/api/graphs/plans/export?format=opml')
+    expect(opml.status).toBe(200)
+    // OPML holds only the tree: the arrowlink is counted as left out.
+    expect(JSON.parse(opml.headers.get('Plexus-Lost')!)).toContainEqual(
+      expect.objectContaining({ kind: 'relations', count: 1 }),
+    )
+    const xmind = await request('/api/graphs/plans/export?format=xmind')
+    expect(xmind.headers.get('Content-Type')).toContain('xmind')
+    const bytes = new Uint8Array(await xmind.arrayBuffer())
+    expect([bytes[0], bytes[1]]).toEqual([0x50, 0x4b])
+    const copy = await request('/api/graphs/copy/import?format=xmind', { method: 'POST', body: bytes })
+    expect(copy.status).toBe(200)
+    expect((await copy.json()) as { created: number; edges: number }).toMatchObject({ created: 4, edges: 1 })
+    const wrong = await request('/api/graphs/plans/import?format=opml', { method: 'POST', body: mm })
+    expect(wrong.status).toBe(422)
+    expect(((await wrong.json()) as { message: string }).message).toMatch(
+      /expected an OPML outline.*FreeMind/,
+    )
+  })
+
   it('leaves no graph behind when an import into a new graph is refused', async () => {
     const { request, store } = setup()
     const res = await request('/api/graphs/fresh/import?format=json', {

@@ -8,9 +8,9 @@
  * and the web app at /. Every request passes the Host/Origin guard; API routes need a token with
  * the right role when tokens are configured.
  */
-import { httpStatusOf } from './failures.ts'
+import { readLimited } from './body.ts'
+import { refusal } from './failures.ts'
 import { Hono, type Context } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { allows, tokenFrom, type Auth, type Identity, type Role } from './auth.ts'
 import type { DocRegistry } from './docs.ts'
 import {
@@ -18,13 +18,14 @@ import {
   FORMAT_FILES,
   GRAPH_ID_RULE,
   exportText,
-  importText,
   isFormat,
   validGraphId,
   type Format,
   type GraphSummary,
 } from './graphs.ts'
 import { claimsRoute, type ClaimArbiter } from './claims.ts'
+import { importGraphText } from './imports.ts'
+import type { Offload } from './offload.ts'
 import type { Metrics } from './metrics.ts'
 import type { Guard } from './origin.ts'
 import { securityHeaders } from './headers.ts'
@@ -45,6 +46,8 @@ export interface AppDeps {
   webDist: string
   summarize: (id: string, doc: import('yjs').Doc) => GraphSummary
   maxImportBytes?: number
+  /** Large imports are built in this worker and applied in slices (imports.ts); without, inline. */
+  offload?: Offload
   /** Claim arbitration for stdio peers (`POST /api/graphs/:id/claims`, claims.ts). */
   claims?: ClaimArbiter
   /** Null while fan-out between servers works, else why it is degraded (fanout.ts). */
@@ -85,7 +88,8 @@ export function createApp(deps: AppDeps) {
 
   graphRoutes(app, deps, need)
 
-  // The work graph at /mcp, memory at /mcp/memory, the graph engine at /mcp/engine (mcp/surfaces.ts).
+  // The work graph at /mcp, memory at /mcp/memory, the graph engine at /mcp/engine, the board at
+  // /mcp/board, seed 001's graph tool at /mcp/concepts (mcp/surfaces.ts).
   const mcp = (c: Context<Env>) =>
     deps.mcp
       ? deps.mcp(c.req.raw, addressOf(c))
@@ -93,6 +97,8 @@ export function createApp(deps: AppDeps) {
   app.all('/mcp', mcp)
   app.all('/mcp/memory', mcp)
   app.all('/mcp/engine', mcp)
+  app.all('/mcp/board', mcp)
+  app.all('/mcp/concepts', mcp)
   app.all('/api/*', (c) =>
     c.json({ error: 'not_found', message: `no route ${c.req.method} ${c.req.path}` }, 404),
   )
@@ -124,8 +130,7 @@ function needRole(deps: AppDeps, role: Role) {
     const token = tokenFrom(c.req.header('authorization'), new URL(c.req.url))
     const check = deps.auth.check(token, addressOf(c), `${c.req.method} ${c.req.path}`)
     if (!check.ok && check.reason === 'throttled') {
-      c.header('Retry-After', String(check.retryAfterS))
-      return c.json({ error: 'too_many_failures', message: check.message }, 429)
+      return refusal('throttled', check.message, check.retryAfterS)
     }
     const identity = check.ok ? check.identity : null
     if (!identity) {
@@ -166,7 +171,8 @@ function graphId(c: Context<Env>): string | Response {
 function format(c: Context<Env>): Format | Response {
   const f = c.req.query('format') ?? 'json'
   if (isFormat(f)) return f
-  return c.json({ error: 'invalid_format', message: `format must be one of ${FORMATS.join(', ')}` }, 400)
+  // A query the route cannot read: bad_request, the vocabulary's 400.
+  return refusal('bad_request', `format must be one of ${FORMATS.join(', ')}`)
 }
 
 // 503 while storage refuses writes, with the reason, so a monitor sees what users cannot save.
@@ -235,41 +241,46 @@ function graphRoutes(app: Hono<Env>, deps: AppDeps, need: (role: Role) => Return
     } finally {
       handle.release()
     }
-    if (!result.ok) return c.json({ error: result.reason, message: result.message }, 422)
+    if (!result.ok) return refusal(result.reason, result.message)
     const file = FORMAT_FILES[f]
     c.header('Content-Type', file.contentType)
+    // What the format could not keep, per kind (JSON, non-ASCII escaped: a header is ASCII).
+    c.header(
+      'Plexus-Lost',
+      JSON.stringify(result.lost).replace(
+        /[^\x20-\x7e]/g,
+        (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      ),
+    )
     if (c.req.query('download') !== undefined) {
       c.header('Content-Disposition', `attachment; filename="${id}.${file.extension}"`)
     }
-    return c.body(result.text)
+    return typeof result.text === 'string' ? c.body(result.text) : c.body(result.text.slice().buffer)
   })
 
-  app.post(
-    '/api/graphs/:id/import',
-    need('write'),
-    bodyLimit({
-      maxSize: deps.maxImportBytes ?? 64 * 1024 * 1024,
-      onError: (c) => c.json({ error: 'too_large', message: 'import body is too large' }, 413),
-    }),
-    async (c) => {
-      const id = graphId(c)
-      if (typeof id !== 'string') return id
-      const f = format(c)
-      if (typeof f !== 'string') return f
-      const text = await c.req.text()
-      const handle = await deps.docs.openAsync(id)
-      try {
-        // Writes go through the loaded doc: stored, then relayed to everyone connected.
-        const result = importText(id, handle.doc, f, text, c.get('identity').name)
-        if (!result.ok)
-          return c.json({ error: result.reason, message: result.message }, httpStatusOf(result.reason))
-        await handle.saved()
-        return c.json(result)
-      } finally {
-        handle.release()
-      }
-    },
-  )
+  const maxImport = deps.maxImportBytes ?? 64 * 1024 * 1024
+  app.post('/api/graphs/:id/import', need('write'), async (c) => {
+    const id = graphId(c)
+    if (typeof id !== 'string') return id
+    const f = format(c)
+    if (typeof f !== 'string') return f
+    const bytes = await readLimited(c.req.raw, maxImport)
+    if (bytes === 'over')
+      return c.json(
+        {
+          error: 'too_large',
+          message: `import body is over ${maxImport} bytes: split the file and import the parts one after another`,
+        },
+        413,
+      )
+    // A binary format (XMind) is read as the bytes sent; text formats as UTF-8 text.
+    const text = FORMAT_FILES[f].binary ? bytes : new TextDecoder().decode(bytes)
+    const result = await importGraphText(deps, id, f, text, c.get('identity').name)
+    // Refused at the door (too many large imports under way) it says when to try again.
+    if (!result.ok)
+      return refusal(result.reason, result.message, 'retryAfterS' in result ? result.retryAfterS : undefined)
+    return c.json(result)
+  })
 
   app.post('/api/graphs/:id/claims', need('write'), async (c) => {
     const id = graphId(c)

@@ -10,11 +10,12 @@ import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { PATTERN, privateGraphOf, type GraphRule } from './scopes.ts'
 import type { LoginThrottle } from './throttle.ts'
+import { ROLES, type Role } from '@plexus/tools'
 
 const PATTERN_RULE = "a graph pattern is 1-64 characters from a-z, 0-9, '.', '_', '-' and '*'"
 
-export const ROLES = ['read', 'write', 'admin'] as const
-export type Role = (typeof ROLES)[number]
+// The roles are the tools' door's (packages/tools/src/access.ts); the server hands them out.
+export { ROLES, type Role }
 
 export interface Identity {
   name: string

@@ -20,7 +20,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { CloseCode } from './limits.ts'
-import { fails, httpAgent, ok } from './mcp/test/clients.ts'
+import { fails, httpAgent, ok } from '@plexus/tools/test/clients'
 import {
   destroyProvider,
   nextClose,

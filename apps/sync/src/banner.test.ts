@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, it } from 'vitest'
-import { httpAgent } from './mcp/test/clients.ts'
+import { httpAgent } from '@plexus/tools/test/clients'
 
 const BIN = fileURLToPath(new URL('../bin/plexus.mjs', import.meta.url))
 
@@ -28,8 +28,20 @@ it('prints the URL of every MCP endpoint, and each one serves its tools', async 
       child.once('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)))
     })
     const urls = [...out.matchAll(/(http:\/\/\S+\/mcp(?:\/\w+)?)\s/g)].map((m) => m[1]!)
-    expect(urls.map((u) => new URL(u).pathname)).toEqual(['/mcp', '/mcp/memory', '/mcp/engine'])
-    const first = { '/mcp': 'graph_open', '/mcp/memory': 'kg_read', '/mcp/engine': 'add_facts' }
+    expect(urls.map((u) => new URL(u).pathname)).toEqual([
+      '/mcp',
+      '/mcp/memory',
+      '/mcp/engine',
+      '/mcp/board',
+      '/mcp/concepts',
+    ])
+    const first = {
+      '/mcp': 'graph_open',
+      '/mcp/memory': 'kg_read',
+      '/mcp/engine': 'add_facts',
+      '/mcp/board': 'create_knowledge_note',
+      '/mcp/concepts': 'graph',
+    }
     for (const u of urls) {
       const url = new URL(u)
       const agent = await httpAgent(url.origin, { path: url.pathname })

@@ -7,8 +7,8 @@ import { connect, type Socket } from 'node:net'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { afterEach, describe, expect, it } from 'vitest'
-import { httpAgent } from './mcp/test/clients.ts'
-import { chunkedPost } from './test/chunked.ts'
+import { httpAgent } from '@plexus/tools/test/clients'
+import { chunkedPost, sendOversized } from './test/chunked.ts'
 import {
   provider,
   synced,
@@ -61,6 +61,68 @@ describe('request bodies', () => {
     })
     expect(res.status).toBe(200)
   })
+})
+
+describe('a refused body, while the client is still sending', () => {
+  // Invariant: whatever the route, the framing and the moment the client looks, a client that
+  // sends more than a limit reads the refusal naming it, is never reset while it still sends, and
+  // its connection then serves the next request. (CI on 2026-11-28 got "HTTP 0 after 4.9 MiB
+  // sent" from the reliability suite: the server answered 413 and reset the connection under a
+  // client still writing, so the client never read the answer.)
+  const cases = [
+    {
+      name: '/mcp, read token, chunked, 8 MiB more after the answer',
+      path: '/mcp',
+      token: 'rita-token-123',
+      total: 16 * MiB,
+      declared: false,
+      after: 8 * MiB,
+      message: /request body is over \d+ bytes/,
+    },
+    {
+      name: '/mcp, read token, 4 MiB declared and sent whole',
+      path: '/mcp',
+      token: 'rita-token-123',
+      total: 4 * MiB,
+      declared: true,
+      message: /request body is over \d+ bytes/,
+    },
+    {
+      name: '/mcp, write token, 48 MiB declared and sent whole',
+      path: '/mcp',
+      token: 'ada-token-123',
+      total: 48 * MiB,
+      declared: true,
+      message: /request body is over \d+ bytes/,
+    },
+    {
+      name: 'import, chunked, 8 MiB more after the answer',
+      path: '/api/graphs/g/import?format=json',
+      token: 'ada-token-123',
+      total: 72 * MiB,
+      declared: false,
+      after: 8 * MiB,
+      message: /import body is over \d+ bytes/,
+    },
+    {
+      name: 'import, 72 MiB declared and sent whole',
+      path: '/api/graphs/g/import?format=json',
+      token: 'ada-token-123',
+      total: 72 * MiB,
+      declared: true,
+      message: /import body is over \d+ bytes/,
+    },
+  ]
+  for (const c of cases) {
+    it(c.name, async () => {
+      server = await testServer({ tokens })
+      const answer = await sendOversized(server.url, c)
+      expect(answer.error, `the client was cut off: ${JSON.stringify(answer)}`).toBeNull()
+      expect(answer.status, `answer: ${answer.body}`).toBe(413)
+      expect(answer.body).toMatch(c.message)
+      expect(answer.next, 'GET /healthz on the same connection after the refused body').toBe(200)
+    })
+  }
 })
 
 /** Opens `count` connections that send part of a request line and headers, and never finish. */

@@ -118,12 +118,13 @@ describe('plexus CLI', () => {
 
 describe('plexus import and export', () => {
   it('says a file of no known format is not a supported format, listing what it reads', async () => {
-    const file = join(root, 'map.opml')
-    writeFileSync(file, '<opml version="2.0"><body><outline text="A"/></body></opml>\n')
-    const r = await inProcess(['import', file, '--graph', 'plan', '--data', join(root, 'opml')])
+    // OPML is read since issue 28; an Excalidraw scene (JSON of another tool) is not.
+    const file = join(root, 'sketch.excalidraw')
+    writeFileSync(file, '{"type":"excalidraw","version":2,"elements":[]}\n')
+    const r = await inProcess(['import', file, '--graph', 'plan', '--data', join(root, 'sketch')])
     expect(r.code).not.toBe(0)
     expect(r.stderr).toMatch(
-      /not a supported format \(\.opml\)\. Plexus reads \.json.*\.mmd.*\.canvas.*\.txt/,
+      /not a supported format \(\.excalidraw\)\. Plexus reads \.json.*\.mmd.*\.txt.*\.canvas.*\.opml.*\.mm .*\.md.*\.xmind.*\.graphml/,
     )
     expect(r.stderr).toMatch(/--format/)
   })

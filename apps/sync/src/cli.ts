@@ -1,5 +1,5 @@
 /**
- * `plexus serve | graphs | import | export | mcp | migrate`, each with `--help`. Exit codes: 0 done, 1 failed,
+ * `plexus serve | graphs | import | export | create | connect | mcp | migrate`, each with `--help`. Exit codes: 0 done, 1 failed,
  * 2 bad usage or configuration.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -7,16 +7,19 @@ import { userInfo } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { setFlagsFromString } from 'node:v8'
-import { formatOfFile, unsupportedFile } from '@plexus/model'
+import { FILES, sniffFormat, unsupportedFile } from '@plexus/formats'
 import type { Target } from './commands.ts'
 import type { ServeFlags } from './config.ts'
 import { FORMATS, isFormat, summarize, validGraphId, GRAPH_ID_RULE, type Format } from './graphs.ts'
 import { VERSION } from './version.ts'
-import { McpUsageError, runMcp } from './mcp/stdio.ts'
+import { McpUsageError, runMcp } from '@plexus/agent'
 
 // Each command loads its own code when it runs (the `await import(...)`s below): `plexus mcp` is a
 // client of the server and must not load the server, its stores and their drivers (pg, ioredis,
 // better-sqlite3, hono) to start. agent-imports.test.ts checks it.
+
+/** Seed 001's modes, its `graph` tool's `mode`. */
+const MATCHING_MODES = ['strict', 'auto', 'force', 'enrich', 'explore'] as const
 
 const TARGET_HELP = `
   --data DIR        data directory (env PLEXUS_DATA, default ./data)
@@ -34,6 +37,8 @@ Commands:
   graphs                         list graphs
   import FILE --graph ID         import a file into a graph (json, mermaid, dsl, canvas)
   export --graph ID --format F   print a graph as json, mermaid, dsl or canvas
+  create LABEL --graph ID        add a concept (--matching-mode, --from-label to connect it)
+  connect --graph ID             connect two concepts (--from-label, --to-label)
   mcp                            serve the MCP tools over stdio (joins a running server)
   migrate --to postgres|sqlite   copy every graph between a data directory and PostgreSQL
 
@@ -74,6 +79,28 @@ Prints graph ID in format F to standard output.
   --graph ID        graph to export
   --format F        ${FORMATS.join(', ')} (default json)
   --out FILE        write to FILE instead of standard output${TARGET_HELP}`,
+  create: `Usage: plexus create LABEL --graph ID [options]
+
+Adds the concept LABEL to graph ID (created if missing), as seed 001's graph tool does, and prints
+what it answers (the concept, the working set, potential duplicates) as JSON.
+  --graph ID             graph to add to
+  --matching-mode M      ${MATCHING_MODES.join(', ')} (default auto): auto and enrich reuse the concept a
+                         label names, strict refuses one, force and explore always create
+  --from-label LABEL     also connect the concept LABEL names to the new one (or --from-id ID)
+  --relationship R       the edge's type (default relates_to)
+  --notes TEXT           the concept's notes
+  --as NAME              identity recorded in history and whose working set this is
+A label that names a concept below 90 % or names two equally is refused with the candidates:
+give the exact label, the id, or --matching-mode force.${TARGET_HELP}`,
+  connect: `Usage: plexus connect --graph ID --from-label A --to-label B [options]
+
+Connects two concepts of graph ID, named by label (or --from-id / --to-id), and prints the edge.
+  --graph ID             graph to write
+  --from-label LABEL     the edge's source (or --from-id ID)
+  --to-label LABEL       the edge's target (or --to-id ID)
+  --relationship R       the edge's type (default relates_to)
+  --as NAME              identity recorded in history
+A label that names a concept below 90 % or names two equally is refused with the candidates.${TARGET_HELP}`,
   migrate: `Usage: plexus migrate --to postgres|sqlite --database-url URL [--data DIR]
 
 Copies every graph from the SQLite store in the data directory into PostgreSQL (--to postgres),
@@ -117,6 +144,9 @@ export async function main(argv: string[], env = process.env): Promise<number> {
         return await runImport(rest, env)
       case 'export':
         return await runExport(rest, env)
+      case 'create':
+      case 'connect':
+        return await runGraph(command, rest, env)
       case 'mcp':
         return await runMcp(rest, env)
       case 'migrate':
@@ -166,8 +196,8 @@ async function serve(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   if (values.help) return help('serve')
   const { redactUrl, resolveConfig } = await import('./config.ts')
   const { StartError, startServer } = await import('./server.ts')
-  const { DB_FILE } = await import('./server-file.ts')
-  const { SURFACE_PATH } = await import('./mcp/surfaces.ts')
+  const { DB_FILE } = await import('@plexus/sync-client/server-file')
+  const { SURFACE_PATH } = await import('@plexus/tools')
   const config = resolveConfig(values as ServeFlags, env)
   if (!config.ok) throw new UsageError(config.message)
   const server = await startServer({ ...config.value, log: (line) => console.error(line) }).catch(
@@ -188,6 +218,8 @@ async function serve(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
       `  MCP      ${server.url}${SURFACE_PATH.work}          work graph (seed 000 tools)`,
       `           ${server.url}${SURFACE_PATH.memory}   agent memory (kg_* tools)`,
       `           ${server.url}${SURFACE_PATH.engine}   graph engine (add_facts, ask_graph, ...)`,
+      `           ${server.url}${SURFACE_PATH.board}    board (create_edge, traverse, get_project_tasks, ...)`,
+      `           ${server.url}${SURFACE_PATH.concepts} concepts (seed 001's graph tool)`,
       `  Data     ${c.databaseUrl ? `PostgreSQL ${redactUrl(c.databaseUrl)}` : join(c.dataDir, DB_FILE)}`,
       ...(c.redisUrl ? [`  Fan-out  Redis ${redactUrl(c.redisUrl)}`] : []),
       `  Auth     ${auth}`,
@@ -259,11 +291,13 @@ async function runImport(argv: string[], env: NodeJS.ProcessEnv): Promise<number
   const [file, extra] = positionals
   if (!file || extra !== undefined) throw new UsageError(`import takes one FILE\n\n${HELP.import}`)
   const graph = requireGraph(values.graph, 'import')
-  const format = values.format ?? formatOfFile(file)
+  const bytes = readFileSync(file === '-' ? 0 : file)
+  // The extension, and for .mmd and .xml the first words: a `.mmd` mindmap is a mindmap.
+  const format = values.format ?? sniffFormat(file, bytes.subarray(0, 4096).toString('utf8'))
   if (!format) throw new UsageError(`${unsupportedFile(file)} Or pass --format (${FORMATS.join(', ')}).`)
   if (!isFormat(format))
     throw new UsageError(`--format ${format}: not a supported format; use one of ${FORMATS.join(', ')}`)
-  const text = readFileSync(file === '-' ? 0 : file, 'utf8')
+  const text = FILES[format].binary ? new Uint8Array(bytes) : bytes.toString('utf8')
   const { describeTarget, importGraph } = await import('./commands.ts')
   const target = await targetFrom(values, env)
   const actor = values.as ?? env.PLEXUS_ACTOR ?? safeUser()
@@ -291,7 +325,79 @@ async function runExport(argv: string[], env: NodeJS.ProcessEnv): Promise<number
   const result = await exportGraph(await targetFrom(values, env), graph, format)
   if (!result.ok) return failed(result.message)
   if (values.out) writeFileSync(values.out, result.value)
+  else if (typeof result.value !== 'string') process.stdout.write(result.value)
   else process.stdout.write(result.value.endsWith('\n') ? result.value : result.value + '\n')
+  return 0
+}
+
+/** `plexus create` and `plexus connect`: one call of seed 001's graph tool, labels resolved surely. */
+async function runGraph(
+  command: 'create' | 'connect',
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: command === 'create',
+    options: {
+      ...targetOptions,
+      graph: { type: 'string' },
+      'matching-mode': { type: 'string' },
+      'from-label': { type: 'string' },
+      'from-id': { type: 'string' },
+      'to-label': { type: 'string' },
+      'to-id': { type: 'string' },
+      relationship: { type: 'string' },
+      notes: { type: 'string' },
+      as: { type: 'string' },
+    },
+  })
+  if (values.help) return help(command)
+  const graph = requireGraph(values.graph, command)
+  const mode = values['matching-mode']
+  if (mode !== undefined && !(MATCHING_MODES as readonly string[]).includes(mode))
+    throw new UsageError(`--matching-mode ${mode}: use one of ${MATCHING_MODES.join(', ')}`)
+  const end = (side: 'from' | 'to') => {
+    const label = values[`${side}-label`]
+    const id = values[`${side}-id`]
+    if (label !== undefined && id !== undefined)
+      throw new UsageError(`give --${side}-label or --${side}-id, not both`)
+    return {
+      ...(label !== undefined ? { [`${side}_label`]: label } : {}),
+      ...(id !== undefined ? { [`${side}_id`]: id } : {}),
+    }
+  }
+  const from = end('from')
+  const to = end('to')
+  let args: Record<string, unknown>
+  if (command === 'create') {
+    const [label, extra] = positionals
+    if (!label || extra !== undefined) throw new UsageError(`create takes one LABEL\n\n${HELP.create}`)
+    if (Object.keys(to).length)
+      throw new UsageError('create connects from a concept: use --from-label, not --to-label')
+    args = { action: 'create', entity: 'concept', label, ...from, ...(mode ? { mode } : {}) }
+  } else {
+    if (!Object.keys(from).length || !Object.keys(to).length)
+      throw new UsageError(
+        `connect needs --from-label (or --from-id) and --to-label (or --to-id)\n\n${HELP.connect}`,
+      )
+    if (mode !== undefined)
+      throw new UsageError('--matching-mode is for create: connect only joins concepts that exist')
+    args = { action: 'connect', ...from, ...to }
+  }
+  if (values.relationship !== undefined) args.relationship = values.relationship
+  if (values.notes !== undefined) args.notes = values.notes
+  // Nobody reads an "uncertain" flag before a script goes on: an unsure label is refused instead.
+  args.sure = true
+  const { graphTool } = await import('./commands.ts')
+  const result = await graphTool(
+    await targetFrom(values, env),
+    graph,
+    args,
+    values.as ?? env.PLEXUS_ACTOR ?? safeUser(),
+  )
+  if (!result.ok) return failed(result.message)
+  console.log(JSON.stringify(result.value))
   return 0
 }
 
@@ -308,7 +414,7 @@ async function runMigrate(argv: string[], env: NodeJS.ProcessEnv): Promise<numbe
   })
   if (values.help) return help('migrate')
   const { redactUrl, resolveConfig } = await import('./config.ts')
-  const { DB_FILE, runningServer } = await import('./server-file.ts')
+  const { DB_FILE, runningServer } = await import('@plexus/sync-client/server-file')
   const { SqliteStore } = await import('./sqlite-store.ts')
   const { openPostgres } = await import('./backends.ts')
   const { copyGraphs } = await import('./copy.ts')

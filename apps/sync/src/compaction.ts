@@ -19,6 +19,7 @@
  */
 import * as Y from 'yjs'
 import type { Metrics } from './metrics.ts'
+import type { Offload } from './offload.ts'
 import type { DocRoom } from './relay.ts'
 import { isPromise, type Awaitable, type Store, type StoredGraph } from './store.ts'
 
@@ -28,6 +29,11 @@ export interface CompactionOptions {
   /** A JSON-able summary stored with each snapshot, so listing graphs does not load them. */
   summarize: (graph: string, doc: Y.Doc) => unknown
   log?: (line: string) => void
+  /**
+   * Whole-document work off the request thread (offload.ts): the snapshot is then encoded, and the
+   * summary made, in a worker from the stored log, not from the live document.
+   */
+  offload?: Offload
 }
 
 /** What a compaction works with: the store it folds into, the counters it moves, its thresholds. */
@@ -65,6 +71,8 @@ export class Compaction {
   private waiting = false
   /** Due while the room is busy: the next write the room takes carries a capture (`take`). */
   private carried = false
+  /** The graph is being deleted: no snapshot of it is stored again. */
+  private forgotten = false
 
   constructor(
     private readonly g: CompactedGraph,
@@ -126,6 +134,8 @@ export class Compaction {
 
   /** Folds the log into a snapshot now, or once what the room holds is stored. */
   run(): Awaitable<void> {
+    const offload = this.context.options.offload
+    if (offload) return this.offThread(offload)
     const room = this.g.room
     // Updates waiting for the group commit go to the log first, so the snapshot covers the log.
     room.flush()
@@ -156,6 +166,43 @@ export class Compaction {
   /** The graph is being deleted: what its log holds need not be folded. */
   forget(): void {
     this.pendingUpdates = 0
+    this.forgotten = true
+  }
+
+  /**
+   * Folds the log into a snapshot in the offload worker, from what the store holds: the stored log
+   * through its last seq is exactly what the snapshot covers, whatever the room is doing meanwhile
+   * (in flight, busy, broken: none of that is in the store), so there is nothing to wait for. The
+   * main thread reads the bytes and stores the answer; the encoding and the summary are the
+   * worker's. Writes stored meanwhile stay in the log, beyond the snapshot's seq.
+   */
+  private async offThread(offload: Offload): Promise<void> {
+    if (this.running) return
+    this.running = true
+    this.carried = false
+    try {
+      // Updates waiting for the group commit go to the log first, so the snapshot covers them.
+      this.g.room.flush()
+      await this.g.room.settled().catch(() => {})
+      const stored = await this.context.store.load(this.g.graph)
+      if (!stored || stored.updates.length === 0 || !this.g.live() || this.forgotten) return
+      const folded = stored.updates.reduce((n, u) => n + u.length, 0)
+      const { snapshot, summary } = await offload.run({
+        kind: 'compact',
+        graph: this.g.graph,
+        stored: { snapshot: stored.snapshot, updates: stored.updates },
+      })
+      // Deleted or dropped while the worker encoded: a snapshot now would bring the graph back.
+      if (!this.g.live() || this.forgotten) return
+      await this.context.store.compact(this.g.graph, { snapshot, throughSeq: stored.lastSeq, summary })
+      const room = this.g.room
+      room.storedBytes = Math.max(0, room.storedBytes - stored.bytes) + snapshot.length
+      this.pendingUpdates = Math.max(0, this.pendingUpdates - stored.updates.length)
+      this.pendingBytes = Math.max(0, this.pendingBytes - folded)
+      this.context.metrics.compactions++
+    } finally {
+      this.running = false
+    }
   }
 
   private due(): boolean {
@@ -164,6 +211,8 @@ export class Compaction {
   }
 
   private carryIfBusy(): void {
+    // Off the request thread the stored log is folded as it is: nothing rides on a write.
+    if (this.context.options.offload) return
     if (!this.g.room.idle && !this.running && this.due()) this.carried = true
   }
 

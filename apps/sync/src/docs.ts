@@ -42,6 +42,7 @@ export interface DocsOptions extends CompactionOptions {
 export type { Fanout } from './fanout-link.ts'
 
 const IDLE = 'document unloaded'
+const SHUTTING_DOWN = 'server shutting down'
 
 export const defaultDocsOptions: Omit<DocsOptions, 'summarize'> = {
   idleUnloadMs: 30_000,
@@ -53,7 +54,11 @@ export const defaultDocsOptions: Omit<DocsOptions, 'summarize'> = {
 
 /** What a connection needs from its transport: a way to send and a way to be closed. */
 export interface PeerTransport {
-  send(frame: Uint8Array, kind: FrameKind): void
+  /**
+   * `shared`: the same frame (never changed afterwards) goes to every peer of the room, so the
+   * transport may frame it once for all of them (shared-frames.ts).
+   */
+  send(frame: Uint8Array, kind: FrameKind, shared?: boolean): void
   close(code: number, reason: string): void
 }
 
@@ -99,6 +104,7 @@ export class DocRegistry {
   private readonly loaded = new Map<string, Loaded>()
   private readonly loading = new Map<string, Promise<StoredGraph | null>>()
   private readonly loadListeners = new Set<(graph: string, doc: Y.Doc) => void>()
+  private readonly removeListeners = new Set<(graph: string) => void>()
   private nextPeerId = 1
 
   constructor(
@@ -119,6 +125,12 @@ export class DocRegistry {
   onLoaded(listener: (graph: string, doc: Y.Doc) => void): () => void {
     this.loadListeners.add(listener)
     return () => this.loadListeners.delete(listener)
+  }
+
+  /** Called with every graph deleted, here or (told by the fanout) on another server. */
+  onRemoved(listener: (graph: string) => void): () => void {
+    this.removeListeners.add(listener)
+    return () => this.removeListeners.delete(listener)
   }
 
   /** Whether the graph has been written (stored, or changed in memory since loading). */
@@ -179,6 +191,11 @@ export class DocRegistry {
     if (!stored || this.loaded.get(graph) !== g) return
     // Applied to a scratch document, not Y.mergeUpdates (quadratic in the log's length).
     g.room.applyRemote([lacking(stored, g.doc)])
+  }
+
+  /** What the store holds of a graph (snapshot and log): the bytes work off the request thread starts from. */
+  stored(graph: string): Awaitable<StoredGraph | null> {
+    return this.store.load(graph)
   }
 
   /** The in-memory document if loaded, without loading it. */
@@ -252,14 +269,18 @@ export class DocRegistry {
     }
     const failed = (error: unknown) =>
       this.options.log?.(`store: compacting ${graph} before unloading failed: ${String(error)}`)
+    // A stopping server does not start the worker only to compact: the log is stored, whole, and
+    // the next start compacts it when due (starting the worker took 14 s at load 15, and a stop
+    // held that long). A worker already up compacts as usual.
+    const skip = reason === SHUTTING_DOWN && this.options.offload?.started === false
     if (!g.room.idle || g.compaction.busy) {
       return g.room
         .settled()
-        .then(() => g.compaction.run())
+        .then(() => (skip ? undefined : g.compaction.run()))
         .catch(failed)
         .then(finish)
     }
-    if (g.compaction.pending) {
+    if (g.compaction.pending && !skip) {
       const compacted = g.compaction.run()
       if (isPromise(compacted)) return compacted.catch(failed).then(finish)
     }
@@ -288,6 +309,7 @@ export class DocRegistry {
       if (this.loaded.get(graph) === g) this.drop(g, CloseCode.gone, 'graph deleted')
     }
     const removed = await this.store.remove(graph)
+    for (const listener of this.removeListeners) listener(graph)
     // The other servers drop their copies and close their peers too (a lost message is caught by
     // the store: their next append to this graph is refused as gone).
     this.options.fanout?.publishDeleted?.(graph)
@@ -296,6 +318,7 @@ export class DocRegistry {
 
   /** Another server deleted `graph`: drop this server's copy (no compaction) and close its peers. */
   private deletedElsewhere(graph: string): void {
+    for (const listener of this.removeListeners) listener(graph)
     const g = this.loaded.get(graph)
     if (!g) return
     g.compaction.forget()
@@ -348,7 +371,7 @@ export class DocRegistry {
   closeAll(): Awaitable<void> {
     const waits: Promise<void>[] = []
     for (const graph of [...this.loaded.keys()]) {
-      const done = this.unload(graph, CloseCode.goingAway, 'server shutting down')
+      const done = this.unload(graph, CloseCode.goingAway, SHUTTING_DOWN)
       if (isPromise(done)) waits.push(done)
     }
     if (waits.length > 0) return Promise.all(waits).then(() => {})
@@ -384,7 +407,7 @@ export class DocRegistry {
     const room = new DocRoom(
       doc,
       {
-        send: (peerId, frame, kind) => peers.get(peerId)?.send(frame, kind),
+        send: (peerId, frame, kind, shared) => peers.get(peerId)?.send(frame, kind, shared),
         persist: (updates) => this.persist(g, updates),
         close: (peerId, code, reason) => peers.get(peerId)?.close(code, reason),
         // Not now: this may run inside a transaction of the very document being dropped.

@@ -1,42 +1,24 @@
-// How a model failure is answered over HTTP. The switch names every FailureReason, so a reason the model
-// adds cannot reach a client as an unconsidered 422: the typecheck stops here until it is placed.
-import type { FailureReason } from '@plexus/model'
+// How a failure is answered over REST: the status from the one mapping every edge uses (packages/model's
+// failures.ts, `edgeOf`, an exhaustive switch over every code), so a reason the model adds cannot reach
+// a client unconsidered. A refusal that retrying cures (503, 429) says when to retry.
+import { edgeOf, type FailureCode } from '@plexus/model'
 
-export type FailureStatus = 404 | 409 | 413 | 422
+export type FailureStatus = ReturnType<typeof edgeOf>['status']
 
-export function httpStatusOf(reason: FailureReason): FailureStatus {
-  switch (reason) {
-    case 'node_not_found':
-    case 'not_found':
-      return 404
-    case 'too_large':
-      return 413
-    case 'newer_schema':
-    case 'conflict':
-    case 'claimed':
-    case 'resolved':
-    case 'duplicate':
-      return 409
-    case 'invalid_argument':
-    case 'empty_batch':
-    case 'parse_error':
-    case 'unsupported_schema':
-    case 'invalid_graph_id':
-    case 'invalid_cursor':
-    case 'node_deleted':
-    case 'node_merged':
-    case 'not_deleted':
-    case 'duplicate_ref':
-    case 'unknown_ref':
-    case 'cycle_detected':
-    case 'self_loop':
-    case 'not_understood':
-      return 422
-    default:
-      return unplaced(reason)
-  }
+export function httpStatusOf(reason: FailureCode): FailureStatus {
+  return edgeOf(reason).status
 }
 
-function unplaced(reason: never): never {
-  throw new Error(`failure reason ${String(reason)} has no HTTP status`)
+/** Seconds a client waits before retrying a refusal that retrying cures, when nothing better is known. */
+export const RETRY_AFTER_S = 1
+
+/**
+ * The REST answer to a failure: `{error: code, message}` with the code's status, and a Retry-After
+ * on a 503 or 429 (storage failed, the server is busy, slow down).
+ */
+export function refusal(reason: FailureCode, message: string, retryAfterS = RETRY_AFTER_S): Response {
+  const status = httpStatusOf(reason)
+  const headers: Record<string, string> = {}
+  if (status === 503 || status === 429) headers['Retry-After'] = String(Math.max(1, Math.ceil(retryAfterS)))
+  return Response.json({ error: reason, message }, { status, headers })
 }

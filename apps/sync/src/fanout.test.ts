@@ -10,7 +10,7 @@ import type { RunningServer } from './server.ts'
 import { cleanupAfterEach, cluster as startCluster } from './test/cluster.ts'
 import { destroyProvider, provider, synced, waitFor } from './test/server-harness.ts'
 import { startRedis, type RedisService } from './test/services.ts'
-import { httpAgent, ok, type Agent } from './mcp/test/clients.ts'
+import { httpAgent, ok, type Agent } from '@plexus/tools/test/clients'
 
 const cleanup = cleanupAfterEach()
 

@@ -1,17 +1,25 @@
 /**
  * The one place the server calls the graph model: graph ids, summaries for listings, export and
- * import of text formats. Everything else in apps/sync treats a graph as an opaque Y.Doc.
+ * import of files (through @plexus/formats, which holds every format). Everything else in apps/sync
+ * treats a graph as an opaque Y.Doc.
  */
 import {
-  exportGraph,
-  type Format,
-  FORMATS,
+  FILE_FORMATS,
+  FILES,
+  tryExportFile,
+  importFile,
+  isFileFormat,
+  type FileFormat,
+  type FileImportResult,
+  type FileInput,
+  type Loss,
+} from '@plexus/formats'
+import {
+  type FailureCode,
   type Graph,
   GRAPH_ID,
   graphSummary,
   type GraphSummary,
-  importGraph,
-  type ImportResult as ModelImportResult,
   initGraph,
   openGraph,
   rawSize,
@@ -21,30 +29,34 @@ import {
 import { newId } from '@plexus/sync-client'
 import * as Y from 'yjs'
 
-export { FORMATS }
-export type { Format, GraphSummary }
+/** Every format the server reads and writes (the model's four and the map formats). */
+export const FORMATS = FILE_FORMATS
+export type Format = FileFormat
+export type { GraphSummary }
 
-export const GRAPH_ID_RULE =
-  "1-64 characters from a-z, 0-9, '.', '_' and '-', starting with a letter or digit"
+export { GRAPH_ID_RULE } from '@plexus/tools'
 
 export function validGraphId(id: string): boolean {
   return GRAPH_ID.test(id)
 }
 
 export function isFormat(value: string): value is Format {
-  return (FORMATS as readonly string[]).includes(value)
+  return isFileFormat(value)
 }
 
-export type TextResult = { ok: true; text: string } | { ok: false; reason: string; message: string }
-export type ImportResult = Result<ModelImportResult>
+/** An export: text, or bytes for a binary format (XMind), and what the format could not keep. */
+export type TextResult =
+  { ok: true; text: string | Uint8Array; lost: Loss[] } | { ok: false; reason: FailureCode; message: string }
+export type ImportResult = Result<FileImportResult>
 
 /** Media type and file extension for each format. */
-export const FORMAT_FILES: Record<Format, { contentType: string; extension: string }> = {
-  json: { contentType: 'application/json; charset=utf-8', extension: 'json' },
-  mermaid: { contentType: 'text/plain; charset=utf-8', extension: 'mmd' },
-  dsl: { contentType: 'text/plain; charset=utf-8', extension: 'txt' },
-  canvas: { contentType: 'application/json; charset=utf-8', extension: 'canvas' },
-}
+export const FORMAT_FILES: Record<Format, { contentType: string; extension: string; binary: boolean }> =
+  Object.fromEntries(
+    FILE_FORMATS.map((f) => [
+      f,
+      { contentType: FILES[f].mime, extension: FILES[f].extensions[0]!, binary: FILES[f].binary === true },
+    ]),
+  ) as Record<Format, { contentType: string; extension: string; binary: boolean }>
 
 function open(doc: Y.Doc, actor: string): Graph {
   return openGraph(doc, { actor, now: Date.now, newId })
@@ -70,11 +82,22 @@ export function summarize(id: string, doc: Y.Doc): GraphSummary {
   }
 }
 
+/**
+ * The graph as a file, or why not with a code of the vocabulary: `too_deep` for a tree deeper than a
+ * map format is written (its words say the depth and what to do); a throw is this server's bug
+ * (`internal`), said so rather than passed off as the graph's fault.
+ */
 export function exportText(doc: Y.Doc, format: Format): TextResult {
   try {
-    return { ok: true, text: exportGraph(open(doc, 'export'), format) }
+    const r = tryExportFile(open(doc, 'export'), format)
+    if (!r.ok) return { ok: false, reason: r.reason, message: r.message }
+    return { ok: true, text: r.data, lost: r.lost }
   } catch (error) {
-    return { ok: false, reason: 'export_failed', message: `cannot export this graph: ${String(error)}` }
+    return {
+      ok: false,
+      reason: 'internal',
+      message: `cannot export this graph as ${format}: ${String(error)}; this is a bug, please report it (json exports whatever the graph holds)`,
+    }
   }
 }
 
@@ -87,17 +110,17 @@ export function importText(
   graphId: string,
   doc: Y.Doc,
   format: Format,
-  text: string,
+  text: FileInput,
   actor: string,
 ): ImportResult {
-  if (readMeta(doc).id !== '') return importGraph(open(doc, actor), format, text)
+  if (readMeta(doc).id !== '') return importFile(open(doc, actor), format, text)
   const scratch = new Y.Doc()
   const g = open(scratch, actor)
   if (format !== 'json') {
     const init = initGraph(g, { id: graphId })
     if (!init.ok) return init
   }
-  const result = importGraph(g, format, text)
+  const result = importFile(g, format, text)
   if (result.ok) Y.applyUpdate(doc, Y.encodeStateAsUpdate(scratch, Y.encodeStateVector(doc)), 'import')
   scratch.destroy()
   return result

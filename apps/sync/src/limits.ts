@@ -7,34 +7,38 @@
  * therefore transient: an honest client that bursts comes back and loses nothing.
  */
 
+import { CLOSE_CODES } from '@plexus/model'
 import type { ConnectionLimits } from './connections.ts'
+
+// The numbers are the one table's (packages/model's failures.ts), which clients import too; these
+// names are the server's own handles on them.
 
 export const CloseCode = {
   /** Server shutting down or the document was unloaded under the connection. */
-  goingAway: 1001,
+  goingAway: CLOSE_CODES['going-away'],
   /** ws closes with this itself when a frame exceeds `maxMessageBytes`. */
-  messageTooBig: 1009,
-  internalError: 1011,
+  messageTooBig: CLOSE_CODES['message-too-big'],
+  internalError: CLOSE_CODES['internal-error'],
   /** A malformed frame, a text frame, or an invalid graph id. */
-  badRequest: 4400,
+  badRequest: CLOSE_CODES['bad-request'],
   /** No token, or a token the server does not know. */
-  unauthorized: 4401,
+  unauthorized: CLOSE_CODES.unauthorized,
   /** Awareness for a client id another connection owns, or a graph the token does not reach. */
-  forbidden: 4403,
+  forbidden: CLOSE_CODES.forbidden,
   /** A read-only connection asked for a graph that does not exist (it is not created for a reader). */
-  notFound: 4404,
+  notFound: CLOSE_CODES['not-found'],
   /** The graph was deleted while connected. */
-  gone: 4410,
+  gone: CLOSE_CODES.gone,
   /** The update would grow the stored document beyond `maxDocumentBytes`. */
-  documentTooLarge: 4413,
+  documentTooLarge: CLOSE_CODES['document-too-large'],
   /** The update breaks the document's rules (schema, limits, append-only history, the writer's name). */
-  brokenRule: 4422,
+  brokenRule: CLOSE_CODES['broken-rule'],
   /** More messages per second than the connection's token bucket allows. */
-  rateLimited: 4529,
+  rateLimited: CLOSE_CODES['rate-limited'],
   /** Too many connections from one address, or a client too slow to read what it is sent. */
-  overloaded: 4503,
+  overloaded: CLOSE_CODES.overloaded,
   /** An update builds on changes the server does not have; reconnecting resyncs an honest client. */
-  missingDependency: 4509,
+  missingDependency: CLOSE_CODES['missing-dependency'],
 } as const
 
 export type Breach =
@@ -75,6 +79,10 @@ export interface Limits extends ConnectionLimits {
   authFailureBurst: number
   /** ...and then one more every this many milliseconds. */
   authFailureRefillMs: number
+  /** Large imports and builds (offload worker) one identity may have under way at once (build-queue.ts). */
+  maxBuildsPerIdentity: number
+  /** Large imports and builds under way at once, by everyone. */
+  maxBuilds: number
 }
 
 export const defaultLimits: Limits = {
@@ -88,6 +96,10 @@ export const defaultLimits: Limits = {
   maxBufferedBytes: 64 * 1024 * 1024,
   authFailureBurst: 20,
   authFailureRefillMs: 1_000,
+  // A large build holds its input (up to 40 MiB) until its turn: 16 of them is about what one
+  // worker gets through in a minute, and one identity's 4 leave room for three others.
+  maxBuildsPerIdentity: 4,
+  maxBuilds: 16,
   maxHttpConnections: 10_000,
   maxHttpConnectionsPerAddress: 128,
   // The WebSocket cap for loopback, plus room for the HTTP requests of the same clients.

@@ -11,7 +11,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { httpAgent, ok, type Agent } from './mcp/test/clients.ts'
+import { httpAgent, ok, type Agent } from '@plexus/tools/test/clients'
 import { PgStore } from './postgres/store.ts'
 import { TEST_DATABASE_URL } from './postgres/test-db.ts'
 import type { RunningServer, StartOptions } from './server.ts'

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CloseCode } from './limits.ts'
-import { call, httpAgent } from './mcp/test/clients.ts'
+import { call, httpAgent } from '@plexus/tools/test/clients'
 import { rawClient, testServer, type TestServer } from './test/server-harness.ts'
 
 let server: TestServer

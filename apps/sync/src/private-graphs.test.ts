@@ -9,7 +9,7 @@
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Auth } from './auth.ts'
-import { call, httpAgent, ok } from './mcp/test/clients.ts'
+import { call, httpAgent, ok } from '@plexus/tools/test/clients'
 import { privateGraphOf } from './scopes.ts'
 import { testServer, type TestServer } from './test/server-harness.ts'
 

@@ -24,6 +24,7 @@
  *   may hold something storage does not (storage refused a write, or Yjs threw halfway through an
  *   update), the room is broken: it stops relaying and its owner reloads the graph from storage.
  */
+import { readMeta } from '@plexus/model'
 import * as Y from 'yjs'
 import { missingDependency } from './dependencies.ts'
 import { CloseCode, type Breach } from './limits.ts'
@@ -60,7 +61,11 @@ export interface PeerInfo {
 export type FrameKind = 'sync' | 'update' | 'awareness' | 'auth'
 
 export interface RoomHooks {
-  send(peerId: number, frame: Uint8Array, kind: FrameKind): void
+  /**
+   * `shared`: this very frame goes to every peer of the room (a relayed update or presence change)
+   * and is never changed afterwards, so the transport may frame it once for all (shared-frames.ts).
+   */
+  send(peerId: number, frame: Uint8Array, kind: FrameKind, shared?: boolean): void
   /**
    * Appends updates durably, in order, as one write; throws (or rejects) when it cannot, and then
    * nothing of them is relayed. Returns a promise when storage answers asynchronously.
@@ -163,6 +168,12 @@ export class DocRoom {
   private answers: Answer[] = []
   /** Why the room stopped: its document may differ from storage. Null while healthy. */
   private brokenBy: string | null = null
+  /**
+   * The document's schema version (readMeta), read once and again only after `meta` changes: every
+   * update is checked against it, and reading it walks every key of `meta`.
+   */
+  private schema: number | null = null
+  private readonly meta: Y.Map<unknown>
 
   constructor(
     readonly doc: Y.Doc,
@@ -173,6 +184,8 @@ export class DocRoom {
     this.presence = new Presence(doc, options.maxAwarenessClients)
     doc.on('update', this.onUpdate)
     this.presence.awareness.on('update', this.onAwareness)
+    this.meta = doc.getMap('meta')
+    this.meta.observe(this.onMeta)
   }
 
   get awareness() {
@@ -289,6 +302,7 @@ export class DocRoom {
     this.flush()
     this.doc.off('update', this.onUpdate)
     this.presence.awareness.off('update', this.onAwareness)
+    this.meta.unobserve(this.onMeta)
     this.presence.destroy()
     this.peers.clear()
   }
@@ -309,7 +323,8 @@ export class DocRoom {
       }
       return { ok: true, kind, applied: false, denied: true }
     }
-    const tooOld = refuseTooOld(this.doc, peer.info.schema ?? UNDECLARED_SCHEMA)
+    this.schema ??= readMeta(this.doc).schema
+    const tooOld = refuseTooOld(this.schema, peer.info.schema ?? UNDECLARED_SCHEMA)
     if (tooOld) return tooOld
     const size = this.storedBytes + this.pendingBytes + update.length
     if (size > this.options.maxDocumentBytes) {
@@ -378,6 +393,10 @@ export class DocRoom {
     return null
   }
 
+  private readonly onMeta = (): void => {
+    this.schema = null
+  }
+
   private readonly onUpdate = (update: Uint8Array, origin: unknown): void => {
     if (this.brokenBy) {
       // The document is about to be dropped; a server-side write to it must fail, not vanish.
@@ -436,12 +455,12 @@ export class DocRoom {
     if (this.inflight || this.brokenBy) return
     const waiting = this.answers
     this.answers = []
-    const answers = waiting.map((a) => ({
-      peerId: a.peerId,
-      frame: encodeSyncStep2(this.doc, a.stateVector),
-    }))
+    const answers = waiting
+      .filter((a) => this.peers.has(a.peerId))
+      .map((a) => ({ peerId: a.peerId, frame: encodeSyncStep2(this.doc, a.stateVector) }))
+    // A peer may leave while the write its answer waits for is in flight: it is not sent then.
     const send = () => {
-      for (const a of answers) this.hooks.send(a.peerId, a.frame, 'sync')
+      for (const a of answers) if (this.peers.has(a.peerId)) this.hooks.send(a.peerId, a.frame, 'sync')
     }
     if (this.pending.length === 0) return send()
     const batch = this.pending
@@ -477,7 +496,7 @@ export class DocRoom {
       this.storedBytes += update.length
       const frame = encodeUpdate(update)
       for (const peer of this.peers.values()) {
-        if (peer !== origin) this.hooks.send(peer.info.id, frame, 'update')
+        if (peer !== origin) this.hooks.send(peer.info.id, frame, 'update', true)
       }
     }
   }
@@ -491,7 +510,7 @@ export class DocRoom {
     if (clients.length === 0) return
     const frame = encodeAwareness(this.presence.encode(clients))
     for (const peer of this.peers.values()) {
-      if (peer !== origin) this.hooks.send(peer.info.id, frame, 'awareness')
+      if (peer !== origin) this.hooks.send(peer.info.id, frame, 'awareness', true)
     }
   }
 }

@@ -8,9 +8,11 @@
  *   patterns, `*` matching any run of characters, each with an optional role of its own) reaches
  *   only the graphs a pattern matches, with the first matching pattern's role, else the token's.
  */
-import { slugId } from './slug.ts'
-import { GRAPH_ID } from '@plexus/model'
-import type { Identity, Role } from './auth.ts'
+import { PRIVATE_PREFIX, privateGraphOf, type Role } from '@plexus/tools'
+import type { Identity } from './auth.ts'
+
+// The private-graph rule lives with the tools (one rule for the server's access and memory's user level).
+export { PRIVATE_PREFIX, privateGraphOf }
 
 const ORDER: readonly Role[] = ['read', 'write', 'admin']
 
@@ -21,7 +23,6 @@ export interface GraphRule {
 
 /** Graph-id characters plus `*`. */
 export const PATTERN = /^[a-z0-9._*-]{1,64}$/
-export const PRIVATE_PREFIX = 'user.'
 
 export function roleOn(identity: Identity, graph: string): Role | null {
   if (identity.anonymous) return identity.role
@@ -40,28 +41,6 @@ export function canRead(identity: Identity, graph: string): boolean {
 export function atLeast(role: Role | null, needed: Role): boolean {
   return role !== null && ORDER.indexOf(role) >= ORDER.indexOf(needed)
 }
-
-/**
- * The id of an identity's own graph: `user.<name>` for a name that is a graph id by itself, and for
- * any other (spaces, capitals, other characters) its letters and digits joined by '-' with a hash of
- * the exact name (`Claude Code` → `user.claude-code-5d41a2`). Agent memory's user level (mcp/memory)
- * is this graph.
- *
- * The two kinds never meet: a made id always ends in '-' and six hex digits, so a name that ends so
- * is hashed too (`bob-cd9fb1` → `user.bob-cd9fb1-…`) instead of taking the id `Bob` was given (issue
- * 23: it read Bob's graph). Two made ids meet only when two names slug alike and share the 24-bit
- * hash; Auth refuses to start with two such names. Ids given before this rule are unchanged except
- * for names shaped like a made id, whose graph was the other identity's to begin with.
- */
-export function privateGraphOf(name: string): string {
-  const lower = name.toLowerCase()
-  const id = PRIVATE_PREFIX + lower
-  if (lower === name && GRAPH_ID.test(id) && !MADE.test(lower)) return id
-  return PRIVATE_PREFIX + slugId(lower, name, 'anonymous', 6)
-}
-
-/** How every id `slugId` makes with a six-digit hash ends. */
-const MADE = /-[0-9a-f]{6}$/
 
 function matches(pattern: string, graph: string): boolean {
   if (!pattern.includes('*')) return pattern === graph

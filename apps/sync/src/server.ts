@@ -28,6 +28,7 @@ import { CONNECTION_CHECK_MS, boundConnections } from './connections.ts'
 import { Auth } from './auth.ts'
 import { checkExposure, resolveConfig, type ServerConfig } from './config.ts'
 import { DocRegistry } from './docs.ts'
+import { Offload } from './offload.ts'
 import { summarize } from './graphs.ts'
 import { Metrics } from './metrics.ts'
 import { Guard, defaultAllowedHosts, isLoopbackHost } from './origin.ts'
@@ -35,7 +36,7 @@ import { SqliteStore } from './sqlite-store.ts'
 import { LoginThrottle } from './throttle.ts'
 import type { Store } from './store.ts'
 import { VERSION } from './version.ts'
-import { DB_FILE, SERVER_FILE, runningServer, type ServerFile } from './server-file.ts'
+import { DB_FILE, SERVER_FILE, runningServer, type ServerFile } from '@plexus/sync-client/server-file'
 import { attachSync } from './ws.ts'
 import { createMcpEndpoint } from './mcp/http.ts'
 import { InProcessArbiter, type ClaimArbiter } from './claims.ts'
@@ -53,6 +54,8 @@ export interface StartOptions extends Partial<Omit<ServerConfig, 'limits'>> {
   store?: Store
   /** Channel prefix for Redis fan-out (tests keep runs apart with it). */
   fanoutPrefix?: string
+  /** Use this fan-out instead of opening one on `redisUrl`; the caller closes it, as a given store. */
+  fanout?: RedisFanout
   heartbeatMs?: number
   keepaliveMs?: number
   /**
@@ -61,6 +64,18 @@ export interface StartOptions extends Partial<Omit<ServerConfig, 'limits'>> {
    * read-only (docs/versions.md).
    */
   newestSchema?: number
+  /**
+   * Compaction folds the stored log in the offload worker instead of on the request thread (on by
+   * default; false folds it on the request thread, as before). A stop never starts the worker only to
+   * compact (docs.ts): that held a stop for as long as the worker took to boot, 14 s at load 15.
+   */
+  compactInWorker?: boolean
+  /**
+   * Builds (imports, facts) with less input than this many characters run on the request thread,
+   * larger ones in the offload worker (imports.ts). Default 16 K; tests lower it to send small
+   * generated builds through the worker.
+   */
+  buildInlineChars?: number
 }
 
 export interface RunningServer {
@@ -70,6 +85,8 @@ export interface RunningServer {
   config: ServerConfig
   docs: DocRegistry
   metrics: Metrics
+  /** The worker that does whole-document work; `onStart` says when a job reached it. */
+  offload: Offload
   close(): Promise<void>
 }
 
@@ -86,11 +103,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const {
     log = () => {},
     store: givenStore,
+    fanout: givenFanout,
     fanoutPrefix,
     heartbeatMs,
     keepaliveMs,
     limits,
     newestSchema,
+    buildInlineChars,
     ...rest
   } = options
   const config: ServerConfig = { ...defaults.value, ...rest, limits: { ...defaults.value.limits, ...limits } }
@@ -102,16 +121,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     throw new StartError(`another Plexus server (pid ${other.pid}, ${other.url}) is using ${config.dataDir}`)
   }
   let store: Store
-  let fanout: RedisFanout | undefined
+  let fanout: RedisFanout | undefined = givenFanout
   try {
     store = givenStore ?? (config.databaseUrl ? await openPostgres(config, log) : openStore(config))
-    if (config.redisUrl) fanout = await openFanout(config, log, fanoutPrefix)
+    if (config.redisUrl && !fanout) fanout = await openFanout(config, log, fanoutPrefix)
   } catch (error) {
     if (error instanceof BackendError) throw new StartError(error.message)
     throw error
   }
   const release = async () => {
-    await fanout?.close()
+    if (!givenFanout) await fanout?.close()
     if (!givenStore) await store.close()
   }
   const started = performance.now()
@@ -133,7 +152,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     fanout && store instanceof PgStore
       ? new ReconciledFanout(fanout, store.pool, { intervalMs: config.reconcileMs, log })
       : undefined
+  // Whole-document work (large imports; compaction when asked) runs in a worker thread (offload.ts).
+  const offload = new Offload({
+    ...(buildInlineChars === undefined ? {} : { inlineChars: buildInlineChars }),
+    builds: { perIdentity: config.limits.maxBuildsPerIdentity, total: config.limits.maxBuilds },
+  })
   const docs = new DocRegistry(store, metrics, {
+    ...((options.compactInWorker ?? true) ? { offload } : {}),
     idleUnloadMs: config.idleUnloadMs,
     compactAfterUpdates: config.compactAfterUpdates,
     compactAfterBytes: config.compactAfterBytes,
@@ -152,7 +177,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const claims: ClaimArbiter = pgArbiter ?? new InProcessArbiter(docs, claimTtlMs)
   // Several servers behind a proxy: a session lives in one process and the next request may reach
   // another, so every MCP request is served statelessly (all a tool needs is in the document).
-  const mcp = createMcpEndpoint({ docs, auth, claims, sessions: !fanout })
+  const mcp = createMcpEndpoint({ docs, auth, claims, offload, sessions: !fanout })
   const app = createApp({
     docs,
     auth,
@@ -163,6 +188,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     connections: () => connections(),
     webDist: config.webDist,
     summarize,
+    offload,
     mcp: mcp.handle,
     claims,
     fanoutStatus: fanout ? () => fanout.status() : undefined,
@@ -170,6 +196,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const drain = new Drain()
   const server = createAdaptorServer({
     fetch: drain.wrap(app.fetch),
+    // What a refused body still sends is read and dropped by body.ts, not cut off after 500 ms.
+    autoCleanupIncoming: false,
     serverOptions: { connectionsCheckingInterval: CONNECTION_CHECK_MS },
   }) as Server
   boundConnections(server, config.limits, () => metrics.breach('too_many_connections'))
@@ -242,6 +270,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     config,
     docs,
     metrics,
+    offload,
     close: () =>
       (closing ??= (async () => {
         // No new connections from here on (a client reconnecting while the graphs are stored would
@@ -252,12 +281,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         sync.close()
         await mcp.close()
         await docs.closeAll()
+        await offload.close()
         await pgArbiter?.settled()
         pgArbiter?.close()
         server.closeAllConnections()
         await closed
         reconciled?.close()
-        await fanout?.close()
+        if (!givenFanout) await fanout?.close()
         if (!givenStore) await store.close()
         rmSync(serverFile, { force: true })
       })()),

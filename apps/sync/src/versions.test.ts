@@ -23,7 +23,7 @@ import {
   waitFor,
   type TestServer,
 } from './test/server-harness.ts'
-import { call, fails, httpAgent, ok } from './mcp/test/clients.ts'
+import { call, fails, httpAgent, ok } from '@plexus/tools/test/clients'
 import { SCHEMA_TOO_OLD } from './versions.ts'
 
 let server: TestServer

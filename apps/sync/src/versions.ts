@@ -9,12 +9,12 @@
  * to update. The code is in the 4400s, so the stock client stops reconnecting and keeps its changes
  * locally instead of resending them in a loop.
  */
-import { OLDEST_SCHEMA, readMeta } from '@plexus/model'
+import { CLOSE_CODES, OLDEST_SCHEMA, readMeta } from '@plexus/model'
 import type * as Y from 'yjs'
 import type { Rejection } from './relay.ts'
 
 /** Close code for a change from a client older than the document (HTTP 426, Upgrade Required). */
-export const SCHEMA_TOO_OLD = 4426
+export const SCHEMA_TOO_OLD = CLOSE_CODES['schema-too-old']
 /** What a client that does not name its schema is taken to speak: the builds before versions. */
 export const UNDECLARED_SCHEMA = 1
 export const SCHEMA_PARAM = 'schema'
@@ -37,8 +37,9 @@ export function declaredSchema(url: URL): Declared {
 }
 
 /** Refuses a change from a client whose schema is below the document's; null when it may write. */
-export function refuseTooOld(doc: Y.Doc, speaks: number): Rejection | null {
-  const schema = readMeta(doc).schema
+export function refuseTooOld(doc: Y.Doc | number, speaks: number): Rejection | null {
+  // A room passes the document's schema it keeps (relay.ts), read again only when `meta` changes.
+  const schema = typeof doc === 'number' ? doc : readMeta(doc).schema
   if (speaks >= schema) return null
   return {
     ok: false,

@@ -8,6 +8,7 @@ import type { IncomingMessage, Server } from 'node:http'
 import { performance } from 'node:perf_hooks'
 import type { Duplex } from 'node:stream'
 import { WebSocket, WebSocketServer } from 'ws'
+import { edgeOf } from '@plexus/model'
 import { tokenFrom, type Auth, type Identity, type Role } from './auth.ts'
 import type { DocRegistry, PeerHandle, PeerTransport } from './docs.ts'
 import { GRAPH_ID_RULE, validGraphId } from './graphs.ts'
@@ -16,6 +17,7 @@ import type { Metrics } from './metrics.ts'
 import { isLoopbackHost, type Guard } from './origin.ts'
 import { MESSAGE_AWARENESS } from './protocol.ts'
 import { atLeast, roleOn } from './scopes.ts'
+import { sendShared } from './shared-frames.ts'
 import { normalizeAddress } from './throttle.ts'
 import { declaredSchema } from './versions.ts'
 
@@ -128,13 +130,15 @@ export function attachSync(server: Server, deps: SyncDeps): SyncEndpoint {
     // after all is charged once handled.
     let echoCredit = 0
     const transport: PeerTransport = {
-      send: (frame, kind) => {
+      send: (frame, kind, shared) => {
         if (closed || ws.readyState !== WebSocket.OPEN) return
         if (ws.bufferedAmount > limits.maxBufferedBytes) {
           shut(CloseCode.overloaded, 'too slow: unread data exceeded the buffer limit', 'slow_consumer')
           return
         }
-        ws.send(frame)
+        // What the room relays to every peer (updates, presence) is framed once for all of them.
+        if (shared) sendShared(ws, frame)
+        else ws.send(frame)
         lastSent.set(ws, performance.now())
         if (kind === 'awareness') echoCredit = Math.min(echoCredit + 1, limits.messageBurst)
         metrics.messagesOut++
@@ -209,7 +213,7 @@ export function attachSync(server: Server, deps: SyncDeps): SyncEndpoint {
     void exists.then(
       (found) => {
         if (closed) return
-        if (!found) return shut(CloseCode.notFound, `graph ${graph} does not exist`, 'malformed')
+        if (!found) return shut(edgeOf('graph_not_found').close, `graph ${graph} does not exist`, 'malformed')
         if (deps.docs.isLoaded(graph)) joined()
         else {
           deps.docs.load(graph).then(joined, (error: unknown) => {
@@ -302,16 +306,17 @@ function admit(
     )
   const check = deps.auth.check(tokenFrom(req.headers.authorization, url), address, 'WebSocket')
   if (!check.ok && check.reason === 'throttled')
-    return no(CloseCode.rateLimited, check.message, 'unauthorized')
+    return no(edgeOf('throttled').close, check.message, 'unauthorized')
   const identity = check.ok ? check.identity : null
-  if (!identity) return no(CloseCode.unauthorized, 'unauthorized: missing or unknown token', 'unauthorized')
+  if (!identity)
+    return no(edgeOf('unauthorized').close, 'unauthorized: missing or unknown token', 'unauthorized')
   const graph = graphFromPath(url.pathname)
   if (graph === null) return no(CloseCode.badRequest, `invalid graph id: ${GRAPH_ID_RULE}`, 'malformed')
   const declared = declaredSchema(url)
   if (!declared.ok) return no(CloseCode.badRequest, declared.reason, 'malformed')
   const role = roleOn(identity, graph)
   if (role === null)
-    return no(CloseCode.forbidden, `"${identity.name}" has no access to graph ${graph}`, 'unauthorized')
+    return no(edgeOf('forbidden').close, `"${identity.name}" has no access to graph ${graph}`, 'unauthorized')
   return { ok: true, identity, graph, role, declared }
 }
 

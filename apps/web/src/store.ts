@@ -11,6 +11,8 @@ export interface Toast {
   tone: 'info' | 'error' | 'success'
   /** Node ids the toast is about (clicking one selects it). */
   nodes?: Array<{ id: string; summary: string }>
+  /** Lines shown when the person opens the toast's details (what an import or export could not keep). */
+  details?: string[]
 }
 
 /** UI state only: what the person is looking at and doing. The graph itself lives in the Y.Doc. */

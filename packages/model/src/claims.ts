@@ -83,16 +83,29 @@ export function writeClaim(w: Writer, id: string, by: string | null, ttlMs = DEF
   if (!props) return
   const before = (props.get(CLAIMED_BY) ?? null) as Json
   if (by === null) {
+    const was = {
+      at: (props.get(CLAIMED_AT) ?? null) as Json,
+      until: (props.get(CLAIMED_UNTIL) ?? null) as Json,
+    }
     for (const k of [CLAIMED_BY, CLAIMED_AT, CLAIMED_UNTIL]) props.delete(k)
-    w.record(id, 'release', [{ field: CLAIMED_BY, before, after: null }])
+    w.record(id, 'release', [
+      { field: CLAIMED_BY, before, after: null },
+      ...(was.until !== null ? [{ field: CLAIMED_UNTIL, before: was.until, after: null }] : []),
+      ...(was.at !== null ? [{ field: CLAIMED_AT, before: was.at, after: null }] : []),
+    ])
   } else {
     const until = w.now + ttlMs
+    const was = {
+      at: (props.get(CLAIMED_AT) ?? null) as Json,
+      until: (props.get(CLAIMED_UNTIL) ?? null) as Json,
+    }
     props.set(CLAIMED_BY, by)
     props.set(CLAIMED_AT, w.now)
     props.set(CLAIMED_UNTIL, until)
     w.record(id, 'claim', [
       { field: CLAIMED_BY, before, after: by },
-      { field: CLAIMED_UNTIL, before: null, after: until },
+      { field: CLAIMED_UNTIL, before: was.until, after: until },
+      { field: CLAIMED_AT, before: was.at, after: w.now },
     ])
   }
   w.touch(id)
@@ -104,8 +117,18 @@ export function renewLease(w: Writer, n: NodeView): void {
   if (!h || h.by !== w.g.env.actor) return
   const props = propsOf(w, n.id)
   if (!props) return
+  const until = w.now + Math.max(0, h.until - h.at)
+  const before = {
+    at: (props.get(CLAIMED_AT) ?? null) as Json,
+    until: (props.get(CLAIMED_UNTIL) ?? null) as Json,
+  }
   props.set(CLAIMED_AT, w.now)
-  props.set(CLAIMED_UNTIL, w.now + Math.max(0, h.until - h.at))
+  props.set(CLAIMED_UNTIL, until)
+  // Recorded, so the lease can be read as it stood at any moment (time.ts).
+  w.record(n.id, 'update', [
+    { field: CLAIMED_AT, before: before.at, after: w.now },
+    { field: CLAIMED_UNTIL, before: before.until, after: until },
+  ])
 }
 
 function propsOf(w: Writer, id: string): Y.Map<Json> | null {

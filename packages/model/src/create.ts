@@ -160,10 +160,16 @@ const norm = (s: string): string =>
       : s
     : s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim()
 
+/**
+ * `ordered`: the nodes made are stamped 1/2048 ms apart in the order written (parents first, otherwise
+ * the items' order), so siblings made in one call are drawn in the order given: a map draws siblings by
+ * creation time, then id (layout/derived.ts), and random ids would shuffle a pasted branch. The batch
+ * limit (2,000) keeps every stamp within the write's millisecond; 1/2048 is exact in a double there.
+ */
 export function createNodes(
   g: Graph,
   items: CreateItem[],
-  opts: { mode?: DedupMode } = {},
+  opts: { mode?: DedupMode; ordered?: boolean } = {},
 ): Result<CreateResult> {
   const b = checkBatch(items, 'items')
   if (b) return b
@@ -178,7 +184,8 @@ export function createNodes(
   if (!planned.ok) return planned
   const deps = dependencies(g, items, planned.plans, refs.byRef)
   if (!deps.ok) return deps
-  return { ok: true, ...writePlans(g, ordered.order, planned.plans, deps.deps, planned.possible, mode) }
+  const written = writePlans(g, ordered.order, planned.plans, deps.deps, planned.possible, mode, opts.ordered)
+  return { ok: true, ...written }
 }
 
 /** Each item checked alone, and the batch's refs: index by ref, none used twice. */
@@ -362,6 +369,7 @@ function writePlans(
   deps: Array<[string, string]>,
   possible: CreateResult['possible_duplicates'],
   mode: DedupMode,
+  inOrder = false,
 ): CreateResult {
   const result: CreateResult = {
     created: [],
@@ -375,6 +383,7 @@ function writePlans(
   // Ids created here: their dependencies go into their create event rather than an event of their own.
   const made = new Set<string>()
   write(g, (w) => {
+    let stamped = 0
     for (const i of order) {
       const { item, id, parent, match, resolved: intoDone } = plans[i]!
       if (item.ref !== undefined) result.refs[item.ref] = id
@@ -409,22 +418,28 @@ function writePlans(
         })
       const { summary, notes, kind, resolved, state, properties, links, x, y } = item
       const { shape, color, width, height } = item
-      w.createNode(id, {
-        summary,
-        notes,
-        kind,
-        parent,
-        resolved,
-        state,
-        properties,
-        links,
-        x,
-        y,
-        shape,
-        color,
-        width,
-        height,
-      })
+      const born = inOrder ? w.now + Math.min(stamped++, 2047) / 2048 : w.now
+      w.createNode(
+        id,
+        {
+          summary,
+          notes,
+          kind,
+          parent,
+          resolved,
+          state,
+          properties,
+          links,
+          x,
+          y,
+          shape,
+          color,
+          width,
+          height,
+        },
+        'create',
+        born,
+      )
       result.created.push({ ref: item.ref, id, summary: item.summary })
       made.add(id)
     }

@@ -138,6 +138,22 @@ export function writeEdge(w: Writer, e: EdgeInput, action = 'connect'): { id: st
   return { id, added: false }
 }
 
+/**
+ * What `connect` checks of an edge before its ends: its type, label and properties. A caller that writes
+ * something else first (a node the edge will hang from) asks this before writing anything, so a refused
+ * edge leaves nothing behind. Null when they pass.
+ */
+export function checkEdgeFields(
+  e: { type?: unknown; label?: unknown; properties?: unknown },
+  at = 'edge',
+): ReturnType<typeof checkKind> {
+  return (
+    (e.type !== undefined ? checkKind(e.type, `${at}.type`) : null) ??
+    (e.label !== undefined ? checkString(e.label, `${at}.label`, 200, { line: true, empty: true }) : null) ??
+    (e.properties !== undefined ? checkProperties(e.properties, `${at}.properties`, true) : null)
+  )
+}
+
 /** Validates one edge against the live graph; `pending` holds depends_on edges accepted earlier in the batch. */
 function checkEdge(g: Graph, e: unknown, i: number, pending: PendingDeps): Rejection | null {
   const at = `edges[${i}]`
@@ -151,10 +167,7 @@ function checkEdge(g: Graph, e: unknown, i: number, pending: PendingDeps): Rejec
     const n = liveNode(g, v, `${at}.${k}`)
     if (isFailure(n)) return { index: i, reason: n.reason, message: n.message }
   }
-  const c =
-    (type !== undefined ? checkKind(type, `${at}.type`) : null) ??
-    (label !== undefined ? checkString(label, `${at}.label`, 200, { line: true, empty: true }) : null) ??
-    (properties !== undefined ? checkProperties(properties, `${at}.properties`, true) : null)
+  const c = checkEdgeFields({ type, label, properties }, at)
   if (c) return { index: i, reason: c.reason, message: c.message }
   if (from === to)
     return { index: i, reason: 'self_loop', message: `${at}: a node cannot be connected to itself` }

@@ -163,11 +163,16 @@ export class Writer {
   /** `whole` keeps long values unclipped, for changes that code reads back (restore reads forget's children). */
   record(id: string, action: string, changes: Change[] = [], opts: { whole?: boolean } = {}): void {
     const e = this.event(id, action)
-    const keep = opts.whole ? (v: Json): Json => v : clip
-    for (const c of changes) e.changes.push({ field: c.field, before: keep(c.before), after: keep(c.after) })
+    const whole = (v: Json): Json => v
+    // Summaries are kept whole (at most LIMITS.summary): graph_* `as_of` (time.ts) reads the past from them.
+    for (const c of changes) {
+      const keep = opts.whole || c.field === 'summary' ? whole : clip
+      e.changes.push({ field: c.field, before: keep(c.before), after: keep(c.after) })
+    }
   }
 
-  newNode(id: string, f: NewNodeFields, action = 'create'): YNode {
+  /** `at`: the node's created_at, when not this write's `now` (createNodes `ordered`). */
+  newNode(id: string, f: NewNodeFields, action = 'create', at = this.now): YNode {
     const m = new Y.Map<unknown>()
     indexOf(this.g.doc).y.nodes.set(id, m)
     m.set('summary', f.summary)
@@ -194,7 +199,7 @@ export class Writer {
     if (typeof f.width === 'number') m.set('width', f.width)
     if (typeof f.height === 'number') m.set('height', f.height)
     if (f.aliases?.length) m.set('aliases', f.aliases)
-    m.set('created_at', this.now)
+    m.set('created_at', at)
     m.set('created_by', this.g.env.actor)
     const changes: Change[] = [{ field: 'summary', before: null, after: f.summary }]
     if (f.parent) changes.push({ field: 'parent', before: null, after: f.parent })
@@ -207,9 +212,9 @@ export class Writer {
    * newNode for a node nothing else writes to in this transaction except through `node(id)`: the index
    * takes the view built here from the values instead of reading every field back from the map.
    */
-  createNode(id: string, f: WrittenNode, action = 'create'): void {
-    const m = this.newNode(id, f, action)
-    indexOf(this.g.doc).wroteNode(id, m, writtenNode(id, f, this.now, this.g.env.actor))
+  createNode(id: string, f: WrittenNode, action = 'create', at = this.now): void {
+    const m = this.newNode(id, f, action, at)
+    indexOf(this.g.doc).wroteNode(id, m, writtenNode(id, f, at, this.g.env.actor))
   }
 
   /** Sets a plain field, recording the change when the value differs. */

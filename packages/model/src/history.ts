@@ -162,6 +162,11 @@ function decodeCursor(cursor: string): Map<number, number> | null {
 }
 
 /** A cursor for "now": nothing that exists yet counts as new. */
+/** How many history events the graph holds (one element of the history array each; O(1)). */
+export function historySize(g: Graph): number {
+  return layout(g.doc).history.length
+}
+
 export function historyCursor(g: Graph): string {
   const sv = new Map<number, number>()
   for (const e of historyIndex(g.doc).entries) sv.set(e.client, Math.max(sv.get(e.client) ?? 0, e.clock + 1))
@@ -284,4 +289,9 @@ const docOf = (g: Graph | Y.Doc): Y.Doc => (g instanceof Y.Doc ? g : g.doc)
 /** How many events `node` has: history only grows, so a changed count means something happened. */
 export function eventCount(g: Graph | Y.Doc, node: string): number {
   return historyIndex(docOf(g)).byNode.get(node)?.length ?? 0
+}
+
+/** Every event of the graph, oldest first (by time, then Yjs id: the same order on every peer). */
+export function allEvents(g: Graph | Y.Doc): HistoryEvent[] {
+  return [...historyIndex(docOf(g)).entries].sort(byTime).map((e) => e.event)
 }

@@ -13,7 +13,15 @@ export type {
   Result,
   Status,
 } from './types.ts'
-export { GRAPH_ID, OLDEST_SCHEMA, SCHEMA_VERSION, migrate, newerSchemaMessage, readMeta } from './schema.ts'
+export {
+  GRAPH_ID,
+  OLDEST_SCHEMA,
+  SCHEMA_VERSION,
+  edgeParts,
+  migrate,
+  newerSchemaMessage,
+  readMeta,
+} from './schema.ts'
 export type { MigrationResult } from './schema.ts'
 export { initGraph, meta, openGraph, setMeta } from './graph.ts'
 export { undoManager } from './undo.ts'
@@ -21,15 +29,39 @@ export type { Env, Graph, InitOptions } from './graph.ts'
 export type { ChangeListener, GraphView, StatusTracker, StructureView } from './graph-index.ts'
 export { graphView, onMeta, rawSize } from './watch.ts'
 export { LIMITS } from './limits.ts'
+export { CLOSE_CODES, FAILURE_CODES, FAILURE_MESSAGES, edgeOf, isFailureCode } from './failures.ts'
+export type { CloseCodeNumber, CloseName, EdgeAnswer, EdgeReason, Failed, FailureCode } from './failures.ts'
 export { editDistance, nearThreshold, nearest, nearestName } from './nearest.ts'
 export type { NearestOptions } from './nearest.ts'
 export { UNRECORDED, checkDelete, checkNodeWrite, checkTotal, checkWrite, countsAsProperty } from './rules.ts'
 export type { Deleted, NodeWrite, NodeWriteContext, Writer, Written } from './rules.ts'
 export { createNodes } from './create.ts'
 export type { CreateItem, CreateResult, DedupMode } from './create.ts'
-export { setPositions, updateNodes } from './update.ts'
+export { clearPositions, setPositions, setTreePlaces, updateNodes } from './update.ts'
 export type { UpdateItem, UpdateResult } from './update.ts'
-export { connect, disconnect } from './edges.ts'
+export { checkEdgeFields, connect, disconnect } from './edges.ts'
+export {
+  MAX_TRAVERSE_DEPTH,
+  SEED_EDGE_TYPES,
+  TASK_STATUSES,
+  createTypedEdge,
+  deleteEdge,
+  edgeById,
+  edgesAt,
+  isHierarchy,
+  projectTasks,
+  resetStaleTasks,
+  updateEdgeProperties,
+  walkEdges,
+} from './typed-edges.ts'
+export type {
+  BoardTask,
+  EdgeAt,
+  EdgeDirection,
+  SeedEdgeType,
+  TaskStatus,
+  TraverseStep,
+} from './typed-edges.ts'
 export {
   COMMON_KINDS,
   DEFAULT_KIND,
@@ -41,6 +73,8 @@ export {
 } from './vocabulary.ts'
 export type { EdgeInput, EdgeRef } from './edges.ts'
 export { restructure } from './restructure.ts'
+export { branchOf, copyBranches, forgetBranches, inDrawnOrder, pasteBranches } from './branch.ts'
+export type { BranchCopy, BranchDeletion, PasteOptions } from './branch.ts'
 export type { RestructureOp, RestructureResult } from './restructure.ts'
 export {
   CLAIMED_AT,
@@ -63,7 +97,9 @@ export { board, query } from './query.ts'
 export type { QueryFilter, QueryOptions, QueryResult, SortKey } from './query.ts'
 export { brief, context, traverse } from './context.ts'
 export type { Brief, ContextResult, Reached, TraverseOptions } from './context.ts'
-export { changesSince, historyCursor, nodeHistory, onHistory } from './history.ts'
+export { allEvents, changesSince, historyCursor, historySize, nodeHistory, onHistory } from './history.ts'
+export { changesBetween, docAsOf, momentOf, pastOf } from './time.ts'
+export type { Moment, NodeChanges } from './time.ts'
 export { integrity } from './integrity.ts'
 export type { Problem } from './integrity.ts'
 export { counterIds, randomIds } from './ids.ts'
@@ -98,6 +134,8 @@ export {
   FORMAT_FILES,
   unsupportedFile,
   applyParsed,
+  IMPORT_LIMITS,
+  JSON_LIMIT,
   contextDump,
   knowledgeDump,
   exportGraph,
@@ -112,7 +150,15 @@ export {
   toDSL,
   toMermaid,
 } from './formats/index.ts'
-export type { Format, GraphSummary, ImportResult, NodeDecl, Parsed, PlexusJSON } from './formats/index.ts'
+export type {
+  ApplyOptions,
+  Format,
+  GraphSummary,
+  ImportResult,
+  NodeDecl,
+  Parsed,
+  PlexusJSON,
+} from './formats/index.ts'
 export { TREE_DOWN, TREE_UP } from './formats/facts.ts'
 export { nodeByAlias, nodeByName } from './names.ts'
 export {

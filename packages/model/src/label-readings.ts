@@ -45,6 +45,11 @@ export interface ReadingContext {
   again: (query: string) => Reading[]
   /** resolve.ts's confidence between the query and a summary. */
   score: (summary: string) => number
+  /**
+   * Whether the query may name this summary at all (resolve.ts's `mayName`: the same negation, no
+   * opposite, its digits and symbols in the label): a reading that fails it is a candidate, never a match.
+   */
+  guard: (summary: string) => boolean
 }
 
 /** Adds to `found` what the other readings of `label` find; returns search candidates for a miss, in order. */
@@ -88,7 +93,11 @@ export function readOtherwise(
       const parts = naming ? holdersOf(g, spelled, cx.accept) : undefined
       if (parts) for (const h of partialScores(parts)) add(h.node, h.confidence, false)
     }
-    for (const h of oneLabel([...hits.values()])) {
+    for (const hit of oneLabel([...hits.values()])) {
+      const h =
+        hit.confidence >= MATCH && !cx.guard(hit.node.summary)
+          ? { ...hit, confidence: Math.min(hit.confidence, SHARED) }
+          : hit
       const had = found.get(h.node.id)
       if (h.confidence >= cx.floor && (!had || had.confidence < h.confidence))
         found.set(h.node.id, { id: h.node.id, summary: h.node.summary, confidence: h.confidence })

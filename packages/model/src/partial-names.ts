@@ -2,7 +2,20 @@ import type { Graph } from './graph.ts'
 import { osaWithin, searchIndexOf, type SearchIndex } from './search-index.ts'
 import { exactLabel, labelWords } from './tokenize.ts'
 import type { NodeView } from './types.ts'
-import { sameWord, stem, variants } from './word-forms.ts'
+import { opposed, sameWord, stem, variants } from './word-forms.ts'
+import { compoundsOf, cutsShort } from './compounds.ts'
+import { NEGATIONS, opposedWords } from './opposites.ts'
+import {
+  ORDER_WORDS,
+  QUALIFIERS,
+  codeWithin,
+  codeWordsOf,
+  hasDigit,
+  inOrder,
+  otherSymbols,
+  readSymbols,
+  uncontracted,
+} from './never-merge.ts'
 
 // Partial names (issue 24 §6): an agent names a node by a distinctive word or two of its label
 // ("BitLocker" for "Roll out BitLocker disk encryption to laptops", "Dragon Medical One"), in any word form.
@@ -48,6 +61,11 @@ export const FILLER = new Set([
   'its',
 ])
 const NUMBER = /^\p{N}+$/u
+/**
+ * Where a compound may be (a CamelCase hump, a letter after a digit, an underscore or a dot between
+ * characters of words): a summary without one has no compound to cut short (a cheap test first).
+ */
+const HUMP = /\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll}|\p{N}\p{L}|[\p{L}\p{N}][_.][\p{L}\p{N}]/u
 
 export interface Holder {
   node: NodeView
@@ -55,9 +73,34 @@ export interface Holder {
   coverage: number
 }
 
+/** Verbs a negation leans on ("does not", "is not", "can't") and the "longer" of "no longer", as labelWords gives them. */
+const AUXILIARIES = new Set([
+  'do',
+  'doe',
+  'did',
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'been',
+  'has',
+  'have',
+  'had',
+  'will',
+  'can',
+  'could',
+  'should',
+  'would',
+  'must',
+  'need',
+  'longer',
+])
+
 /** Content words of a label or query, and its number words in order. */
 function contentOf(s: string): { words: string[]; numbers: string } {
-  const all = labelWords(s)
+  // Contractions written out: "didn't" holds the "not" a part must not read past.
+  const all = labelWords(uncontracted(s))
   return {
     // A lone "s" is a possessive ("BitLocker's").
     words: all.filter((w) => !FILLER.has(w) && !NUMBER.test(w) && w !== 's'),
@@ -203,10 +246,23 @@ export function holdersOf(
   }
   if (best === undefined) return []
   const out: Holder[] = []
-  const qDirected = directed(query, labelWords(query))
-  const same = typos.size
+  const qAll = labelWords(query)
+  const qDirected = directed(query, qAll)
+  const loose = typos.size
     ? (a: string, b: string) => sameForm(a, b) || (typos.has(a) && nearSpelling(a, b))
     : sameForm
+  // A word with a digit is an identifier: only itself (or its abbreviation) names it, never a near
+  // spelling ("B0002" / "B0001", "utf10" / "utf20"); a word and its opposite are two words
+  // ("termguicolors" / "notermguicolors").
+  const same = (a: string, b: string): boolean =>
+    hasDigit(a) || hasDigit(b) ? a === b || sameWord(a, b) : loose(a, b) && !opposed(a, b)
+  // Words that order the names around them ("X instead of Y", "X over Y"): a part in another order names
+  // the other way round, so only the order asked for counts.
+  const qOrdered = qAll.some((w) => ORDER_WORDS.has(w))
+  const qRead = readSymbols(query)
+  const qSymbols = qRead.all
+  const qCode = codeWordsOf(query)
+  const qNegations = q.words.filter((w) => NEGATIONS.has(w)).length
   for (const o of new Set(best)) {
     const n = si.views[o]
     if (!accept(n)) continue
@@ -216,9 +272,48 @@ export function holdersOf(
     let used = holds(q.words, l.words, same)
     // In any order, within one side of the label's direction words: "migrating database" names
     // "Database migration to Postgres 16", "prod staging" names neither side of "Copy staging to prod".
-    if (used === 0 && !qDirected)
+    if (used === 0 && !qDirected && !qOrdered)
       for (const side of sides(n.summary)) if ((used = holdsAnyOrder(q.words, side, same)) > 0) break
     if (used === 0) continue
+    // A part of a CamelCase or snake_case word is not a part of the label: "AnimationTree" does not name
+    // "Remove AnimationTreePlayer node", nor "read_json" "read_json_objects gives error" (compounds.ts).
+    // Hyphens are left out: a word of "Ledger-pharmacy radiology" is a part of that label.
+    const words = labelWords(n.summary)
+    if (HUMP.test(n.summary) && cutsShort(qAll, words, compoundsOf(n.summary, words, false), sameForm))
+      continue
+    // A part with a word whose opposite the label has names the opposite ("Start with debugging" /
+    // "Start without debugging should not register breakpoints", opposites.ts).
+    if (opposedWords(qAll, words)) continue
+    // A part without the label's negation names the opposite when it reads across it ("Some features
+    // are unified correctly" / "Some features are not unified correctly": words held on both sides), or
+    // when it is all of the label but its negation and auxiliaries ("X respects Y" / "X does not respect
+    // Y", "X respects Y not"). A name on one side is still a part ("piggy bank" of "Rules do not add the
+    // amount to a piggy bank"). A part with negations of its own has the label's, or names another thing.
+    if (qNegations > 0 || l.words.some((w) => NEGATIONS.has(w))) {
+      const negations = l.words.filter((w) => NEGATIONS.has(w) || AUXILIARIES.has(w)).length
+      const within = (words: string[]): boolean =>
+        holds(q.words, words, same) > 0 ||
+        (!qDirected && !qOrdered && holdsAnyOrder(q.words, words, same) > 0)
+      const across = l.words.some(
+        (w, k) => NEGATIONS.has(w) && !within(l.words.slice(0, k)) && !within(l.words.slice(k + 1)),
+      )
+      if (
+        qNegations > 0
+          ? qNegations !== l.words.filter((w) => NEGATIONS.has(w)).length
+          : across || used + negations >= l.words.length
+      )
+        continue
+    }
+    // The symbols a part writes are the label's, in its order ("for `&T`" is not "for `&&T`").
+    const lSymbols = qSymbols === '' ? '' : readSymbols(n.summary).all
+    if (lSymbols !== '' && !inOrder(qSymbols.split(' '), lSymbols.split(' '))) continue
+    // All of the label's words is the label, not a part of it: its symbols are the label's symbols
+    // ("implemented for `T`" / "implemented for `&T`", "+ instead of -" / "- instead of +"). The code a
+    // part writes is code of the label, word for word ("`Result<T>`" is not a part of "`Result<T, E>`").
+    // A code qualifier the part leaves out counts as held: "self X" is all of "&mut self X" but its "mut".
+    const qualifiers = l.words.filter((w) => QUALIFIERS.has(w) && !q.words.includes(w)).length
+    if (used + qualifiers >= l.words.length && otherSymbols(qRead, readSymbols(n.summary))) continue
+    if (qCode.length > 0 && !codeWithin(qCode, codeWordsOf(n.summary), same)) continue
     out.push({ node: n, coverage: used / Math.max(l.words.length, 1) })
     if (out.length > MAX_HOLDERS) break
   }

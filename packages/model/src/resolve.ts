@@ -4,9 +4,25 @@ import type { GraphView } from './graph-index.ts'
 import { TF_MAX, searchIndexOf, selectTop, type Posting, type SearchIndex } from './search-index.ts'
 import { asciiLabelShape, exactLabel, isCjk, labelWords, wordTokens } from './tokenize.ts'
 import type { NodeView } from './types.ts'
-import { sameWord, variants } from './word-forms.ts'
+import { opposed, sameInflection, sameWord, variants } from './word-forms.ts'
+import { compoundsOf, cutsShort } from './compounds.ts'
 import { readOtherwise, withSearch, type Readings } from './label-readings.ts'
 import { FILLER } from './partial-names.ts'
+import { negatedOf, opposedWords } from './opposites.ts'
+import {
+  ARROWS,
+  HAS_ARROW,
+  LEFT_ARROWS,
+  ORDER_WORDS,
+  codeWithin,
+  codeWordsOf,
+  contracted,
+  inOrder,
+  otherSymbols,
+  readSymbols,
+  uncontracted,
+  type Symbols,
+} from './never-merge.ts'
 
 /** At or above this, a label names an existing node: batch create reuses it instead of adding a twin. */
 export const MATCH_CONFIDENCE = 0.85
@@ -31,15 +47,33 @@ const SIBLING_SCAN = 256
 //   a long word still matches, one different word ("Auth" / "Payment" service) never does. Character
 //   similarity alone still earns 0.6 of itself, so a typo in a short word ("Form" / "From") is a moderate
 //   "did you mean", never a match.
-// Then three caps, whatever rule scored (issue 24: new work was folded into old work by them):
+// Then these caps, whatever rule scored (issue 24: new work was folded into old work by them):
 //   - other numbers, or the same numbers in another order ("Step 1" / "Step 2", "v2" / "v3", "Round 1
 //     item 0" / "Round 0 item 1", "Release 1.2" / "Release 12"): at most 0.6;
 //   - a direction word (to, from, into, onto, →, ->) with other words on its sides ("Copy staging to
 //     prod" / "Copy prod to staging"): word order counts within each side, so the order-free rules
 //     above do not apply across it; at most 0.8;
-//   - a substitution: each label has a word the other lacks (neither a near spelling, an abbreviation
-//     nor a small function word: "Jira" / "GitHub", "billing" / "scheduling" module): at most 0.8. A
-//     word only one side has (an insertion) is left to the fuzzy score.
+//   - a substitution: each label has a word the other lacks (neither a near spelling, an inflection, an
+//     abbreviation nor a small function word: "Jira" / "GitHub", "billing" / "scheduling" module, "new" /
+//     "edit" transaction): at most 0.8. A word only one side has (an insertion) is left to the fuzzy
+//     score. A word and its opposite ("register" / "unregister") are never a near spelling;
+//   - a negation: one label has more negating words (not, no, never, without) than the other, or a
+//     word the other has the opposite of ("with" / "without", "enable" / "disable", "on" / "off":
+//     opposites.ts's closed list): at most 0.8;
+//   - a compound word of one label (CamelCase, snake_case, kebab-case, dotted, or letters and digits
+//     with more after them) that the other names by its first or last parts only ("AnimationTree" /
+//     "AnimationTreePlayer", "read_json" / "read_json_objects", "PCG64" / "PCG64DXSM", compounds.ts):
+//     at most 0.8.
+//   - other symbols: both labels have code symbols (brackets, &, *, |, =, ->, a sigil with its word,
+//     ...) and not the same ones in the same order ("for `&T`" / "for `&&T`" / "for `&mut T`", "opening
+//     [" / "opening (", `[""] instead of []` / `[] instead of [""]`), or only one has them and they stand
+//     for code on their own ("`T`" / "`&T`", "i++" / "i"), or both write code spans with other words in
+//     them ("`Result<T>`" / "`Result<T, E>`"): never-merge.ts, even when their words are equal: at most
+//     0.8. Prose punctuation (":", ",", "...", a dash between words, backticks) is not read.
+// A word with a digit is an identifier: it pairs only with itself (or a form the abbreviation table
+// knows), never as a near spelling ("pcg64" / "pcg64x").
+// Word forms: an inflection ("Fixing" / "Fix", "overlapping" / "overlap", "does" / "do") pairs as a word
+// and earns INFLECTED in the word similarity; "n't" and "cannot" read as "not" ("can't" / "cannot").
 const SAME_WORDS = 0.97
 const SAME_LETTERS = 0.93
 const SAME_SET = 0.92
@@ -49,6 +83,10 @@ const FUZZY_MAX = 0.9
 const OTHER_NUMBERS = 0.6
 const OTHER_DIRECTION = 0.8
 const SUBSTITUTED = 0.8
+const CUT_SHORT = 0.8
+const OTHER_SYMBOLS = 0.8
+const OPPOSITE = 0.8
+const INFLECTED = 0.9
 const CHARS_ALONE = 0.6
 const WORD_SIM = 0.8
 /** Below this a candidate is noise, not a "did you mean". */
@@ -76,6 +114,13 @@ export interface Label {
   directed?: number
   /** The words between its direction words (see `sidesOf`). */
   sides?: string[][]
+  /** The text the label was read from, and where its CamelCase compounds are (compounds.ts). */
+  text: string
+  compounds?: Array<readonly [number, number]>
+  /** Its symbol runs (never-merge.ts), read when first needed. */
+  symbols?: Symbols
+  /** The words of each of its code spans (`...`), in order, read when first needed. */
+  code?: string[][]
 }
 
 const sortedOf = (l: Label): string =>
@@ -146,7 +191,8 @@ function labelOfNode(n: NodeView): Label {
 const DIGIT = /\p{N}/u
 
 export function labelOf(s: string): Label {
-  const all = labelWords(s)
+  const read = uncontracted(s)
+  const all = labelWords(read)
   const words = all.length > MAX_WORDS ? all.slice(0, MAX_WORDS) : all
   const seq = words.join(' ')
   return {
@@ -157,24 +203,70 @@ export function labelOf(s: string): Label {
     compact: undefined,
     digits: undefined,
     hist: undefined,
+    text: read,
   }
 }
+
+const symbolsOfLabel = (l: Label): Symbols => (l.symbols ??= readSymbols(l.text))
+const codeOfLabel = (l: Label): string[][] => (l.code ??= codeWordsOf(l.text))
+
+/**
+ * Whether both labels write code spans and not the same spans, word for word (near spellings of long
+ * words pair, as elsewhere): inside code a word more is another symbol ("`Result<T>`" / "`Result<T, E>`"),
+ * where in prose it would be one word more.
+ */
+function otherCode(a: Label, b: Label): boolean {
+  const x = codeOfLabel(a)
+  const y = x.length === 0 ? x : codeOfLabel(b)
+  return y.length > 0 && (x.length !== y.length || !codeWithin(x, y, pairs))
+}
+
+const compoundsOfLabel = (l: Label): Array<readonly [number, number]> =>
+  (l.compounds ??= compoundsOf(l.text, l.words))
 
 /**
  * How sure we are that `a` and `b` name the same thing, in [0, 1]. With `min`, a pair that cannot reach
  * it scores 0 without the edit distance: the fuzzy score never exceeds 1 - length difference / length.
  */
 export function confidence(a: Label, b: Label, min = 0): number {
-  if (a.exact === b.exact) return 1
+  // The same text once its end punctuation is trimmed may still end in another bracket ("opening [" /
+  // "opening ("): symbols are read whatever else matched.
+  if (a.exact === b.exact) return otherSymbols(symbolsOfLabel(a), symbolsOfLabel(b)) ? OTHER_SYMBOLS : 1
   if (a.words.length === 0 || b.words.length === 0) return 0
   // The same words may still point another way ("Copy A → B" / "Copy A ← B"): the caps apply to them too.
   const c = a.seq === b.seq ? SAME_WORDS : unsafeConfidence(a, b, min)
   if (c === 0) return 0
   if (digitsOf(a) !== digitsOf(b)) return Math.min(c, OTHER_NUMBERS)
+  if (c >= MATCH_CONFIDENCE && (otherSymbols(symbolsOfLabel(a), symbolsOfLabel(b)) || otherCode(a, b)))
+    return Math.min(c, OTHER_SYMBOLS)
   if (c >= MATCH_CONFIDENCE && ((directed(a) + directed(b) > 0 && movedAcross(a, b)) || swappedAround(a, b)))
     return Math.min(c, OTHER_DIRECTION)
   if (c >= MATCH_CONFIDENCE && substituted(a, b)) return Math.min(c, SUBSTITUTED)
+  if (c >= MATCH_CONFIDENCE && (negatedOf(a.words, b.words) || opposedWords(a.words, b.words)))
+    return Math.min(c, OPPOSITE)
+  if (
+    c >= MATCH_CONFIDENCE &&
+    (cutsShort(a.words, b.words, compoundsOfLabel(b), pairs) ||
+      cutsShort(b.words, a.words, compoundsOfLabel(a), pairs))
+  )
+    return Math.min(c, CUT_SHORT)
   return c
+}
+
+/**
+ * Whether a query may name a label read otherwise than whole (an acronym, a part of it: label-readings.ts),
+ * by the rules no reading may break: no word against its opposite, the query's words with digits in the
+ * label (or their abbreviations), and when both write symbols, the query's in the label, in order ("S&OP"
+ * names "Sales and operations planning": a label without symbols may spell them as words). Negations are
+ * partial-names.ts's to read: a part before a label's "without" is still a part of it.
+ */
+export function mayName(q: Label, l: Label): boolean {
+  if (opposedWords(q.words, l.words)) return false
+  for (const w of q.words) if (DIGIT.test(w) && !l.words.some((v) => sameWord(w, v))) return false
+  if (!codeWithin(codeOfLabel(q), codeOfLabel(l), pairs)) return false
+  const qs = symbolsOfLabel(q).all
+  const ls = qs === '' ? '' : symbolsOfLabel(l).all
+  return ls === '' || inOrder(qs.split(' '), ls.split(' '))
 }
 
 /** The rules of `confidence` before its caps. */
@@ -212,25 +304,15 @@ const DIRECTION_WORDS = new Map([
   ['towards', 'to'],
   ['from', 'from'],
 ])
-// Arrows, which the tokenizer drops as punctuation: one pointing left reads as "from", any other (ASCII
-// ->, =>, or a character of Unicode's arrow blocks) as "to". No `\s*` or `-+` around them: the words
-// are tokenized afterwards, and a run before a pattern that may fail is quadratic (inventory.test).
-const LEFT_ARROW =
-  /(?:<-|<=|[\u2190\u219A\u219E\u21A2\u21A4\u21A9\u21AB\u21BC\u21BD\u21C7\u21D0\u21DA\u21DC\u21E0\u21E4\u21E6\u27F5\u27F8\u27FB\u27FD\u2B05\u2B30-\u2B3F])/gu
-const ARROW =
-  /(?:->|=>|[\u2190-\u21FF\u27F0-\u27FF\u2794-\u27BF\u2900-\u297F\u2B00-\u2B11\u2B30-\u2B4F\u2B60-\u2B95])/gu
-const ARROW_TEST =
-  /<-|<=|->|=>|[\u2190-\u21FF\u27F0-\u27FF\u2794-\u27BF\u2900-\u297F\u2B00-\u2B11\u2B30-\u2B4F\u2B60-\u2B95]/u
-// Words that order two names without a direction ("Replace Jira with GitHub", "Prefer A over B"): the
-// names on their sides are not interchangeable when both labels have the same such words.
-const ORDER_WORDS = new Set(['with', 'over', 'before', 'after', 'via', 'instead', 'than'])
-// Words too small to make two labels name different things when one is swapped for another.
-// The filler words of partial names, and 'new' ("new billing module" / "new scheduling module").
-const FUNCTION_WORDS: ReadonlySet<string> = new Set([...FILLER, 'new'])
+// Arrows (never-merge.ts's one list): one pointing left reads as "from", any other as "to".
+// Words too small to make two labels name different things when one is swapped for another: the filler
+// words of partial names. Not 'new': a verb or an adjective of action carries meaning ("new transaction"
+// / "edit transaction" are two screens).
+const FUNCTION_WORDS: ReadonlySet<string> = FILLER
 
 /** 1 when the label has a direction word or an arrow, else 0 (remembered on the label). */
 function directed(l: Label): number {
-  return (l.directed ??= ARROW_TEST.test(l.exact) || l.words.some((w) => DIRECTION_WORDS.has(w)) ? 1 : 0)
+  return (l.directed ??= HAS_ARROW.test(l.exact) || l.words.some((w) => DIRECTION_WORDS.has(w)) ? 1 : 0)
 }
 
 /**
@@ -239,8 +321,8 @@ function directed(l: Label): number {
  */
 function sidesOf(l: Label): string[][] {
   if (l.sides !== undefined) return l.sides
-  const words = ARROW_TEST.test(l.exact)
-    ? labelOf(l.exact.replace(LEFT_ARROW, ' from ').replace(ARROW, ' to ')).words
+  const words = HAS_ARROW.test(l.exact)
+    ? labelOf(l.exact.replace(LEFT_ARROWS, ' from ').replace(ARROWS, ' to ')).words
     : l.words
   return (l.sides = split(words, DIRECTION_WORDS))
 }
@@ -258,9 +340,18 @@ function split(
   return sides
 }
 
-/** Whether two words of labels name the same thing: equal, an abbreviation, or a near spelling of a long word. */
+/**
+ * Whether two words of labels name the same thing: equal, an abbreviation, an inflection, or a near
+ * spelling of a long word that is not its opposite ("register" / "unregister").
+ */
 const pairs = (w: string, v: string): boolean =>
-  v === w || sameWord(w, v) || (Math.max(w.length, v.length) >= 5 && similarity(w, v) >= WORD_SIM)
+  v === w ||
+  sameWord(w, v) ||
+  sameInflection(w, v) ||
+  (Math.max(w.length, v.length) >= 5 && similarity(w, v) >= WORD_SIM && !opposed(w, v) && !named(w, v))
+
+/** Whether either word has a digit: an identifier, which no near spelling names ("pcg64" / "pcg64x"). */
+const named = (w: string, v: string): boolean => DIGIT.test(w) || DIGIT.test(v)
 
 /**
  * Whether a word of one label sits on another side of a direction word in the other ("Copy staging to
@@ -371,7 +462,16 @@ function softDice(a: string[], b: string[]): number {
       // One edit already costs a word under 5 letters its credit, and d >= the length difference.
       const long = Math.max(w.length, v.length)
       const s =
-        w === v ? 1 : long < 5 || Math.abs(w.length - v.length) > (1 - WORD_SIM) * long ? 0 : similarity(w, v)
+        w === v
+          ? 1
+          : sameInflection(w, v)
+            ? INFLECTED
+            : long < 5 ||
+                Math.abs(w.length - v.length) > (1 - WORD_SIM) * long ||
+                opposed(w, v) ||
+                named(w, v)
+              ? 0
+              : similarity(w, v)
       if (s >= WORD_SIM && s > best) [best, at] = [s, j]
     })
     if (at >= 0) {
@@ -525,6 +625,7 @@ export function resolveLabel(g: Graph, label: string, opts: ResolveOptions = {})
       limit,
       again: (q) => resolveLabel(g, q, { ...opts, readings: 'none' }),
       score: (s) => confidence((want ??= labelOf(text)), labelOf(s)),
+      guard: (s) => mayName((want ??= labelOf(text)), labelOf(s)),
     })
     return withSearch(selectTop([...found.values()], limit, byConfidence), fromSearch, limit)
   }
@@ -532,10 +633,16 @@ export function resolveLabel(g: Graph, label: string, opts: ResolveOptions = {})
   if (scan) {
     // An abbreviation ("DB" / "Database") changes a label's length, so the shape bound does not hold for
     // a label with a word the table relates to another (issue 24: batch create under a parent missed them).
-    const sized = shape < 0 || !(want ??= labelOf(text)).words.some((w) => variants(w).length > 0)
+    // A contraction ("can't" read as "can not") changes a label's words from its shape likewise.
+    const sized =
+      shape < 0 || (!(want ??= labelOf(text)).words.some((w) => variants(w).length > 0) && !contracted(text))
     for (const id of siblings ?? []) {
       const n = g.index.live(id)
-      if (accept(n) && (!sized || mayReach(shape, asciiLabelShape(n.summary, MAX_WORDS), floor))) consider(n)
+      if (
+        accept(n) &&
+        (!sized || contracted(n.summary) || mayReach(shape, asciiLabelShape(n.summary, MAX_WORDS), floor))
+      )
+        consider(n)
     }
     return otherwise()
   }

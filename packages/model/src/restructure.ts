@@ -14,7 +14,8 @@ export type RestructureOp =
   | { type: 'move'; node: string; parent: string | null }
   | { type: 'merge'; node: string; into: string }
   | { type: 'drop'; node: string; reason: string }
-  | { type: 'forget'; node: string }
+  /** `branch`: the node and everything below it, nothing re-hung (branch.ts); else its children move up. */
+  | { type: 'forget'; node: string; branch?: boolean }
   | { type: 'restore'; node: string }
 
 export interface RestructureResult {
@@ -170,7 +171,10 @@ class Sim {
       }
       case 'forget':
         if (node === root) return fail('invalid_argument', `${at}: the root of the graph cannot be forgotten`)
+        if (op.branch !== undefined && typeof op.branch !== 'boolean')
+          return fail('invalid_argument', `${at}.branch: expected true (the whole branch) or false`)
         this.gone.add(node)
+        if (op.branch) for (const d of this.descendants(node)) this.gone.add(d)
         return null
       default:
         return fail(
@@ -220,8 +224,8 @@ class Batch {
   constructor(private readonly g: Graph) {}
 
   move(w: Writer, id: string, parent: string | null, action = 'move'): void {
-    w.set(id, 'parent', parent, action)
-    w.touch(id)
+    // A move onto the parent it has changes nothing: no revision (history has no event for it either).
+    if (w.set(id, 'parent', parent, action)) w.touch(id)
     this.moved.set(id, parent)
   }
 
@@ -254,6 +258,7 @@ function apply(w: Writer, batch: Batch, op: RestructureOp): void {
     case 'move':
       return batch.move(w, op.node, op.parent)
     case 'forget': {
+      if (op.branch) return forgetBranch(w, batch, op.node)
       const up = batch.parent(op.node)
       const kids = batch.children(op.node)
       for (const c of kids) batch.move(w, c, up, 'move')
@@ -279,6 +284,13 @@ function apply(w: Writer, batch: Batch, op: RestructureOp): void {
               batch.move(w, c, op.node, 'restore')
           }
         }
+        // The top of a branch deleted whole: the branch comes back with it, as the delete took it.
+        if (ev?.changes.some((c) => c.field === 'branch' && c.after === op.node))
+          for (const id of branchTakenWith(g, op.node, n.deleted_at)) {
+            w.set(id, 'deleted_at', null, 'restore')
+            w.set(id, 'deleted_by', null, 'restore')
+            w.touch(id)
+          }
       }
       if (n.merged_into !== null) w.set(op.node, 'merged_into', null, 'restore')
       w.touch(op.node)
@@ -302,6 +314,40 @@ function apply(w: Writer, batch: Batch, op: RestructureOp): void {
     }
     case 'merge':
       return merge(w, batch, op.node, op.into)
+  }
+}
+
+/**
+ * The other nodes one delete of the branch of `top` took (restructure `forget {branch: true}`): forgotten
+ * in the same write (same `deleted_at`), their last forget naming `top`, and not restored since.
+ */
+function branchTakenWith(g: Graph, top: string, at: number): string[] {
+  const taken: string[] = []
+  for (const v of g.index.nodes.values()) {
+    if (v.id === top || v.deleted_at !== at) continue
+    const ev = lastEvent(g, v.id, 'forget')
+    if (ev?.changes.some((c) => c.field === 'branch' && c.after === top)) taken.push(v.id)
+  }
+  return taken
+}
+
+/** Forgets `top` and everything below it, children first, each as `forget` records it; nothing moves. */
+function forgetBranch(w: Writer, batch: Batch, top: string): void {
+  const order: string[] = []
+  const stack = [top]
+  while (stack.length) {
+    const id = stack.pop()!
+    order.push(id)
+    stack.push(...batch.children(id))
+  }
+  for (const id of order.reverse()) {
+    batch.remove(id)
+    w.set(id, 'deleted_at', w.now, 'forget')
+    w.set(id, 'deleted_by', w.g.env.actor, 'forget')
+    // Which branch took it. No `children` change: its children went too and still hang under it, so
+    // `restore` (which reads that change to bring children back) has nothing to move.
+    w.record(id, 'forget', [{ field: 'branch', before: null, after: top }])
+    w.touch(id)
   }
 }
 
@@ -335,6 +381,8 @@ function merge(w: Writer, batch: Batch, from: string, into: string): void {
       const a = dir === 'out' ? into : e.from
       const b = dir === 'out' ? e.to : into
       edges.delete(eid)
+      // Recorded, so the graph before the merge can be read back with its edges (time.ts).
+      w.record(e.from, 'disconnect', [{ field: `edge:${e.type}`, before: e.to, after: null }])
       if (a === b || g.index.canonical(dir === 'out' ? b : a) === into) continue
       writeEdge(w, { from: a, to: b, type: e.type, label: e.label, properties: e.properties })
     }
@@ -343,7 +391,13 @@ function merge(w: Writer, batch: Batch, from: string, into: string): void {
   const ev = m.get('evidence')
   if (ev instanceof Y.Array && src.evidence.length) ev.push(src.evidence)
   const links = m.get('links')
-  if (links instanceof Y.Map) for (const l of src.links) if (!links.has(l)) links.set(l, true)
+  // Links and properties taken over are recorded on the merge, so the graph before it can be read back (time.ts).
+  if (links instanceof Y.Map)
+    for (const l of src.links)
+      if (!links.has(l)) {
+        links.set(l, true)
+        w.record(into, 'merge', [{ field: 'links', before: null, after: l }])
+      }
   const props = m.get('properties')
   if (props instanceof Y.Map) {
     // Up to the limit on a node's properties (the server refuses more); the rest stay on `from`.
@@ -352,6 +406,7 @@ function merge(w: Writer, batch: Batch, from: string, into: string): void {
       if (props.has(k) || k.startsWith('_claimed')) continue
       if (room-- <= 0) break
       props.set(k, v)
+      w.record(into, 'merge', [{ field: `properties.${k}`, before: null, after: v }])
     }
   }
   if (src.notes.trim()) appendNotes(w, into, src.notes)

@@ -78,6 +78,11 @@ export const NODE: Record<string, Rule> = {
   state: json(LIMITS.value),
   x: numberOrNull,
   y: numberOrNull,
+  order: number,
+  side: (v, w) =>
+    v === 'left' || v === 'right'
+      ? null
+      : refuse(`${w}: expected left or right, got ${JSON.stringify(v) ?? typeName(v)}`),
   shape: (v, w) => checkShape(v, w),
   color: (v, w) => checkColor(v, w),
   width: (v, w) => checkSize(v, w),
@@ -103,6 +108,8 @@ export const EDGE: Record<string, Rule> = {
   label: (v, w) => checkString(v, w, 200, LINE_OR_EMPTY),
   created_at: number,
   created_by: name,
+  /** The version `updateEdgeProperties` checks (typed-edges.ts). */
+  updated_at: number,
 }
 
 /**

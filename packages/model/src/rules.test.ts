@@ -183,3 +183,12 @@ describe('a lease written beside a claim merged from apart (mcp/claims.test: a r
     expect(lease(['update'])?.message).toMatch(/renewed only by its holder \("alice"\)/)
   })
 })
+
+describe("an edge's version", () => {
+  const edge = (key: string, v: unknown) => checkWrite(['edges', 'a>parent_of>b'], key, value(v), writer)
+  it('is a time, as updateEdgeProperties writes it', () => {
+    expect(edge('updated_at', 1_700_000_000_000)).toBeNull()
+    // A string here would read as version 0 and let an optimistic update pass over another.
+    expect(edge('updated_at', '2026-01-01')?.message).toMatch(/updated_at/)
+  })
+})

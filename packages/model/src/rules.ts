@@ -203,11 +203,20 @@ export function checkDelete(path: readonly string[], deleted: Deleted): Check {
 }
 
 /**
- * A node's fields a write may change with no history event: where it is drawn (a drag), the reads
+ * A node's fields a write may change with no history event: where it is drawn (a drag, its order among
+ * its siblings and side of the map, chosen by a drop; the drop's change of parent is recorded), the reads
  * memory counts, and the aliases it is known by. Everything else a writer changes on a node is
  * recorded by the model's operations, and must arrive with that record.
  */
-export const UNRECORDED: ReadonlySet<string> = new Set(['x', 'y', 'read_at', 'reads', 'aliases'])
+export const UNRECORDED: ReadonlySet<string> = new Set([
+  'x',
+  'y',
+  'order',
+  'side',
+  'read_at',
+  'reads',
+  'aliases',
+])
 
 /**
  * What one update does to one node, as the sync server reads it before applying it (writes.ts).

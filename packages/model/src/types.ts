@@ -22,6 +22,13 @@ export interface NodeView {
   evidence: Evidence[]
   x: number | null
   y: number | null
+  /**
+   * Its place among its siblings, chosen by a person (a branch dropped between two others): siblings are
+   * drawn by `order`, falling back to `created_at`, then id. Absent until a drop sets it.
+   */
+  order?: number
+  /** The half of the mind map a branch of the root was dropped on; absent until a drop sets it. */
+  side?: 'left' | 'right'
   /** How it looks (see appearance.ts): a Mermaid shape name or `group`; absent when never set. */
   shape?: string
   /** A CSS hex colour `#rrggbb` or a JSON Canvas preset `"1"`-`"6"`. */
@@ -55,6 +62,8 @@ export interface EdgeView {
   properties: Record<string, Json>
   created_at: number
   created_by: string
+  /** When its properties last changed through `updateEdgeProperties`: the version an optimistic update checks. Absent until then. */
+  updated_at?: number
 }
 
 export interface GraphMeta {
@@ -96,6 +105,8 @@ export type FailureReason =
   | 'invalid_argument'
   /** Text, a batch or an import over a limit. */
   | 'too_large'
+  /** A tree deeper than a format is written (a map format's export: MAX_EXPORT_DEPTH levels). */
+  | 'too_deep'
   /** An empty batch: nothing to do. */
   | 'empty_batch'
   /** Text in a format (Mermaid, DSL, JSON, Canvas) that does not parse. */

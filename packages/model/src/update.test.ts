@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { connect } from './edges.ts'
 import { changesSince, historyCursor, nodeHistory } from './history.ts'
 import { claim } from './readiness.ts'
-import { setPositions, updateNodes } from './update.ts'
+import { clearPositions, setPositions, updateNodes } from './update.ts'
 import { LIMITS } from './validate.ts'
 import { addNodes, failure, makeGraph, ok, sync, twoPeers, unchanged, view } from './test/harness.ts'
 
@@ -327,5 +327,17 @@ describe('updateNodes', () => {
       ),
     )
     expect(f.message).toMatch(/add_evidence\[0\]\.ref: is 65537 characters; the limit is 65536/)
+  })
+})
+
+describe('clearPositions', () => {
+  it('takes back chosen positions in one undoable write, leaves unplaced nodes alone, refuses unknown ids', () => {
+    const { g } = makeGraph()
+    addNodes(g, [['A'], ['B']])
+    ok(setPositions(g, [{ id: 'A', x: 10, y: 20 }]))
+    const r = ok(clearPositions(g, ['A', 'B']))
+    expect(r.cleared).toBe(1)
+    expect(view(g, 'A')).toMatchObject({ x: null, y: null })
+    expect(failure(clearPositions(g, ['nope'])).reason).toBe('node_not_found')
   })
 })

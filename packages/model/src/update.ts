@@ -347,3 +347,56 @@ export function setPositions(
   }, g.origin)
   return { ok: true, moved: items.length }
 }
+
+/**
+ * Writes where a person dropped these nodes in the tree: `order` among their siblings (drawn by order,
+ * then creation time) and, for a branch of the root, the `side` of the map. Like a position, a choice
+ * of layout with no history event; the drop's change of parent goes through `restructure`.
+ */
+export function setTreePlaces(
+  g: Graph,
+  items: Array<{ id: string; order?: number; side?: 'left' | 'right' }>,
+): Result<{ placed: number }> {
+  const b = checkBatch(items, 'places')
+  if (b) return b
+  for (const [i, p] of items.entries()) {
+    if (!p || !g.index.nodes.has(p.id))
+      return fail('node_not_found', `places[${i}]: node ${String(p?.id)} not found`, { index: i })
+    if (p.order !== undefined && !Number.isFinite(p.order))
+      return fail('invalid_argument', `places[${i}].order: must be a finite number`, { index: i })
+    if (p.side !== undefined && p.side !== 'left' && p.side !== 'right')
+      return fail('invalid_argument', `places[${i}].side: must be "left" or "right"`, { index: i })
+  }
+  g.doc.transact(() => {
+    for (const p of items) {
+      const m = indexOf(g.doc).y.nodes.get(p.id)!
+      if (p.order !== undefined && m.get('order') !== p.order) m.set('order', p.order)
+      if (p.side !== undefined && m.get('side') !== p.side) m.set('side', p.side)
+    }
+  }, g.origin)
+  return { ok: true, placed: items.length }
+}
+
+/**
+ * Takes back the positions a person chose for these nodes: each is drawn again where the tree puts it
+ * (the web app's derived layout). Nodes without one are left alone; unknown ids are refused.
+ */
+export function clearPositions(g: Graph, ids: string[]): Result<{ cleared: number }> {
+  const b = checkBatch(ids, 'positions')
+  if (b) return b
+  for (const [i, id] of ids.entries())
+    if (!g.index.nodes.has(id))
+      return fail('node_not_found', `positions[${i}]: node ${String(id)} not found`, { index: i })
+  let cleared = 0
+  g.doc.transact(() => {
+    for (const id of ids) {
+      const m = indexOf(g.doc).y.nodes.get(id)!
+      const had = (k: string) => m.get(k) !== undefined && m.get(k) !== null
+      if (!had('x') && !had('y')) continue
+      cleared++
+      m.set('x', null)
+      m.set('y', null)
+    }
+  }, g.origin)
+  return { ok: true, cleared }
+}

@@ -77,6 +77,14 @@ function looks(f: {
   return out
 }
 
+/** A node's chosen place among its siblings and side of the map (update.ts setTreePlaces), when set. */
+function treePlace(order: unknown, side: unknown): Partial<NodeView> {
+  const out: Partial<NodeView> = {}
+  if (typeof order === 'number' && Number.isFinite(order)) out.order = order
+  if (side === 'left' || side === 'right') out.side = side
+  return out
+}
+
 /** Memory's tier and read count (memory.ts), present only when set. */
 function memoryFields(tier: unknown, readAt: unknown, reads: unknown): Partial<NodeView> {
   const out: Partial<NodeView> = {}
@@ -102,6 +110,7 @@ export function readNode(id: string, m: YNode): NodeView {
     evidence: evidenceOf(m.get('evidence')),
     x: optNum(m.get('x')),
     y: optNum(m.get('y')),
+    ...treePlace(m.get('order'), m.get('side')),
     ...looks({
       shape: m.get('shape'),
       color: m.get('color'),
@@ -211,6 +220,7 @@ export function readEdge(id: string, m: YEdge): EdgeView {
     properties: mapOf(m.get('properties')),
     created_at: num(m.get('created_at')),
     created_by: str(m.get('created_by')),
+    ...(m.has('updated_at') ? { updated_at: num(m.get('updated_at')) } : {}),
   }
 }
 

@@ -154,3 +154,72 @@ for (const [short, full] of Object.entries(ABBREVIATIONS)) {
 
 /** The words the table relates to `w`: its full forms when it is an abbreviation, its abbreviations when not. */
 export const variants = (w: string): readonly string[] => RELATED.get(w) ?? []
+
+// ── Inflections and opposites, for deciding whether two words of two labels are one word (resolve.ts).
+// Hand-written beside `stem` rather than a Porter stemmer (`stemmer`, `wink-porter2-stemmer`): the model
+// imports yjs only (purity.test.ts), and what matching needs is narrower than a stem. Porter folds
+// derivations ("general" / "generate" / "generation" all give "gener"), and a derivation may name another
+// thing; an inflection ("fix" / "fixing" / "fixes", "move" / "moved") names the same act. So: a word's
+// possible bases once one inflectional ending goes, with the final consonant undoubled ("overlapping")
+// and a silent e put back ("moving"), and two words are one when their bases meet.
+
+// Forms of the verbs that inflect irregularly and carry no meaning of their own in a label ("does not
+// print" / "do not print"), keyed as labelWords gives them ("does" reads "doe").
+const AUXILIARY = new Map<string, string>([
+  ...['is', 'are', 'was', 'were', 'be', 'been', 'being', 'am'].map((w) => [w, 'be'] as const),
+  ...['do', 'doe', 'does', 'did', 'done', 'doing'].map((w) => [w, 'do'] as const),
+  ...['has', 'have', 'had', 'having'].map((w) => [w, 'have'] as const),
+])
+
+const CONSONANT = /[bcdfgklmnprtvz]$/
+
+/** The forms `w` may be an inflection of, itself included (lower-case a-z words only). */
+function basesOf(w: string): string[] {
+  const aux = AUXILIARY.get(w)
+  if (aux !== undefined) return [aux]
+  if (!LETTERS.test(w)) return [w]
+  const out = [w]
+  const from = (base: string): void => {
+    if (base.length >= 3) out.push(base)
+    if (base.length >= 2) out.push(base + 'e')
+    const n = base.length
+    // "overlapp" -> "overlap", "stopp" -> "stop"; "fill" and "miss" keep their double letter.
+    if (n >= 4 && base[n - 1] === base[n - 2] && CONSONANT.test(base) && !/(?:ll|ss|zz|ff)$/.test(base))
+      out.push(base.slice(0, -1))
+  }
+  if (w.endsWith('ing')) from(w.slice(0, -3))
+  else if (w.endsWith('ied')) out.push(w.slice(0, -3) + 'y')
+  else if (w.endsWith('ed')) from(w.slice(0, -2))
+  else if (w.endsWith('es')) out.push(w.slice(0, -2))
+  else if (w.endsWith('s') && !w.endsWith('ss')) out.push(w.slice(0, -1))
+  if (w.endsWith('e') && w.length >= 4) out.push(w.slice(0, -1))
+  return out
+}
+
+/** Whether two lower-case words are inflections of one word ("fixing" / "fix", "generated" / "generate"). */
+export function sameInflection(a: string, b: string): boolean {
+  if (a === b) return true
+  if (AUXILIARY.has(a) || AUXILIARY.has(b)) return AUXILIARY.get(a) === AUXILIARY.get(b)
+  // Inflections share their start: most pairs are settled here.
+  if (
+    a.length < 2 ||
+    b.length < 2 ||
+    a.charCodeAt(0) !== b.charCodeAt(0) ||
+    a.charCodeAt(1) !== b.charCodeAt(1)
+  )
+    return false
+  const x = basesOf(a)
+  return basesOf(b).some((v) => x.includes(v))
+}
+
+// Prefixes that turn a verb or an adjective into another act ("register" / "unregister", "serialize" /
+// "deserialize", "index" / "reindex", "valid" / "invalid"), and the 'no' / 'not' glued onto an option's
+// name to turn it off ("termguicolors" / "notermguicolors", "wrapscan" / "nowrapscan").
+const OPPOSING = ['un', 'de', 'dis', 'non', 'no', 'not', 'anti', 're', 'in', 'im', 'il', 'ir', 'mis']
+
+/** Whether one word is the other (or an inflection of it) with a prefix that makes it another act. */
+export function opposed(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a]
+  if (short.length < 3 || long.length === short.length) return false
+  return OPPOSING.some((p) => long.startsWith(p) && sameInflection(long.slice(p.length), short))
+}

@@ -5,10 +5,10 @@
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testServer, waitFor, type TestServer } from '../test/server-harness.ts'
-import { MAX_SUBSCRIPTIONS } from './resources.ts'
-import { call, fails, httpAgent, ok } from './test/clients.ts'
-import { httpTarget } from './test/targets.ts'
-import { toolSuite } from './test/tool-suite.ts'
+import { MAX_SUBSCRIPTIONS } from '@plexus/tools'
+import { call, fails, httpAgent, ok } from '@plexus/tools/test/clients'
+import { httpTarget } from '@plexus/tools/test/targets'
+import { toolSuite } from '@plexus/tools/test/tool-suite'
 
 toolSuite('Streamable HTTP', httpTarget)
 
@@ -107,14 +107,16 @@ describe('the /mcp endpoint', () => {
     expect(tools.map((t) => t.name)).not.toContain('graph_plan')
   })
 
-  it('keeps the whole tool list under 12 KB', async () => {
+  // 12 KB until time travel (issue 30) added graph_diff and as_of on five reads: 13,116 B.
+  it('keeps the whole tool list under 13.5 KB', async () => {
     const res = await post(
       { jsonrpc: '2.0', id: 1, method: 'tools/list' },
       { Authorization: 'Bearer alice-secret-1' },
     )
     const body = await res.text()
-    expect(JSON.parse(body).result.tools).toHaveLength(17)
-    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(12 * 1024)
+    expect(JSON.parse(body).result.tools).toHaveLength(18)
+    console.log(`tools/list: ${Buffer.byteLength(body)} bytes`)
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(13.5 * 1024)
   })
 
   it('keeps sessions to their identity and answers 404 for unknown ones', async () => {

@@ -18,11 +18,22 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { tokenFrom, type Auth, type Identity } from '../auth.ts'
 import type { ClaimArbiter } from '../claims.ts'
 import type { DocRegistry } from '../docs.ts'
+import { buildGraph } from '../imports.ts'
+import type { Offload } from '../offload.ts'
 import { atLeast, canRead, highestRole, roleOn } from '../scopes.ts'
-import { ToolError, type GraphInfo, type GraphSource } from './context.ts'
+import {
+  SURFACE_PATH,
+  ToolError,
+  createMcpServer,
+  surfaceOf,
+  type GraphInfo,
+  type GraphSource,
+  type Surface,
+} from '@plexus/tools'
+import { edgeOf, type FailureCode } from '@plexus/model'
+import { readLimited } from '../body.ts'
+import { VERSION } from '../version.ts'
 import { AgentPresence, type PresenceOptions } from './presence.ts'
-import { createMcpServer } from './server.ts'
-import { SURFACE_PATH, surfaceOf, type Surface } from './surfaces.ts'
 
 export interface McpHttpOptions {
   docs: DocRegistry
@@ -45,6 +56,8 @@ export interface McpHttpOptions {
   presence?: PresenceOptions
   /** Who gets a node when agents claim at once (claims.ts); without one, tools claim on the document. */
   claims?: ClaimArbiter
+  /** Whole-document work off the request thread (offload.ts): large imports and facts. */
+  offload?: Offload
 }
 
 export interface McpEndpoint {
@@ -64,42 +77,62 @@ interface Session {
 }
 
 /**
- * The sync server's registry as a source of graphs for the tools; with `identity`, only the graphs
- * its token reaches (scopes.ts): the others are not listed, do not exist, and do not open, and every
- * graph a call opens is worked on with the token's role there (`role`, which withGraph asks). Claims
- * go to the server's arbiter (claims.ts) when there is one.
+ * The sync server's registry as the tools' door to its graphs (packages/tools' GraphSource); with
+ * `identity`, only the graphs its token reaches (scopes.ts): the others are not listed and do not
+ * open (null, as a graph there is not), and every graph a call opens is worked on with the token's
+ * role there (`role`, which withGraph asks). A claim on an open graph goes to the server's arbiter
+ * (claims.ts) when there is one. With `offload`, a tool's large build runs in the worker (imports.ts).
  */
 export function registrySource(
   docs: DocRegistry,
   presence?: AgentPresence,
   claims?: ClaimArbiter,
   identity?: Identity,
+  offload?: Offload,
 ): GraphSource {
   const reaches = (id: string) => !identity || canRead(identity, id)
   return {
     role: (id) => (identity ? roleOn(identity, id) : 'admin'),
     index: docs,
-    claimNext: claims ? (graph, actor, req) => claims.claimNext({ ...req, graph, actor }) : undefined,
     beforeRelease: claims?.beforeRelease?.bind(claims),
     list: async () =>
       (await docs.list())
         .filter((g) => reaches(g.id))
         .map((g) => ({ ...listing(g.id, g.summary), changed: g.updatedAt })),
-    // A loaded graph with content exists; only otherwise ask the store.
-    exists: async (id) => reaches(id) && ((docs.peek(id)?.store.clients.size ?? 0) > 0 || docs.exists(id)),
-    open: async (id) => {
-      if (!reaches(id)) throw new ToolError(`"${identity?.name}" has no access to graph ${id}`, 'forbidden')
+    open: async (id, opts) => {
+      if (!reaches(id)) return null
+      // A loaded graph with content exists; only otherwise ask the store.
+      if (!opts?.create && !((docs.peek(id)?.store.clients.size ?? 0) > 0 || (await docs.exists(id))))
+        return null
       const handle = await docs.openAsync(id)
-      if (!claims?.settled) return handle
-      // A tool reports a release saved once the arbiter has it too: the next claimer, on any
-      // server, can take the node.
+      // Opened once: the arbiter claims on this handle, never looking the graph up again.
+      const settled = claims?.settled
       return {
         doc: handle.doc,
         release: () => handle.release(),
-        saved: async () => {
-          await handle.saved()
-          await claims.settled?.(id)
-        },
+        // A tool reports a release saved once the arbiter has it too: the next claimer, on any
+        // server, can take the node.
+        saved: settled
+          ? async () => {
+              await handle.saved()
+              await settled.call(claims, id)
+            }
+          : () => handle.saved(),
+        claim: claims ? (actor, req) => claims.claimNext({ ...req, graph: id, actor }, handle) : undefined,
+        // A large import or batch of facts is built in the offload worker and applied in slices,
+        // as the REST import is (imports.ts).
+        // Builds on one graph take turns; a large one takes a place in its identity's share.
+        build: offload
+          ? (b, caller, here) =>
+              buildGraph(
+                { docs, offload },
+                id,
+                handle,
+                b,
+                { ...caller, identity: identity?.name ?? 'local' },
+                here,
+              )
+          : undefined,
       }
     },
     // The tool asked too (withGraph's rule); asked here again because this is where graphs go.
@@ -122,11 +155,11 @@ function listing(id: string, summary: string | null): GraphInfo {
 }
 
 export function createMcpEndpoint(options: McpHttpOptions): McpEndpoint {
-  const { docs, auth, claims } = options
+  const { docs, auth, claims, offload } = options
   const presence = new AgentPresence({ awareness: (graph) => docs.awareness(graph) }, options.presence)
-  const source = registrySource(docs, presence, claims)
+  const source = registrySource(docs, presence, claims, undefined, offload)
   const sourceFor = (identity: Identity) =>
-    identity.anonymous ? source : registrySource(docs, presence, claims, identity)
+    identity.anonymous ? source : registrySource(docs, presence, claims, identity, offload)
   const sessions = new Map<string, Session>()
   const idleMs = options.sessionIdleMs ?? 30 * 60_000
   const maxSessions = options.maxSessions ?? 1000
@@ -156,6 +189,7 @@ export function createMcpEndpoint(options: McpHttpOptions): McpEndpoint {
       name: identity.anonymous ? undefined : identity.name,
       session,
       surface,
+      version: VERSION,
     })
 
   async function handle(req: Request, address: string): Promise<Response> {
@@ -166,11 +200,11 @@ export function createMcpEndpoint(options: McpHttpOptions): McpEndpoint {
     const token = tokenFrom(req.headers.get('authorization'), new URL(req.url))
     const check = auth.check(token, address, `POST ${SURFACE_PATH[surface]}`)
     if (!check.ok && check.reason === 'throttled') {
-      return rpcError(429, -32001, check.message, { 'Retry-After': String(check.retryAfterS) })
+      return refusal('throttled', check.message, { 'Retry-After': String(check.retryAfterS) })
     }
     const identity = check.ok ? check.identity : null
     if (!identity) {
-      return rpcError(401, -32001, 'unauthorized: send a token as Authorization: Bearer TOKEN', {
+      return refusal('unauthorized', 'unauthorized: send a token as Authorization: Bearer TOKEN', {
         'WWW-Authenticate': 'Bearer realm="plexus"',
       })
     }
@@ -187,9 +221,8 @@ export function createMcpEndpoint(options: McpHttpOptions): McpEndpoint {
       // token of the same name (and role, and scopes or not) never uses this session. Without
       // tokens everyone is the one local identity.
       if (s.identity !== identity)
-        return rpcError(
-          403,
-          -32001,
+        return refusal(
+          'forbidden',
           'this session was opened with another token: initialize your own session, or call without one',
         )
       if (s.surface !== surface)
@@ -366,39 +399,30 @@ function kindOf(value: unknown): string {
 }
 
 /**
- * The body as JSON, read as a stream and given up at `max` bytes: a chunked body (no
- * Content-Length) is counted as it arrives, so a huge one costs the server at most `max` bytes.
+ * The body as JSON, read up to `max` bytes (`readLimited`: a chunked body is counted as it arrives,
+ * and what a refused one still sends is read and dropped, so the client reads the 413).
  */
 async function readBody(req: Request, max: number): Promise<unknown> {
-  const tooLarge = () =>
-    rpcError(
+  const bytes = await readLimited(req, max)
+  if (bytes === 'over')
+    return rpcError(
       413,
       -32600,
       `request body is over ${max} bytes: send less in one call (split a batch, or import a file in parts)`,
-      { Connection: 'close' },
     )
-  const declared = Number(req.headers.get('content-length') ?? 0)
-  if (declared > max) return tooLarge()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  if (req.body) {
-    const reader = req.body.getReader()
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      size += value.byteLength
-      if (size > max) {
-        void reader.cancel().catch(() => {})
-        return tooLarge()
-      }
-      chunks.push(value)
-    }
-  }
   try {
-    return JSON.parse(Buffer.concat(chunks, size).toString('utf8')) as unknown
+    return JSON.parse(
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'),
+    ) as unknown
   } catch {
     return rpcError(400, -32700, 'parse error: the body is not JSON')
   }
+}
+
+/** A refusal of the request for a failure code: status and JSON-RPC code from the one mapping (`edgeOf`). */
+function refusal(code: FailureCode, message: string, headers: Record<string, string> = {}): Response {
+  const { status, rpc } = edgeOf(code)
+  return rpcError(status, rpc, message, headers)
 }
 
 function rpcError(

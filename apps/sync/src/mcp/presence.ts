@@ -6,6 +6,7 @@
  * `lingerMs` after its last call, so people on the canvas see who is working where, and for how long.
  */
 import { applyAwarenessUpdate, type Awareness } from 'y-protocols/awareness'
+import { colorOf } from '@plexus/tools'
 import { encodeAwarenessEntries } from '../protocol.ts'
 
 export interface AwarenessHost {
@@ -30,15 +31,6 @@ interface Entry {
 }
 
 const ORIGIN = 'plexus-mcp-presence'
-const PALETTE = ['#e5484d', '#f76b15', '#ffc53d', '#46a758', '#12a594', '#0090ff', '#8e4ec6', '#d6409f']
-
-/** A colour per agent name, the same on every call and every server. */
-export function colorOf(name: string): string {
-  let h = 2166136261
-  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 16777619)
-  return PALETTE[(h >>> 0) % PALETTE.length]!
-}
-
 export class AgentPresence {
   private readonly entries = new Map<string, Entry>()
   private readonly lingerMs: number

@@ -7,7 +7,7 @@
  */
 import pg from 'pg'
 import { expect, it } from 'vitest'
-import { httpAgent, ok, type Agent } from '../mcp/test/clients.ts'
+import { httpAgent, ok, type Agent } from '@plexus/tools/test/clients'
 import type { RunningServer } from '../server.ts'
 import { cleanupAfterEach, ownSchema, pgServer } from '../test/cluster.ts'
 import { TEST_DATABASE_URL } from './test-db.ts'

@@ -29,8 +29,15 @@ import {
   type HistoryEvent,
   type Json,
 } from '@plexus/model'
-import type { ClaimArbiter, ClaimOutcome, ClaimRequest } from '../claims.ts'
-import type { DocRegistry } from '../docs.ts'
+import { touchClaimed } from '@plexus/tools'
+import {
+  openExisting,
+  unknownGraph,
+  type ClaimArbiter,
+  type ClaimOutcome,
+  type ClaimRequest,
+} from '../claims.ts'
+import type { DocHandle, DocRegistry } from '../docs.ts'
 import { REMOTE } from '../relay.ts'
 
 /** Candidates the copy proposes per claim: enough that rows others hold cannot exhaust them. */
@@ -77,14 +84,13 @@ export class PgArbiter implements ClaimArbiter {
     await Promise.all(chains.map((c) => c?.catch(() => {})))
   }
 
-  async claimNext(req: ClaimRequest): Promise<ClaimOutcome> {
-    if (!(await this.docs.exists(req.graph)))
-      return { ok: false, reason: 'graph_not_found', message: `graph ${req.graph} not found` }
+  async claimNext(req: ClaimRequest, open?: DocHandle): Promise<ClaimOutcome> {
+    const handle = open ?? (await openExisting(this.docs, req.graph))
+    if (!handle) return unknownGraph(req.graph)
     const ttl = req.ttlMs ?? this.ttlMs
-    const handle = await this.docs.openAsync(req.graph)
-    // This server's own releases and resolves are in the table before it decides.
-    await this.settled(req.graph)
     try {
+      // This server's own releases and resolves are in the table before it decides.
+      await this.settled(req.graph)
       const g = openGraph(handle.doc, { actor: req.actor, now: this.now, newId: newEventId })
       const look = next(g, {
         count: CANDIDATES,
@@ -100,7 +106,11 @@ export class PgArbiter implements ClaimArbiter {
       // The rows granted are the node's: record them (taking over what a behind copy still shows).
       // A node won now is held, whatever an older claim of the actor's on it lost.
       const lost = look.lost_claims.filter((l) => !won.includes(l.id))
-      recordClaims(g, won, lost, ttl)
+      // The claim and the caller's working set in one transaction: one stored batch, one publish.
+      g.doc.transact(() => {
+        recordClaims(g, won, lost, ttl)
+        touchClaimed(g, req.session, won)
+      }, g.origin)
       await handle.saved()
       return { ok: true, claimed: won, lost }
     } catch (error) {
@@ -111,7 +121,7 @@ export class PgArbiter implements ClaimArbiter {
         message: `claims are arbitrated in PostgreSQL, which failed (${why}); retry once the database is back`,
       }
     } finally {
-      handle.release()
+      if (!open) handle.release()
     }
   }
 

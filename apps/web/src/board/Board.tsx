@@ -1,5 +1,5 @@
 import { board, meta, type NodeView, shownKind } from '@plexus/model'
-import { useMemo, useState } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import { jumpTo, setResolved } from '../canvas/commands.ts'
 import { useWorkspace } from '../canvas/workspace.ts'
 import { useUI } from '../store.ts'
@@ -8,18 +8,33 @@ import { describeActor } from '../identity.ts'
 import { Icon } from '../ui/Icon.tsx'
 import { activeClaim, branchPath, COLUMNS, splitColumns, type Column } from './columns.ts'
 import { moveCard } from './move.ts'
+import { BoardColumn } from './BoardColumn.tsx'
+import { BoardModes, StatusBoard, type BoardMode } from './StatusBoard.tsx'
 import { useCardDrag } from './useCardDrag.ts'
 
 const PAGE = 150
 
-/** Nodes grouped by readiness and claims; a card dragged to another column changes what it says. */
+/**
+ * The board, two ways: by Plexus readiness and claims (below), or a project's tasks by the status on
+ * their edges, seed 002's Kanban (StatusBoard.tsx). The person switches in the bar.
+ */
 export function Board() {
+  const [mode, setMode] = useState<BoardMode>('readiness')
+  return mode === 'status' ? (
+    <StatusBoard modes={<BoardModes mode={mode} set={setMode} />} />
+  ) : (
+    <ReadinessBoard modes={<BoardModes mode={mode} set={setMode} />} />
+  )
+}
+
+/** Nodes grouped by readiness and claims; a card dragged to another column changes what it says. */
+function ReadinessBoard({ modes }: { modes: ReactNode }) {
   const ws = useWorkspace()
   const g = ws.session.g
   const version = useGraphVersion(g)
   const readOnly = useUI((s) => s.readOnly)
   const [filter, setFilter] = useState('')
-  const drag = useCardDrag((id, to) => moveCard(ws, id, to))
+  const drag = useCardDrag<Column>((id, to) => moveCard(ws, id, to))
   const [shown, setShown] = useState<Record<Column, number>>({
     actionable: PAGE,
     claimed: PAGE,
@@ -90,6 +105,7 @@ export function Board() {
   return (
     <div className="board" data-testid="board">
       <div className="board-bar">
+        {modes}
         <input
           className="input"
           placeholder="Filter cards…"
@@ -105,19 +121,16 @@ export function Board() {
         {COLUMNS.map((c) => {
           const list = columns[c.key]
           return (
-            <section
+            <BoardColumn
               key={c.key}
-              className={`board-col st-${c.key}${drag.over === c.key ? ' is-drop' : ''}`}
-              aria-label={c.title}
-              data-testid={`board-${c.key}`}
-              data-column={c.key}
+              column={c.key}
+              tone={c.key}
+              title={c.title}
+              hint={c.hint}
+              count={list.length}
+              over={drag.over === c.key}
+              testId={`board-${c.key}`}
             >
-              <header>
-                <span className="dot" />
-                <h2>{c.title}</h2>
-                <span className="count">{list.length}</span>
-              </header>
-              <p className="muted small">{c.hint}</p>
               <ul>{list.slice(0, shown[c.key]).map((n) => card(n, c.key))}</ul>
               {list.length > shown[c.key] && (
                 <button
@@ -127,7 +140,7 @@ export function Board() {
                   Show {Math.min(PAGE, list.length - shown[c.key])} more
                 </button>
               )}
-            </section>
+            </BoardColumn>
           )
         })}
       </div>

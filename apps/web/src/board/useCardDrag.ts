@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
-import type { Column } from './columns.ts'
 
 const START_PX = 5
 
 /** The column under a screen point (columns carry `data-column`). */
-function columnAt(x: number, y: number): Column | null {
+function columnAt<C extends string>(x: number, y: number): C | null {
   for (const el of document.elementsFromPoint(x, y)) {
     const c = (el as HTMLElement).closest?.<HTMLElement>('[data-column]')
-    if (c) return c.dataset.column as Column
+    if (c) return c.dataset.column as C
   }
   return null
 }
@@ -38,8 +37,8 @@ function ghostOf(el: HTMLElement): HTMLElement {
  * follows the pointer once it has moved a few pixels, the column under it is highlighted, and
  * releasing calls `onDrop`. A press that does not move stays a click.
  */
-export function useCardDrag(onDrop: (id: string, to: Column) => void) {
-  const [over, setOver] = useState<Column | null>(null)
+export function useCardDrag<C extends string>(onDrop: (id: string, to: C) => void) {
+  const [over, setOver] = useState<C | null>(null)
   const [dragging, setDragging] = useState<string | null>(null)
   const state = useRef<{
     id: string
@@ -77,7 +76,7 @@ export function useCardDrag(onDrop: (id: string, to: Column) => void) {
         setDragging(s.id)
       }
       s.ghost.style.transform = `translate(${dx}px, ${dy}px) rotate(1.5deg)`
-      setOver(columnAt(ev.clientX, ev.clientY))
+      setOver(columnAt<C>(ev.clientX, ev.clientY))
     }
     const stop = () => {
       window.removeEventListener('pointermove', move)
@@ -94,7 +93,7 @@ export function useCardDrag(onDrop: (id: string, to: Column) => void) {
       window.addEventListener('click', (c) => c.stopPropagation(), { capture: true, once: true })
       setOver(null)
       setDragging(null)
-      const to = ev.type === 'pointerup' ? columnAt(ev.clientX, ev.clientY) : null
+      const to = ev.type === 'pointerup' ? columnAt<C>(ev.clientX, ev.clientY) : null
       if (to) onDrop(s.id, to)
     }
     state.current.stop = stop

@@ -9,6 +9,8 @@ import { createNode } from './commands.ts'
 import { connectHandlers } from './connecting.ts'
 import { ConnectionPreview } from './ConnectionPreview.tsx'
 import { DragWriter } from './drag.ts'
+import { DropPreview } from './DropPreview.tsx'
+import { writeDrop } from './drop-write.ts'
 import type { PEdge, PNode } from './flow-model.ts'
 import { useFlowWindow } from './flow-window.ts'
 import { useOverview } from './level-of-detail.ts'
@@ -99,11 +101,38 @@ export function Canvas() {
         onInit={onInit}
         onNodesChange={(c) => {
           model.onNodesChange(c)
-          if (c.some((x) => x.type === 'position' && x.dragging)) drag.moved()
+          // A branch dragged in the tree writes nothing until it is dropped.
+          if (!model.treeDragged && c.some((x) => x.type === 'position' && x.dragging)) drag.moved()
         }}
         onEdgesChange={model.onEdgesChange}
-        onNodeDragStart={() => drag.start()}
-        onNodeDragStop={() => drag.stop()}
+        // In a mind map or tree a dragged node takes its branch to another parent or place among its
+        // siblings (tree-drop.ts); with Alt, or on a free-form canvas, it moves where it is let go.
+        onNodeDragStart={(e, n, dragged) => {
+          if (dragged.length === 1 && !e.altKey && model.beginTreeDrag(n.id)) return
+          drag.start()
+        }}
+        onNodeDrag={(e) => {
+          const at = 'touches' in e ? e.touches[0] : e
+          if (model.treeDragged && ws.rf && at)
+            model.treeDragOver(ws.rf.screenToFlowPosition({ x: at.clientX, y: at.clientY }))
+        }}
+        onNodeDragStop={(_, n, dragged) => {
+          // A click is a drag that never moved: it leaves the selection to the click.
+          const moved = model.dragActive
+          const id = model.treeDragged
+          if (id) {
+            const w = model.dropWrite()
+            if (model.dropPlan()?.type === 'refused')
+              useUI
+                .getState()
+                .toast({ text: 'A branch cannot go inside itself: it went back.', tone: 'info' })
+            const failed = w ? writeDrop(session.g, session.undo, w) : null
+            model.endDrag()
+            if (failed) useUI.getState().toast({ text: failed.message, tone: 'error' })
+          } else drag.stop()
+          // Selection follows the drag: the node let go is the one selected.
+          if (moved && dragged.length === 1) model.select([n.id])
+        }}
         onSelectionDragStart={() => drag.start()}
         onSelectionDragStop={() => drag.stop()}
         onNodeDoubleClick={(_, n) =>
@@ -141,6 +170,7 @@ export function Canvas() {
         <Minimap />
         <Controls showInteractive={false} showFitView={false} className="controls" position="bottom-left" />
         <Cursors />
+        <DropPreview />
         <ZoomClass />
         <MovingClass />
         <ZoomFloor />

@@ -1,8 +1,12 @@
 import { DEPENDS_ON, RELATES_TO } from '@plexus/model'
 import { getBezierPath, Position, useReactFlow, type ConnectionLineComponentProps } from '@xyflow/react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import { useUI } from '../store.ts'
-import { labelSpot } from './connect-label.ts'
+import { labelSpot, type LabelSize } from './connect-label.ts'
 import type { PNode } from './flow-model.ts'
+
+/** The sentence's halo (canvas.css `.pconnect-label` stroke-width), for the estimate before it is drawn. */
+const HALO = 5
 
 const VERB: Record<string, string> = { depends_on: 'depends on', relates_to: 'relates to' }
 
@@ -67,9 +71,37 @@ export function ConnectionPreview({
   const mine = fromNode.data.view.summary
   const theirs = over ? over.data.view.summary : null
   const text = back && theirs !== null ? sentence(theirs, type, mine) : sentence(mine, type, theirs)
-  // Clear of every node's box, near the middle of the line (connect-label.ts). The width is estimated
-  // from the length: the text is not laid out yet when this renders.
-  const size = { width: text.length * 7.4 + 12, height: 18 }
+  // Clear of every node's box, near the middle of the line (connect-label.ts), with the sentence's box
+  // as drawn: its glyphs and the halo round them (the stroke in the background colour that keeps it
+  // readable over lines, which covers what it overlaps as the text does). A sentence not yet drawn is
+  // estimated from its length; once drawn it is measured (below) and placed again before the frame is
+  // painted. The estimate alone, without the halo, put the halo 2 px over a node (connect.spec).
+  const textEl = useRef<SVGTextElement>(null)
+  const [drawn, setDrawn] = useState<{ text: string; bold: boolean; size: LabelSize } | null>(null)
+  const bold = !!over
+  const size: LabelSize =
+    drawn && drawn.text === text && drawn.bold === bold
+      ? drawn.size
+      : { width: text.length * 7.4 + 12 + 2 * HALO, height: 18 + 2 * HALO, rise: 18 * 0.8 + HALO }
+  useLayoutEffect(() => {
+    const t = textEl.current
+    if (!t) return
+    const b = t.getBBox()
+    // The browser counts a stroke's whole width round the glyphs (round joins reach that far).
+    const halo = parseFloat(getComputedStyle(t).strokeWidth) || 0
+    const measured = {
+      width: b.width + 2 * halo,
+      height: b.height + 2 * halo,
+      rise: Number(t.getAttribute('y')) - b.y + halo,
+    }
+    const same =
+      drawn?.text === text &&
+      drawn.bold === bold &&
+      Math.abs(drawn.size.width - measured.width) < 0.5 &&
+      Math.abs(drawn.size.height - measured.height) < 0.5 &&
+      Math.abs((drawn.size.rise ?? 0) - measured.rise) < 0.5
+    if (!same) setDrawn({ text, bold, size: measured })
+  })
   const boxes = rf.getNodes().flatMap((n) =>
     n.hidden
       ? []
@@ -93,6 +125,7 @@ export function ConnectionPreview({
         markerEnd={back ? undefined : type === DEPENDS_ON ? 'url(#pmark-dep)' : 'url(#pmark)'}
       />
       <text
+        ref={textEl}
         x={spot.x}
         y={spot.y}
         textAnchor="middle"

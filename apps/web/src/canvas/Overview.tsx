@@ -18,20 +18,21 @@ interface Branch {
 
 /**
  * The branches the overview labels, each with the box around it and everything below it: the root's
- * children, or, where the root has one child only, the first level below it with several. An imported
- * file usually hangs from one node of its own: labelled at the root, the whole import was one branch.
+ * children and the other top-level nodes, or, where that is one node only, the first level below it with
+ * several. An imported file is a frame of its own: labelled at the top, the whole import was one branch.
  */
 function branches(model: FlowModel): Branch[] {
   const ix = model.index
   const s = ix.struct()
-  let top = meta(model.session.g).root
+  const root = meta(model.session.g).root
   const live = (id: string) => (s.children.get(id) ?? []).filter((c) => ix.live(c))
-  for (let i = 0; top && i < 64; i++) {
-    const only = live(top)
-    if (only.length !== 1) break
-    top = only[0]!
+  // The root's children and the other top-level nodes (an imported file's frame hangs from no node).
+  let tops = [...(root ? live(root) : []), ...s.roots.filter((r) => r !== root && ix.live(r))]
+  for (let i = 0; tops.length === 1 && i < 64; i++) {
+    const below = live(tops[0]!)
+    if (!below.length) break
+    tops = below
   }
-  const tops = top ? live(top) : []
   const out: Branch[] = []
   for (const top of tops) {
     const rects: Rect[] = []

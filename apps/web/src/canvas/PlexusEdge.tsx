@@ -8,9 +8,11 @@ import {
   type InternalNode,
 } from '@xyflow/react'
 import { memo } from 'react'
-import { edgeGeometry } from './edge-geometry.ts'
+import { edgeGeometry, flowOf } from './edge-geometry.ts'
 import type { PEdge, PNode } from './flow-model.ts'
 import type { Rect } from './geometry.ts'
+import { undrawn } from './flow-window.ts'
+import { useWorkspace } from './workspace.ts'
 
 const LABELS: Record<string, string> = { [DEPENDS_ON]: relationWords(DEPENDS_ON), [RELATES_TO]: '' }
 
@@ -28,6 +30,8 @@ function box(n: InternalNode<PNode> | undefined): Rect | null {
  * `depends_on` as dashed arrows pointing at what must be done first, `relates_to` dotted, any other
  * type solid with its name as a label. Non-tree edges float: they leave from the facing sides. A line
  * drawn to a folded branch in place of the edges inside it shows what it stands for, with their count.
+ * In a diagram (an imported file's frame, a subgraph) an edge runs along the diagram's direction; a group
+ * shows what it holds by its box, so no tree line is drawn from it.
  */
 function PlexusEdgeImpl({
   id,
@@ -43,14 +47,17 @@ function PlexusEdgeImpl({
   selected,
 }: EdgeProps<PEdge>) {
   const kind = data?.kind ?? RELATES_TO
+  const ws = useWorkspace()
   const s = useInternalNode<PNode>(source)
   const t = useInternalNode<PNode>(target)
   const p = useInternalNode<PNode>(data?.parent ?? source)
   const a = box(s)
   const b = box(t)
+  const groupTree = !!s && undrawn({ data } as PEdge, s)
   const [path, lx, ly] = (() => {
     if (a && b) {
-      const g = edgeGeometry(a, b, kind === 'tree', p && p !== s ? (box(p) ?? undefined) : undefined)
+      const flow = kind === 'tree' ? undefined : flowOf(ws.model.index, source)
+      const g = edgeGeometry(a, b, kind === 'tree', p && p !== s ? (box(p) ?? undefined) : undefined, flow)
       return [g.path, g.labelX, g.labelY] as const
     }
     return getBezierPath({
@@ -75,6 +82,7 @@ function PlexusEdgeImpl({
   // A line standing for edges into a folded branch always says what it stands for (folded-edges.ts).
   const stands = data?.stands
   const marker = kind === 'tree' ? undefined : kind === DEPENDS_ON ? 'url(#pmark-dep)' : 'url(#pmark)'
+  if (groupTree) return null
   return (
     <>
       <BaseEdge

@@ -40,6 +40,9 @@ function PlexusNodeImpl({ id, data, selected, isConnectable }: NodeProps<PNode>)
     ...(data.frame
       ? { width: data.frame.width, height: data.frame.height, minHeight: 0, maxWidth: 'none' }
       : {}),
+    // Where the tree puts it, it is drawn at the box it was laid out at (layout/derived.ts): the same
+    // box in every tab, whatever its fonts.
+    ...(data.box ? { width: data.box.width, minWidth: 0, maxWidth: 'none', minHeight: data.box.height } : {}),
     ...(ring ? ({ '--peer': ring.color } as CSSProperties) : {}),
   }
   const cls = [

@@ -1,4 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useUI } from '../store.ts'
+import { focusCanvas } from '../ui/focus.ts'
 import { editKey, editorDrawn, finishEdit, type EditKey } from './editing.ts'
 import { useWorkspace } from './workspace.ts'
 
@@ -35,6 +37,25 @@ export function SummaryEditor({
     if (initial === null) el.select()
     else el.setSelectionRange(el.value.length, el.value.length)
   }, [initial])
+
+  // Taken off screen with the edit still open (React Flow draws only what is in view: a glide to the
+  // next node or a pan carries it away), it leaves what it held as the keys typed ahead, so the keys
+  // that follow go on from it and the editor drawn next opens with it (issue 31: a name typed while
+  // the view glided came out as its last letters). The keyboard goes back to the canvas, which hands
+  // the label its keys until the editor is drawn again (editing.ts).
+  const opened = useRef({ summary, initial })
+  opened.current = { summary, initial }
+  useLayoutEffect(
+    () => () => {
+      const el = ref.current
+      if (done.current || !el || useUI.getState().editing?.id !== id) return
+      const { summary, initial } = opened.current
+      const typed = el.value === summary && initial === null ? null : el.value
+      if (typed !== initial) useUI.getState().setEditing({ id, initial: typed })
+      if (document.activeElement === el) focusCanvas()
+    },
+    [id],
+  )
 
   // A key that reached the canvas while this editor is on screen is typed here, as if it had been.
   useLayoutEffect(() =>

@@ -57,6 +57,10 @@ describe('the canvas action registry', () => {
     expect(winner(key('z', 'KeyZ', { ctrlKey: true }), one)).toBe('history.undo')
     expect(winner(key('Z', 'KeyZ', { ctrlKey: true, shiftKey: true }), one)).toBe('history.redo')
     expect(winner(key('c', 'KeyC', { ctrlKey: true }), one)).toBeNull() // the browser's copy event
+    expect(winner(key('d', 'KeyD', { ctrlKey: true }), one)).toBe('branch.duplicate')
+    expect(winner(key('d', 'KeyD', { metaKey: true }), two)).toBe('branch.duplicate')
+    expect(winner(key('d', 'KeyD', { ctrlKey: true }), none)).toBeNull() // nothing to duplicate
+    expect(winner(key('d', 'KeyD'), one)).toBe('node.edit')
   })
 
   it('turns off every action that edits while read-only, and none that only looks', () => {

@@ -14,6 +14,7 @@ import {
   setResolved,
   undo,
 } from './commands.ts'
+import { duplicate } from './clipboard.ts'
 import { walk, type Direction } from './navigate.ts'
 import { cycleColor, cycleShape } from './style.ts'
 import type { Workspace } from './workspace.ts'
@@ -214,10 +215,18 @@ export const ACTIONS: readonly Action[] = [
   },
   {
     id: 'selection.delete',
-    label: 'Delete the selection',
+    label: 'Delete the selection: a node goes with its whole branch (one undo brings it back)',
     keys: ['Delete', 'Backspace'],
     edits: true,
     run: (c) => deleteSelection(c.ws),
+  },
+  {
+    id: 'branch.duplicate',
+    label: 'Duplicate the selected branch beside it, with the relations inside it',
+    keys: ['Mod+KeyD'],
+    edits: true,
+    enabled: some,
+    run: (c) => duplicate(c.ws),
   },
   {
     id: 'selection.clear',
@@ -257,7 +266,7 @@ export const ACTIONS: readonly Action[] = [
   },
   {
     id: 'layout.mindmap',
-    label: 'Mind map layout: branches on both sides of the root',
+    label: 'Mind map layout: each node where the tree puts it, branches on both sides of the root',
     keys: ['Shift+M'],
     edits: true,
     enabled: notOne,
@@ -344,13 +353,25 @@ export const ACTIONS: readonly Action[] = [
   // Delivered by the browser, not as keys: listed for the help, checked by the canvas's handlers.
   {
     id: 'clipboard.copy',
-    label: 'Copy (also between graphs)',
+    label: 'Copy the selected branches, with the relations inside them (also between graphs)',
     keys: ['Mod+C'],
     match: () => false,
     edits: false,
   },
-  { id: 'clipboard.cut', label: 'Cut', keys: ['Mod+X'], match: () => false, edits: true },
-  { id: 'clipboard.paste', label: 'Paste', keys: ['Mod+V'], match: () => false, edits: true },
+  {
+    id: 'clipboard.cut',
+    label: 'Cut the selected branches',
+    keys: ['Mod+X'],
+    match: () => false,
+    edits: true,
+  },
+  {
+    id: 'clipboard.paste',
+    label: 'Paste (under the selected node, as its last children)',
+    keys: ['Mod+V'],
+    match: () => false,
+    edits: true,
+  },
   {
     id: 'pointer.create',
     label: 'New node (double click on empty canvas); edit (double click on a node)',
@@ -371,6 +392,21 @@ export const ACTIONS: readonly Action[] = [
     keys: ['Shift + drag'],
     match: () => false,
     edits: false,
+  },
+  {
+    id: 'pointer.drop',
+    label:
+      'Move a branch in a mind map: drop it onto a node (its last child), between two siblings, or on the root’s other half',
+    keys: ['Drag'],
+    match: () => false,
+    edits: true,
+  },
+  {
+    id: 'pointer.free',
+    label: 'Move a node freely, placed where it is let go (its branch follows; no new parent)',
+    keys: ['Alt + drag'],
+    match: () => false,
+    edits: true,
   },
 ]
 

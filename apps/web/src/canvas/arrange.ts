@@ -1,4 +1,4 @@
-import { DEPENDS_ON, meta, setPositions } from '@plexus/model'
+import { DEPENDS_ON, clearPositions, meta, setPositions } from '@plexus/model'
 import { layoutDagre } from '../layout/dagre.ts'
 import { layoutLayered } from '../layout/layered.ts'
 import { drawnOrder, layoutMindMap } from '../layout/mindmap.ts'
@@ -35,6 +35,11 @@ export function arrange(ws: Workspace, kind: LayoutKind): void {
     (s.children.get(id) ?? []).filter((c) => scope.has(c)).sort((a, b) => at(a).y - at(b).y)
   const root = meta(ws.session.g).root
   if (kind === 'mindmap' && root && scope.has(root) && selection.length <= 1) {
+    // The whole graph as a mind map: every node goes back to where the tree puts it (layout/derived.ts),
+    // so what grows it later (an agent, a peer) lands in its branch. One undo step.
+    return derive(ws, ids)
+  }
+  if (kind === 'mindmap' && root && scope.has(root)) {
     const r = at(root)
     // Branches in the order drawn now, clockwise round the root: what the layout draws back.
     pos = layoutMindMap(root, drawnOrder(root, kids, at), sizeOf)
@@ -89,6 +94,20 @@ const NAMES: Record<LayoutKind, string> = {
   mindmap: 'a mind map',
   tree: 'a tree',
   layered: 'a layered graph',
+}
+
+function derive(ws: Workspace, ids: string[]): void {
+  ws.session.undo.stopCapturing()
+  for (let i = 0; i < ids.length; i += 2000) clearPositions(ws.session.g, ids.slice(i, i + 2000))
+  ws.session.undo.stopCapturing()
+  useUI.getState().toast(
+    {
+      text: `Arranged ${ids.length} node${ids.length === 1 ? '' : 's'} as ${NAMES.mindmap}.`,
+      tone: 'info',
+    },
+    2500,
+  )
+  if (ids.length <= 400) setTimeout(() => fit(ws, { nodes: ids }), 30)
 }
 
 function write(ws: Workspace, pos: Map<string, XY>, kind: LayoutKind): void {

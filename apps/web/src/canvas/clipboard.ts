@@ -1,22 +1,23 @@
 import {
-  CLAIMED_AT,
-  CLAIMED_BY,
-  CLAIMED_UNTIL,
-  connect,
-  type CreateItem,
-  createNodes,
+  branchOf,
+  type BranchCopy,
+  copyBranches,
   DEFAULT_KIND,
-  DEPENDS_ON,
   formatOutline,
+  type Graph,
+  inDrawnOrder,
   type Json,
+  meta,
   parseOutline,
+  pasteBranches,
+  setTreePlaces,
 } from '@plexus/model'
 import { useUI } from '../store.ts'
 import { report } from './commands.ts'
 import type { XY } from './geometry.ts'
 import type { Workspace } from './workspace.ts'
 
-/** Copied nodes: their fields, their tree among themselves, their edges among themselves, their layout. */
+/** Copied branches: their nodes' fields, parents first, their tree, the relations among them, their layout. */
 export interface ClipPayload {
   plexus: 1
   nodes: Array<{
@@ -28,6 +29,10 @@ export interface ClipPayload {
     properties: Record<string, Json>
     links: string[]
     parent_ref?: string
+    shape?: string
+    color?: string
+    width?: number
+    height?: number
     dx: number
     dy: number
   }>
@@ -37,44 +42,31 @@ export interface ClipPayload {
 export const CLIP_MIME = 'application/x-plexus+json'
 const STORE_KEY = 'plexus.clipboard'
 
+/**
+ * Copies the branches of the selection (each selected node with everything below it, and the relations
+ * among their nodes), as XMind and MindNode copy a topic. `dx`/`dy` are each node's place relative to
+ * the first, for a paste on a free canvas.
+ */
 export function copySelection(ws: Workspace): ClipPayload | null {
   const ix = ws.session.g.index
-  const s = ix.struct()
   const ids = ws.model.selection().filter((id) => ix.live(id))
   if (!ids.length) return null
-  const set = new Set(ids)
-  const origin = ws.model.positionOf(ids[0]!) ?? { x: 0, y: 0 }
-  const refOf = new Map(ids.map((id, i) => [id, `c${i}`]))
-  const payload: ClipPayload = { plexus: 1, nodes: [], edges: [] }
-  for (const id of ids) {
-    const n = ix.nodes.get(id)!
-    const p = ws.model.positionOf(id) ?? origin
-    const properties = { ...n.properties }
-    delete properties[CLAIMED_BY]
-    delete properties[CLAIMED_AT]
-    delete properties[CLAIMED_UNTIL]
-    const parent = s.parent.get(id)
-    payload.nodes.push({
-      ref: refOf.get(id)!,
-      summary: n.summary,
-      notes: n.notes,
-      kind: n.kind,
-      resolved: n.resolved,
-      properties,
-      links: n.links,
-      ...(parent && set.has(parent) ? { parent_ref: refOf.get(parent)! } : {}),
-      dx: p.x - origin.x,
-      dy: p.y - origin.y,
-    })
-  }
-  for (const e of ix.edges.values()) {
-    const from = ix.canonical(e.from)
-    const to = ix.canonical(e.to)
-    if (from && to && set.has(from) && set.has(to))
-      payload.edges.push({ from: refOf.get(from)!, to: refOf.get(to)!, type: e.type, label: e.label })
-  }
+  const payload = toPayload(ws, copyBranches(ws.session.g, ids), branchOf(ws.session.g, ids).nodes)
   remember(payload)
   return payload
+}
+
+/** The model's copy with each node's place on the canvas (by the node ids it was made from, in order). */
+function toPayload(ws: Workspace, copy: BranchCopy, ids: string[]): ClipPayload {
+  const origin = ws.model.positionOf(ids[0]!) ?? { x: 0, y: 0 }
+  return {
+    plexus: 1,
+    nodes: copy.nodes.map(({ x: _x, y: _y, ...n }, i) => {
+      const p = ws.model.positionOf(ids[i]!) ?? origin
+      return { ...n, dx: p.x - origin.x, dy: p.y - origin.y }
+    }),
+    edges: copy.edges,
+  }
 }
 
 function remember(p: ClipPayload): void {
@@ -134,48 +126,97 @@ export function fromOutline(text: string): ClipPayload | null {
 }
 
 /**
- * Pastes as new nodes (new ids, so pasting twice or into another graph is always safe). With one node
- * selected, the pasted tops become its children and are placed beside it; otherwise they keep their
- * layout around `at`.
+ * Pastes as new nodes (new ids, so pasting twice or into another graph is always safe), in one undo
+ * step. With one node selected, the pasted branches become its last children, placed by the tree, their
+ * order and inner relations kept; otherwise they keep their layout around `at`. The pasted tops are
+ * selected.
  */
 export function paste(ws: Workspace, p: ClipPayload, at: XY | null): void {
   const sel = ws.model.selection()
   const parent = sel.length === 1 ? sel[0]! : null
   const keepLayout = !parent && at !== null
-  const items: CreateItem[] = p.nodes.map((n) => ({
-    ref: n.ref,
-    summary: n.summary,
-    ...(n.notes ? { notes: n.notes } : {}),
-    kind: n.kind,
-    resolved: n.resolved,
-    properties: n.properties,
-    links: n.links,
-    ...(n.parent_ref ? { parent_ref: n.parent_ref } : { parent }),
-    ...(keepLayout ? { x: Math.round(at.x + n.dx), y: Math.round(at.y + n.dy) } : {}),
-  }))
-  for (const e of p.edges) {
-    if (e.type !== DEPENDS_ON) continue
-    const it = items.find((i) => i.ref === e.from)
-    if (it) it.depends_on = [...(it.depends_on ?? []), e.to]
+  const copy: BranchCopy = {
+    nodes: p.nodes.map(({ dx, dy, ...n }) => ({
+      ...n,
+      ...(keepLayout ? { x: Math.round(at.x + dx), y: Math.round(at.y + dy) } : {}),
+    })),
+    edges: p.edges,
   }
   ws.session.undo.stopCapturing()
-  const r = createNodes(ws.session.g, items, { mode: 'force' })
+  const r = pasteBranches(ws.session.g, copy, { parent, positions: keepLayout ? 'keep' : 'drop' })
+  ws.session.undo.stopCapturing()
   if (!r.ok) return report(r)
-  const others = p.edges.filter((e) => e.type !== DEPENDS_ON && r.refs[e.from] && r.refs[e.to])
-  if (others.length) {
-    const c = connect(
-      ws.session.g,
-      others.map((e) => ({ from: r.refs[e.from]!, to: r.refs[e.to]!, type: e.type, label: e.label })),
-      { atomic: false },
-    )
-    if (!c.ok) report(c)
+  ws.model.select(r.tops)
+  const n = r.created.length
+  useUI.getState().toast({ text: `Pasted ${n} node${n === 1 ? '' : 's'}.`, tone: 'info' }, 2000)
+}
+
+/** How far a duplicate of a branch someone placed by hand sits from the original (canvas pixels). */
+const DUPLICATE_OFFSET = 40
+
+/**
+ * Places `copy` (a new child of `parent`) right after `original` among the siblings, on the original's
+ * half of the map: an `order` between the original's and the next sibling's (siblings are drawn by
+ * `order`, else the order they were made: inDrawnOrder), in the same undo step as the copy.
+ */
+function nextTo(g: Graph, parent: string, original: string, copy: string): void {
+  const ix = g.index
+  const kids = inDrawnOrder(
+    ix,
+    [...(ix.struct().children.get(parent) ?? [])].filter((id) => id !== copy && ix.live(id)),
+  )
+  const at = kids.indexOf(original)
+  const next = kids[at + 1]
+  if (at < 0 || next === undefined) return // already drawn last, right after it
+  const key = (id: string) => {
+    const v = ix.nodes.get(id)!
+    return v.order ?? v.created_at
+  }
+  const side = ix.nodes.get(original)!.side
+  const r = setTreePlaces(g, [
+    { id: copy, order: (key(original) + key(next)) / 2, ...(side ? { side } : {}) },
+  ])
+  if (!r.ok) report(r)
+}
+
+/**
+ * Duplicates the branches of the selection (Ctrl+D): each copy, with its inner relations, hangs under
+ * the original's parent, drawn right after the original (`nextTo`).
+ * A branch whose top has a chosen position is copied beside it, its positions shifted. One undo step;
+ * the copies are selected. The clipboard is left alone.
+ */
+export function duplicate(ws: Workspace): void {
+  const g = ws.session.g
+  const root = meta(g).root
+  const sel = ws.model.selection().filter((id) => g.index.live(id))
+  if (sel.includes(root ?? '')) {
+    useUI.getState().toast({
+      text: 'The root cannot be duplicated: copy it (Ctrl/⌘+C) and paste it under a node instead.',
+      tone: 'info',
+    })
+    return
+  }
+  const { tops } = branchOf(g, sel)
+  if (!tops.length) return
+  const made: string[] = []
+  ws.session.undo.stopCapturing()
+  for (const top of tops) {
+    const copy = copyBranches(g, [top])
+    const pinned = copy.nodes[0]!.x !== undefined
+    if (pinned)
+      for (const n of copy.nodes) {
+        if (n.x !== undefined) n.x += DUPLICATE_OFFSET
+        if (n.y !== undefined) n.y += DUPLICATE_OFFSET
+      }
+    const parent = g.index.struct().parent.get(top) ?? null
+    const r = pasteBranches(g, copy, { parent, positions: pinned ? 'keep' : 'drop' })
+    if (!r.ok) {
+      report(r)
+      break
+    }
+    made.push(...r.tops)
+    if (parent) nextTo(g, parent, top, r.tops[0]!)
   }
   ws.session.undo.stopCapturing()
-  ws.model.select(r.created.map((c) => c.id))
-  useUI
-    .getState()
-    .toast(
-      { text: `Pasted ${r.created.length} node${r.created.length === 1 ? '' : 's'}.`, tone: 'info' },
-      2000,
-    )
+  if (made.length) ws.model.select(made)
 }

@@ -2,10 +2,11 @@ import {
   connect,
   createNodes,
   disconnect,
+  forgetBranches,
   meta,
-  restructure,
   setPositions,
   updateNodes,
+  type BranchDeletion,
   type Failure,
 } from '@plexus/model'
 import { useUI, type LinkType } from '../store.ts'
@@ -115,10 +116,16 @@ export function setResolved(ws: Workspace, ids: string[], resolved?: boolean): v
   }
 }
 
+/**
+ * Deletes the selected edges and the branches of the selected nodes (each node with everything below
+ * it, as XMind and MindNode do; overlapping branches once), in one undo step, and selects the parent.
+ * Relations from outside a branch go with it, and the toast names the nodes they came from
+ * (apps/web/README.md, "Branches").
+ */
 export function deleteSelection(ws: Workspace): void {
   const g = ws.session.g
   const root = meta(g).root
-  const nodes = ws.model.selection().filter((id) => id !== root)
+  const nodes = ws.model.selection().filter((id) => id !== root && g.index.live(id))
   const edges = ws.model.selectedEdgeIds()
   if (ws.model.selection().includes(root ?? '') && !nodes.length && !edges.length) {
     ui().toast({ text: 'The root of a graph cannot be deleted.', tone: 'info' })
@@ -133,17 +140,42 @@ export function deleteSelection(ws: Workspace): void {
     if (!r.ok) report(r)
   }
   if (nodes.length) {
-    // Select the parent of the first removed node, so the keyboard keeps a place in the tree.
-    const parent = g.index.struct().parent.get(nodes[0]!)
-    const r = restructure(
-      g,
-      nodes.map((node) => ({ type: 'forget' as const, node })),
-    )
+    const r = forgetBranches(g, nodes)
     if (!r.ok) report(r)
-    else if (parent && g.index.live(parent)) ws.model.select([parent])
-    else ws.model.select([])
+    else {
+      // The parent of the first branch, so the keyboard keeps a place in the tree.
+      ws.model.select(r.parent && g.index.live(r.parent) ? [r.parent] : [])
+      deletedToast(ws, r)
+    }
   }
   step(ws)
+}
+
+/** Says what a delete took beyond the selected nodes themselves: the nodes below, relations from outside. */
+function deletedToast(ws: Workspace, d: BranchDeletion): void {
+  const below = d.forgotten.length - d.tops.length
+  const from = [...new Set(d.outside.map((o) => o.node))]
+  if (!below && !d.outside.length) return
+  const ix = ws.session.g.index
+  const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
+  const what =
+    d.tops.length === 1
+      ? `“${ix.nodes.get(d.tops[0]!)?.summary ?? d.tops[0]}” and ${plural(below, 'node')} below it`
+      : `${plural(d.tops.length, 'branch', 'branches')}`
+  const back = `Ctrl/⌘+Z brings ${d.forgotten.length === 1 ? 'it' : 'them all'} back.`
+  const rel = d.outside.length
+    ? ` ${plural(d.outside.length, 'relation')} from outside the branch went with it, with:`
+    : ''
+  ui().toast(
+    {
+      text: `Deleted ${plural(d.forgotten.length, 'node')} (${what}). ${back}${rel}`,
+      tone: 'info',
+      ...(from.length
+        ? { nodes: from.slice(0, 6).map((id) => ({ id, summary: ix.nodes.get(id)?.summary ?? id })) }
+        : {}),
+    },
+    6000,
+  )
 }
 
 export function link(ws: Workspace, from: string, to: string, type: LinkType | string): void {

@@ -41,4 +41,15 @@ describe("the connect preview's sentence", () => {
     const spot = labelSpot({ x: 140, y: 50 }, size, [api, db])
     expect(meets(labelBox(spot, size), api) || meets(labelBox(spot, size), db)).toBe(false)
   })
+
+  it('keeps a label drawn with a halo clear by its whole drawn box (connect.spec: the halo lay 2 px on API)', () => {
+    const api = { x: 210, y: -22, width: 140, height: 39 }
+    const db = { x: 210, y: 53, width: 140, height: 39 }
+    // 'API depends on Database' as Chromium draws it: 15 px of glyphs, 12 above the baseline, a 5 px halo.
+    const size = { width: 180.7 + 10, height: 15 + 10, rise: 12 + 5 }
+    const spot = labelSpot({ x: 350, y: 36 }, size, [api, db])
+    const box = labelBox(spot, size)
+    expect(box.y).toBe(spot.y - 17)
+    expect(meets(box, api) || meets(box, db)).toBe(false)
+  })
 })

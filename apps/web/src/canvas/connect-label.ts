@@ -4,9 +4,20 @@ import type { Rect, XY } from './geometry.ts'
 // was drawn at the middle of the line, over the text of the nodes it joins). A search over a few spots
 // rather than a label-placement library: one label, a handful of boxes, once a frame.
 
-/** The sentence's box from its width and height, centred on `x` with its baseline at `y` (SVG text). */
-export function labelBox(at: XY, size: { width: number; height: number }): Rect {
-  return { x: at.x - size.width / 2, y: at.y - size.height * 0.8, width: size.width, height: size.height }
+/**
+ * A label's extent as drawn: its width and height, and how far its top lies above the baseline (`rise`;
+ * four fifths of the height when not given, a line of text without a halo).
+ */
+export interface LabelSize {
+  width: number
+  height: number
+  rise?: number
+}
+
+/** The sentence's box from its size, centred on `x` with its baseline at `y` (SVG text). */
+export function labelBox(at: XY, size: LabelSize): Rect {
+  const rise = size.rise ?? size.height * 0.8
+  return { x: at.x - size.width / 2, y: at.y - rise, width: size.width, height: size.height }
 }
 
 const meets = (a: Rect, b: Rect) =>
@@ -17,12 +28,7 @@ const meets = (a: Rect, b: Rect) =>
  * `nodes`, trying spots above and below, left and right, up to `reach` away; the middle, lifted a
  * little, when none is clear.
  */
-export function labelSpot(
-  mid: XY,
-  size: { width: number; height: number },
-  nodes: readonly Rect[],
-  reach = 400,
-): XY {
+export function labelSpot(mid: XY, size: LabelSize, nodes: readonly Rect[], reach = 400): XY {
   const fallback = { x: mid.x, y: mid.y - 12 }
   const near = nodes.filter(
     (n) =>

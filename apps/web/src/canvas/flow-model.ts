@@ -17,9 +17,13 @@ import { shapeOf, type Styled } from './node-style.ts'
 import { OwnSteps } from './own-steps.ts'
 import { PlacedIndex } from './placed-index.ts'
 import { PlacementState } from './placement-state.ts'
-import { makeRoom, placeNodes } from './placement.ts'
+import { makeRoom } from './placement.ts'
 import { Pushes } from './pushes.ts'
 import { clearBranchesBelow } from './room.ts'
+import type { DropPlan, DropWrite } from './tree-drop.ts'
+import { TreeDrag } from './tree-drag.ts'
+import { layoutBox } from '../layout/box.ts'
+import { deriveLayout } from '../layout/derived.ts'
 
 export interface PNodeData extends Record<string, unknown> {
   view: NodeView
@@ -31,6 +35,8 @@ export interface PNodeData extends Record<string, unknown> {
   foldedLeft?: true
   /** A subgraph drawn as a frame around its members (frames.ts): the frame's size. */
   frame?: Size
+  /** Where the tree puts it (no stored position, layout/derived.ts): the box it is laid out at and drawn as. */
+  box?: Size
 }
 export type PNode = Node<PNodeData, 'plexus'>
 
@@ -70,6 +76,22 @@ export interface Change {
 const live = (n: NodeView | undefined): n is NodeView =>
   !!n && n.deleted_at === null && n.merged_into === null
 
+/** Whether what the tree layout reads of a node changed: its place, parent, life, or its box's inputs. */
+const shapeChanged = (a: NodeView, b: NodeView): boolean =>
+  a.x !== b.x ||
+  a.y !== b.y ||
+  a.order !== b.order ||
+  a.side !== b.side ||
+  a.parent !== b.parent ||
+  a.deleted_at !== b.deleted_at ||
+  a.merged_into !== b.merged_into ||
+  a.summary !== b.summary ||
+  a.kind !== b.kind ||
+  a.notes !== b.notes ||
+  a.shape !== b.shape ||
+  a.width !== b.width ||
+  a.height !== b.height
+
 /** Agent memory's archive tiers (packages/model memory.ts): kept, but out of the way. */
 const archived = (n: NodeView): boolean => n.tier === 'archived' || n.tier === 'orphaned'
 
@@ -100,7 +122,7 @@ function handlesFor(size: Size): NodeHandle[] {
  * React Flow re-renders exactly the nodes that changed and none for changes elsewhere.
  *
  * It also owns what is local to this canvas: selection, positions during a drag (written to the document
- * at a bounded rate by the drag code), and provisional positions of nodes placed but not yet written.
+ * at a bounded rate by the drag code), and where the tree puts the nodes without a stored position.
  */
 export class FlowModel {
   nodes: PNode[] = []
@@ -113,7 +135,11 @@ export class FlowModel {
   private readonly selectedEdges = new Set<string>()
   readonly measured = new Map<string, Size>()
   private readonly dragging = new Map<string, XY>()
-  private readonly provisional = new Map<string, XY>()
+  /** A branch dragged in the tree (tree-drag.ts): drawn where the pointer takes it, written at the drop. */
+  private treeDrag: TreeDrag | null = null
+  private readonly dropListeners = new Set<() => void>()
+  /** Where the tree puts the nodes without a stored position (layout/derived.ts): the same on every peer. */
+  private derived = new Map<string, XY>()
   /** Frames whose members changed since the last flush. */
   private readonly framesDue = new Set<string>()
   /** Nodes another peer is moving, drawn gliding from where they were shown to where the document has them. */
@@ -158,7 +184,7 @@ export class FlowModel {
   private edgesChanged = false
   private flushQueued = false
   private placing = false
-  /** Placed nodes' rectangles and unplaced ids, kept as objects are rebuilt (placement-state.ts). */
+  /** Every drawn node's rectangle, kept as objects are rebuilt (placement-state.ts): what a push gives back into. */
   private readonly placement = new PlacementState(
     () => this.index,
     (id, v) => this.placedRect(id, v),
@@ -179,6 +205,7 @@ export class FlowModel {
   constructor(readonly session: GraphSession) {
     this.root = meta(session.g).root
     this.own = new OwnSteps(session.undo, (id) => session.g.index.nodes.get(id))
+    this.derived = deriveLayout(session.g.index, this.root)
     for (const id of session.g.index.nodes.keys()) this.rebuildNode(id)
     this.rebuildEdges()
     this.nodes = [...this.nodeById.values()]
@@ -212,20 +239,7 @@ export class FlowModel {
     }
     if (ix.version !== this.builtAt)
       this.onIndex(new Set([...ix.nodes.keys(), ...this.nodeById.keys()]), new Set(['*']))
-    else this.schedulePlacement()
-    // The placement index is built when the page is idle, not on the first agent write (a walk over
-    // every node: at 10k nodes it was most of that write's time to the screen).
-    const idle = typeof requestIdleCallback === 'function'
-    const prebuild = idle
-      ? requestIdleCallback(
-          () => {
-            if (this.off) this.placement.current()
-          },
-          { timeout: 3000 },
-        )
-      : 0
     return () => {
-      if (idle) cancelIdleCallback(prebuild)
       this.off?.()
       this.off = null
     }
@@ -247,7 +261,7 @@ export class FlowModel {
     if (f) return { x: f.x, y: f.y }
     const d = this.dragging.get(id) ?? this.held.get(id)?.at
     if (d) return d
-    return this.docPosition(id) ?? this.provisional.get(id) ?? null
+    return this.docPosition(id) ?? this.derived.get(id) ?? null
   }
 
   private docPosition(id: string): XY | null {
@@ -258,7 +272,23 @@ export class FlowModel {
   sizeOf = (id: string): Size => {
     const f = this.frameOf(id)
     if (f) return { width: f.width, height: f.height }
-    return this.measured.get(id) ?? estimateSize(this.index.nodes.get(id) ?? { summary: '' })
+    const v = this.index.nodes.get(id)
+    // A derived node is laid out, and drawn, at its estimated box: what a browser measured is this tab's.
+    if (v && this.derived.has(id) && v.x === null) return this.boxOf(v, id === this.root)
+    return this.measured.get(id) ?? estimateSize(v ?? { summary: '' })
+  }
+
+  /**
+   * A derived node's layout box (layout/box.ts word-wraps its text), kept per view object: asked for on
+   * every rebuild of a node, which a branch dragged in the tree does for each of its nodes per move.
+   */
+  private readonly boxes = new WeakMap<NodeView, { root: boolean; box: Size }>()
+  private boxOf(v: NodeView, root: boolean): Size {
+    const b = this.boxes.get(v)
+    if (b && b.root === root) return b.box
+    const box = layoutBox(v, root)
+    this.boxes.set(v, { root, box })
+    return box
   }
 
   /** A subgraph's frame around its members as they are drawn; null for any other node (or a folded one). */
@@ -270,7 +300,9 @@ export class FlowModel {
   /** Rebuilds one node's object if anything it shows changed. Returns whether it did. */
   private rebuildNode(id: string): boolean {
     const view = this.index.nodes.get(id)
-    this.placement.track(id, view)
+    // A branch dragged in the tree keeps its place in the placement index until the drop: it is where
+    // the drop is looked up from (tree-drag.ts), and the drag writes nothing to be placed around.
+    if (!this.treeDrag || !this.dragging.has(id)) this.placement.track(id, view)
     const prev = this.nodeById.get(id)
     if (!live(view)) {
       // Deleted (or merged away): no give-back will ever move it or be owed by it.
@@ -280,7 +312,6 @@ export class FlowModel {
       this.addedNodes.delete(id)
       this.selected.delete(id)
       this.dragging.delete(id)
-      this.provisional.delete(id)
       this.layoutVersion = ++layoutSeq
       this.nodesChanged = true
       this.touched.add(id)
@@ -306,6 +337,8 @@ export class FlowModel {
     const position = frame ?? this.glides.at(id) ?? this.positionOf(id) ?? { x: 0, y: 0 }
     const selected = this.selected.has(id)
     const measured = this.measured.get(id)
+    const box =
+      !frame && this.derived.has(id) && view.x === null ? this.boxOf(view, id === this.root) : undefined
     const isRoot = id === this.root
     const folded = this.collapsed.has(id) ? this.hiddenBelow(id) : 0
     const up = folded ? this.index.struct().parent.get(id) : undefined
@@ -326,6 +359,8 @@ export class FlowModel {
       !!prev.dragging === this.dragging.has(id) &&
       prev.data.frame?.width === frame?.width &&
       prev.data.frame?.height === frame?.height &&
+      prev.data.box?.width === box?.width &&
+      prev.data.box?.height === box?.height &&
       (frame !== null || measured === undefined || prev.measured === measured)
     ) {
       return false
@@ -356,13 +391,15 @@ export class FlowModel {
         folded,
         ...(foldedLeft ? { foldedLeft: true as const } : {}),
         ...(frame ? { frame: size } : {}),
+        ...(box ? { box } : {}),
       },
       ...(hidden ? { hidden: true } : {}),
       selected,
       // A canvas group is a frame drawn behind its members.
       ...(shapeOf(view as NodeView & Styled) === 'group' ? { zIndex: -1 } : {}),
       // Our own drag is drawn as it happens; any other move (a peer's drag, a layout) glides (canvas.css).
-      ...(this.dragging.has(id) ? { dragging: true } : {}),
+      // The dragged branch is drawn over every other node.
+      ...(this.dragging.has(id) ? { dragging: true, zIndex: 2000 } : {}),
       measured: size,
       initialWidth: size.width,
       initialHeight: size.height,
@@ -599,11 +636,14 @@ export class FlowModel {
     // The tree changed: a node came, went, or moved to another parent. Only additions is the common case
     // (an agent's plan, Tab): their tree edges are added without rebuilding the others.
     let structural = false
+    /** Whether the change can move anything the tree puts (layout/derived.ts): most changes cannot. */
+    let relayout = false
+    const rootBefore = this.root
     const added: string[] = []
     for (const id of nodes) {
       const before = this.nodeById.get(id)?.data.view
       const after = ix.nodes.get(id)
-      if (after && after.x !== null && after.y !== null) this.provisional.delete(id)
+      relayout ||= !before || !after || shapeChanged(before, after)
       if (nodes.size <= GLIDE_MAX_NODES) this.startGlide(id)
       // Text, and a shape (a diamond is larger than the box around the same text).
       if (
@@ -657,8 +697,34 @@ export class FlowModel {
     // A folded node counts the nodes added (or gone) inside its branch.
     if (this.collapsed.size && (structural || added.length))
       for (const c of this.collapsed) this.rebuildNode(c)
-    this.schedulePlacement(nodes)
+    if (relayout || structural || this.root !== rootBefore) this.rederive(nodes.size <= GLIDE_MAX_NODES)
     this.queueFlush()
+  }
+
+  /**
+   * Lays the tree out again (layout/derived.ts) and rebuilds the nodes it moved, which glide there when
+   * few changed. Nothing is written: every peer derives the same.
+   */
+  private rederive(glide: boolean): void {
+    const next = deriveLayout(this.index, this.root)
+    const moved: string[] = []
+    const came: string[] = []
+    for (const [id, p] of next) {
+      const q = this.derived.get(id)
+      if (!q) came.push(id)
+      else if (q.x !== p.x || q.y !== p.y) moved.push(id)
+    }
+    for (const id of this.derived.keys()) if (!next.has(id)) came.push(id)
+    this.derived = next
+    // What was drawn in the tree slides to its new place; what is new to it appears there.
+    const glides = glide && moved.length <= GLIDE_MAX_NODES
+    for (const id of moved) {
+      const shown = this.nodeById.get(id)?.position
+      const to = next.get(id)
+      if (glides && shown && to && !this.dragging.has(id)) this.glides.start(id, shown, to)
+      this.rebuildNode(id)
+    }
+    for (const id of came) this.rebuildNode(id)
   }
 
   // ---- interpolation of moves made elsewhere ------------------------------------------------------
@@ -710,46 +776,13 @@ export class FlowModel {
     if (changed) for (const fn of this.listeners) fn()
   }
 
-  // ---- placement of nodes without a position -----------------------------------------------------
+  // ---- where nodes are for the room a growing node makes ------------------------------------------
 
-  /** Places nodes without a position, looking only at `candidates` when given (the ids a change touched). */
-  private schedulePlacement(candidates?: Iterable<string>): void {
-    if (this.placing) return
-    const ix = this.index
-    let any = false
-    for (const id of candidates ?? ix.nodes.keys()) {
-      const v = ix.nodes.get(id)
-      if (live(v) && (v.x === null || v.y === null) && !this.provisional.has(id)) {
-        any = true
-        break
-      }
-    }
-    if (!any) return
-    this.placing = true
-    queueMicrotask(() => {
-      this.placing = false
-      this.place()
-    })
-  }
-
-  private place(): void {
-    const ix = this.index
-    const { placed, unplaced } = this.placement.current()
-    if (!unplaced.size) return
-    const at = placeNodes({ index: ix, unplaced: [...unplaced], placed, sizeOf: this.sizeOf })
-    for (const [id, p] of at) this.provisional.set(id, p)
-    for (const id of at.keys()) this.rebuildNode(id)
-    this.queueFlush()
-    // Written once, by the app's own handle: every peer sees the same picture, and Ctrl+Z leaves it alone.
-    const items = [...at].map(([id, p]) => ({ id, x: p.x, y: p.y }))
-    for (let i = 0; i < items.length; i += 2000) setPositions(this.session.sys, items.slice(i, i + 2000))
-  }
-
-  /** Where a node is for placement: live, with a position from the document or placed here. */
+  /** Where a node is drawn, for the room a growing node makes: live, chosen or derived. */
   private placedRect(id: string, v: NodeView | undefined): Rect | null {
     if (!live(v)) return null
     const p = this.positionOf(id)
-    if (!p || (v.x === null && !this.provisional.has(id))) return null
+    if (!p) return null
     return { ...p, ...this.sizeOf(id) }
   }
 
@@ -795,6 +828,15 @@ export class FlowModel {
             if (p) moved.push([m, { x: p.x + c.position.x - f.x, y: p.y + c.position.y - f.y }])
           }
         moved.push([c.id, { x: c.position.x, y: c.position.y }])
+        // A branch dragged in the tree carries the nodes laid out under it, as they were drawn.
+        const t = this.treeDrag
+        const from = t?.id === c.id ? t.startOf(c.id) : undefined
+        if (t && from)
+          for (const m of t.carried) {
+            const q = t.startOf(m)
+            if (m !== c.id && q)
+              moved.push([m, { x: q.x + c.position.x - from.x, y: q.y + c.position.y - from.y }])
+          }
         for (const [m, p] of moved) {
           this.dragging.set(m, p)
           this.rebuildNode(m)
@@ -810,6 +852,8 @@ export class FlowModel {
   }
 
   private resized(id: string, before: Size, after: Size): void {
+    // Where the tree puts it, its growth moves the branches below on every peer alike (layout/derived.ts).
+    if (this.derived.has(id) && this.index.nodes.get(id)?.x === null) return this.own.settled(id)
     const positionOf = (n: string) => this.positionOf(n)
     const moves = new Map<string, XY>()
     if (after.width > before.width + 1 || after.height > before.height + 1) {
@@ -848,13 +892,10 @@ export class FlowModel {
       return
     }
     const items = [...moves].map(([n, p]) => ({ id: n, x: p.x, y: p.y }))
-    // Room for (or given back by) this person's own change joins its undo step (own-steps.ts); any
-    // other is written by the app's own handle: every peer sees the same picture, and no one's Ctrl+Z
-    // moves it back.
-    if (!this.own.join(id, () => setPositions(this.session.g, items))) {
-      this.own.settled(id)
-      setPositions(this.session.sys, items)
-    }
+    // Room for (or given back by) this person's own change joins its undo step (own-steps.ts): a move
+    // they made. Another's change that this tab merely saw writes nothing (every open tab wrote the
+    // same push before, each from its own measure).
+    if (!this.own.join(id, () => setPositions(this.session.g, items))) this.own.settled(id)
   }
 
   /**
@@ -910,10 +951,81 @@ export class FlowModel {
     return [...this.dragging].map(([id, p]) => ({ id, ...p }))
   }
 
+  /**
+   * Starts a drag of `id`'s branch in the tree (tree-drag.ts) when it is a node the tree places (not the
+   * root, not a node with a place of its own, not a frame). Returns false when the drag is a free move.
+   */
+  beginTreeDrag(id: string): boolean {
+    const v = this.index.nodes.get(id)
+    if (!live(v) || id === this.root || v.x !== null || !this.derived.has(id) || this.frameOf(id))
+      return false
+    this.treeDrag = new TreeDrag(
+      {
+        index: this.index,
+        root: this.root,
+        rectOf: (n) => {
+          const p = this.positionOf(n)
+          return p && live(this.index.nodes.get(n)) ? { ...p, ...this.sizeOf(n) } : undefined
+        },
+        placed: () => this.placement.current().placed,
+        shown: (n) => {
+          const o = this.nodeById.get(n)
+          return !!o && !o.hidden
+        },
+        derived: (n) => this.derived.has(n) && this.index.nodes.get(n)?.x === null,
+      },
+      id,
+    )
+    this.notifyDrop()
+    return true
+  }
+
+  /** The branch dragged in the tree, if one is. */
+  get treeDragged(): string | null {
+    return this.treeDrag?.id ?? null
+  }
+
+  /** The pointer is at `p` (canvas coordinates): where the dragged branch would go (the preview). */
+  treeDragOver(p: XY): void {
+    if (this.treeDrag?.over(p)) this.notifyDrop()
+  }
+
+  /** Where the dragged branch would go if dropped now (null: no branch is dragged in the tree). */
+  dropPlan(): DropPlan | null {
+    return this.treeDrag?.plan ?? null
+  }
+
+  /** What dropping the branch now writes (null: nothing; the branch goes back). */
+  dropWrite(): DropWrite | null {
+    return this.treeDrag?.writes() ?? null
+  }
+
+  subscribeDrop = (fn: () => void): (() => void) => {
+    this.dropListeners.add(fn)
+    return () => this.dropListeners.delete(fn)
+  }
+
+  private notifyDrop(): void {
+    for (const fn of this.dropListeners) fn()
+  }
+
   endDrag(): void {
+    const tree = this.treeDrag !== null
+    if (tree) {
+      this.treeDrag = null
+      this.notifyDrop()
+    }
     const ids = [...this.dragging.keys()]
+    const shown = new Map(ids.map((id) => [id, this.nodeById.get(id)?.position]))
     this.dragging.clear()
-    for (const id of ids) this.rebuildNode(id)
+    for (const id of ids) {
+      // A branch let go in the tree slides from where it was let go to where the tree puts it.
+      const from = shown.get(id)
+      const to = this.positionOf(id)
+      if (tree && from && to && (from.x !== to.x || from.y !== to.y) && ids.length <= GLIDE_MAX_NODES)
+        this.glides.start(id, from, to)
+      this.rebuildNode(id)
+    }
     this.flush()
   }
 

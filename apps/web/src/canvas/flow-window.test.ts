@@ -138,3 +138,38 @@ describe('FlowWindow while the overview is shown', () => {
     expect(new Set(w.nodes.map((n) => n.id)).has('n20_20')).toBe(false)
   })
 })
+
+describe('FlowWindow and a frame around a big import', () => {
+  /** The grid again, all of it in one imported file's frame: a group node whose box covers every member. */
+  function framed() {
+    const src = grid()
+    const frame = node('frame', -100, -100, {
+      measured: { width: 12_200, height: 12_200 },
+      data: { view: { shape: 'group' } } as unknown as PNode['data'],
+    })
+    src.nodes = [frame, ...src.nodes]
+    src.byId.set('frame', frame)
+    const tree = src.nodes
+      .filter((n) => n.id !== 'frame')
+      .map((n): PEdge => ({
+        id: `t:${n.id}`,
+        source: 'frame',
+        target: n.id,
+        data: { kind: 'tree', label: '' },
+      }))
+    src.edges = [...src.edges, ...tree]
+    return src
+  }
+
+  it('does not bring in every member through the tree lines a group never draws', () => {
+    const src = framed()
+    const w = new FlowWindow(src)
+    w.setView(view)
+    const ids = new Set(w.nodes.map((n) => n.id))
+    expect(ids.has('frame')).toBe(true) // its box is in view: it is drawn
+    expect(ids.has('n20_20')).toBe(true)
+    expect(ids.has('n40_40')).toBe(false)
+    expect(w.nodes.length).toBeLessThan(src.nodes.length / 10)
+    expect(w.edges.some((e) => e.source === 'frame')).toBe(false)
+  })
+})

@@ -2,6 +2,7 @@ import { useStoreApi, type ReactFlowState } from '@xyflow/react'
 import { useCallback, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react'
 import type { Rect } from './geometry.ts'
 import type { Change, PEdge, PNode } from './flow-model.ts'
+import { shapeOf } from './node-style.ts'
 
 /** Graphs up to this size are given to React Flow whole. */
 export const WINDOW_MIN_NODES = 1500
@@ -25,6 +26,15 @@ const heightOf = (n: PNode) => n.measured?.height ?? n.initialHeight ?? 40
 function touches(n: PNode, r: Rect): boolean {
   const { x, y } = n.position
   return x < r.x + r.width && x + widthOf(n) > r.x && y < r.y + r.height && y + heightOf(n) > r.y
+}
+
+/**
+ * A tree line from a group to what it holds: never drawn (the group's box shows what it holds), so never
+ * a reason to give React Flow the far end. An imported file is one frame around all its nodes, and its box
+ * is in view wherever the view is in the file: its lines would bring in the whole file.
+ */
+export function undrawn(e: PEdge, source: PNode | undefined): boolean {
+  return e.data?.kind === 'tree' && !!source && shapeOf(source.data.view ?? {}) === 'group'
 }
 
 const inside = (a: Rect, b: Rect) =>
@@ -167,7 +177,8 @@ export class FlowWindow {
       const isNew = addedEdges.has(id)
       const s = e && src.node(e.source)
       const t = e && src.node(e.target)
-      const belongs = !!(e && s && t && (inCore(e.source) || inCore(e.target) || crosses(s, t, win)))
+      const belongs =
+        !!(e && s && t && !undrawn(e, s)) && (inCore(e.source) || inCore(e.target) || crosses(s!, t!, win))
       if (j !== undefined && (isNew || !belongs)) dropEdges.add(id)
       if (!belongs) continue
       if (!isNew && j === undefined) return null
@@ -218,7 +229,7 @@ export class FlowWindow {
       const e = src.edge(eid)
       const s = e && src.node(e.source)
       const t = e && src.node(e.target)
-      if (s && t && crosses(s, t, win)) return true
+      if (s && t && !undrawn(e, s) && crosses(s, t, win)) return true
     }
     return false
   }
@@ -273,6 +284,7 @@ export function cutWindow(
   const keep = new Set(core)
   const edges: PEdge[] = []
   for (const e of src.edges) {
+    if (undrawn(e, src.node(e.source))) continue
     const a = core.has(e.source)
     const b = core.has(e.target)
     if (!a || !b) {

@@ -1,81 +1,24 @@
-import { updateNodes, type Graph, type Json, type NodeView } from '@plexus/model'
+import { updateNodes, type Graph, type NodeView } from '@plexus/model'
 import { useState } from 'react'
 import { report } from '../canvas/commands.ts'
 import { describeActor } from '../identity.ts'
 import { Icon } from '../ui/Icon.tsx'
 import { ago } from '../ui/time.ts'
-import { CommitInput } from './Field.tsx'
+import { KeyValues } from './KeyValues.tsx'
 
 function write(g: Graph, item: Parameters<typeof updateNodes>[1][number]): void {
   const r = updateNodes(g, [item])
   if (!r.ok) report(r)
 }
 
-/** A property value as typed: JSON when it parses (numbers, true, lists), else the text itself. */
-function parseValue(text: string): Json {
-  try {
-    return JSON.parse(text) as Json
-  } catch {
-    return text
-  }
-}
-
-const showValue = (v: Json): string => (typeof v === 'string' ? v : JSON.stringify(v))
-
 export function Properties({ g, n }: { g: Graph; n: NodeView }) {
-  const [key, setKey] = useState('')
-  const [val, setVal] = useState('')
   // Claims (`_claimed_by`, `_claimed_at`, `_claimed_until`) are shown and cleared above, not as properties.
-  const entries = Object.entries(n.properties).filter(([k]) => !k.startsWith('_claimed'))
-  const add = () => {
-    const k = key.trim()
-    if (!k) return
-    write(g, { id: n.id, properties: { [k]: parseValue(val) } })
-    setKey('')
-    setVal('')
-  }
   return (
-    <div className="kv" data-testid="properties">
-      {entries.map(([k, v]) => (
-        <div className="kv-row" key={k}>
-          <span className="kv-key" title={k}>
-            {k}
-          </span>
-          <CommitInput
-            value={showValue(v)}
-            onCommit={(t) => write(g, { id: n.id, properties: { [k]: parseValue(t) } })}
-          />
-          <button
-            className="icon-btn"
-            title={`Remove ${k}`}
-            aria-label={`Remove property ${k}`}
-            onClick={() => write(g, { id: n.id, properties: { [k]: null } })}
-          >
-            <Icon name="x" size={13} />
-          </button>
-        </div>
-      ))}
-      <div className="kv-row add">
-        <input
-          className="input"
-          placeholder="key"
-          value={key}
-          onChange={(e) => setKey(e.target.value)}
-          aria-label="New property key"
-        />
-        <input
-          className="input"
-          placeholder="value"
-          value={val}
-          onChange={(e) => setVal(e.target.value)}
-          onKeyDown={(e) => e.key === 'Enter' && add()}
-          aria-label="New property value"
-        />
-        <button className="icon-btn" title="Add property" aria-label="Add property" onClick={add}>
-          <Icon name="plus" size={13} />
-        </button>
-      </div>
-    </div>
+    <KeyValues
+      entries={Object.entries(n.properties).filter(([k]) => !k.startsWith('_claimed'))}
+      set={(properties) => write(g, { id: n.id, properties })}
+      testId="properties"
+    />
   )
 }
 

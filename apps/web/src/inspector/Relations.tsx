@@ -1,7 +1,8 @@
-import { DEPENDS_ON, disconnect, type Graph, relationWords } from '@plexus/model'
+import { DEPENDS_ON, disconnect, type EdgeView, type Graph, relationWords } from '@plexus/model'
 import { jumpTo, report } from '../canvas/commands.ts'
 import { useWorkspace } from '../canvas/workspace.ts'
 import { Icon } from '../ui/Icon.tsx'
+import { EdgeProperties } from './EdgeProperties.tsx'
 
 /** What this node depends on and what depends on it, each a jump on the canvas away. */
 export function Relations({
@@ -21,27 +22,35 @@ export function Relations({
   const ix = g.index
   const out = ix.edgesOf(id, 'out')
   const inc = ix.edgesOf(id, 'in')
-  const row = (other: string, label: string, edgeId: string) => {
+  const row = (other: string, label: string, e: EdgeView) => {
+    const edgeId = e.id
     const n = ix.nodes.get(other)
     const st = ix.statusOf(other)
     return (
-      <li key={`${edgeId}`} className="rel-row">
-        <span className="rel-type">{label}</span>
-        <button className={`rel-node st-${st}`} onClick={() => jumpTo(ws, other)} title="Show on the canvas">
-          <span className="dot" />
-          {n?.summary ?? other}
-        </button>
-        <button
-          className="icon-btn"
-          disabled={readOnly}
-          aria-label="Remove this edge"
-          onClick={() => {
-            const r = disconnect(g, [{ id: edgeId }])
-            if (!r.ok) report(r)
-          }}
-        >
-          <Icon name="x" size={12} />
-        </button>
+      <li key={`${edgeId}`} className="rel-item">
+        <div className="rel-row">
+          <span className="rel-type">{label}</span>
+          <button
+            className={`rel-node st-${st}`}
+            onClick={() => jumpTo(ws, other)}
+            title="Show on the canvas"
+          >
+            <span className="dot" />
+            {n?.summary ?? other}
+          </button>
+          <button
+            className="icon-btn"
+            disabled={readOnly}
+            aria-label="Remove this edge"
+            onClick={() => {
+              const r = disconnect(g, [{ id: edgeId }])
+              if (!r.ok) report(r)
+            }}
+          >
+            <Icon name="x" size={12} />
+          </button>
+        </div>
+        <EdgeProperties g={g} e={e} readOnly={readOnly} />
       </li>
     )
   }
@@ -53,8 +62,8 @@ export function Relations({
     )
   return (
     <ul className="relations">
-      {out.map((e) => row(e.other, relationWords(e.type), e.id))}
-      {inc.map((e) => row(e.other, e.type === DEPENDS_ON ? 'needed by' : `← ${relationWords(e.type)}`, e.id))}
+      {out.map((e) => row(e.other, relationWords(e.type), e))}
+      {inc.map((e) => row(e.other, e.type === DEPENDS_ON ? 'needed by' : `← ${relationWords(e.type)}`, e))}
     </ul>
   )
 }

@@ -4,7 +4,7 @@ import { useUI } from '../store.ts'
 import { Icon } from '../ui/Icon.tsx'
 import { Menu, MenuItem } from '../ui/Menu.tsx'
 import { download, fileBase } from './download.ts'
-import { FORMATS, FORMAT_INFO, exportGraph, type Format } from './formats.ts'
+import { ACCEPT, FORMATS, FORMAT_INFO, lossSummary, tryExportFile, type Format } from './formats.ts'
 import { importFile } from './import.ts'
 import { graphToSvg, svgToPng } from './svg.ts'
 
@@ -15,8 +15,33 @@ export function IOMenu() {
   const base = fileBase(ws.session.id)
 
   const exportText = (f: Format) => {
-    const text = exportGraph(ws.session.g, f)
-    download(new Blob([text], { type: FORMAT_INFO[f].mime }), `${base}.${FORMAT_INFO[f].ext}`)
+    const refused = (message: string) =>
+      useUI
+        .getState()
+        .toast({ text: `Could not export ${FORMAT_INFO[f].label}: ${message}`, tone: 'error' }, 12_000)
+    let r: ReturnType<typeof tryExportFile>
+    try {
+      r = tryExportFile(ws.session.g, f)
+    } catch (e) {
+      // A bug of the writer, not the graph's fault: said, never an uncaught error the person cannot see.
+      refused(`${(e as Error).message}. JSON keeps everything the graph holds; please report this.`)
+      return
+    }
+    // A refusal of the vocabulary (too_deep: a tree deeper than a map format is written), in its words.
+    if (!r.ok) return refused(r.message)
+    const { data, lost } = r
+    const part = typeof data === 'string' ? data : data.slice().buffer
+    download(new Blob([part], { type: FORMAT_INFO[f].mime }), `${base}.${FORMAT_INFO[f].ext}`)
+    // What the format has no place for, said once at the moment of export.
+    if (lost.length)
+      useUI.getState().toast(
+        {
+          text: `Exported ${FORMAT_INFO[f].label}. Not kept: ${lossSummary(lost)}.`,
+          tone: 'info',
+          details: lost.map((l) => l.detail),
+        },
+        12_000,
+      )
   }
   const picture = async (kind: 'svg' | 'png') => {
     const sel = ws.model.selection()
@@ -35,7 +60,7 @@ export function IOMenu() {
         ref={input}
         type="file"
         hidden
-        accept=".json,.mmd,.mermaid,.canvas,.txt,.dsl,.plexus"
+        accept={ACCEPT}
         data-testid="import-input"
         onChange={(e) => {
           const f = e.target.files?.[0]

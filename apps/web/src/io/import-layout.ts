@@ -1,4 +1,4 @@
-import { setPositions, type Graph } from '@plexus/model'
+import { DEPENDS_ON, RELATES_TO, relationWords, setPositions, type Graph } from '@plexus/model'
 import { bounds, GAP_X, SpatialGrid, type Rect, type Size, type XY } from '../canvas/geometry.ts'
 import { frameBox, isFrame } from '../canvas/frames.ts'
 import { layoutDagre, type Cluster, type Direction } from '../layout/dagre.ts'
@@ -28,24 +28,33 @@ export function layoutImport(
   const mine = new Set(created.filter((id) => ix.live(id)))
   if (!mine.size) return []
   const s = ix.struct()
-  const edges: Array<[string, string]> = []
+  const edges: Array<[string, string, Size?]> = []
+  // An edge's label as the canvas draws it (.pedge-label: 10.5 px text, 6 px padding, a border), with
+  // room around it.
+  const labelOf = (e: { type: string; label?: string | null | undefined }): Size | undefined => {
+    const text = e.label || (e.type === DEPENDS_ON || e.type === RELATES_TO ? '' : relationWords(e.type))
+    return text ? { width: Math.ceil(text.length * 6.2) + 28, height: 26 } : undefined
+  }
   const clusters: Cluster[] = []
   // A subgraph is a frame around its members (canvas/frames.ts), not a node of the layout: its members
   // are one dagre cluster, nested in the cluster of the subgraph it is in. Its box is its members' box.
   const frames = new Set([...mine].filter((id) => isFrame(ix, id)))
-  // An edge to or from a subgraph is drawn to its frame; in the layout it leads to its first member.
-  const inside = (id: string): string => {
+  // An edge to or from a subgraph is drawn to its frame; in the layout it leaves from its last member
+  // and leads to its first, so `one --> two` ranks the block two after the block one, as Mermaid does.
+  const inside = (id: string, end: 'from' | 'to' = 'to'): string => {
     for (let i = 0; frames.has(id) && i < 64; i++) {
-      const first = (s.children.get(id) ?? []).find((c) => mine.has(c))
-      if (!first) break
-      id = first
+      const kids = (s.children.get(id) ?? []).filter((c) => mine.has(c))
+      const pick = end === 'to' ? kids[0] : kids[kids.length - 1]
+      if (!pick) break
+      id = pick
     }
     return id
   }
   for (const id of mine) {
     const p = s.parent.get(id)
     if (p && mine.has(p) && !frames.has(p)) edges.push([p, inside(id)])
-    for (const e of ix.edgesOf(id, 'out')) if (mine.has(e.other)) edges.push([inside(id), inside(e.other)])
+    for (const e of ix.edgesOf(id, 'out'))
+      if (mine.has(e.other)) edges.push([inside(id, 'from'), inside(e.other), labelOf(e)])
     const kids = (s.children.get(id) ?? []).filter((c) => mine.has(c))
     if (frames.has(id))
       clusters.push({

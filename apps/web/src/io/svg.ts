@@ -8,11 +8,12 @@ import {
   type NodeView,
   type Status,
 } from '@plexus/model'
-import { edgeGeometry } from '../canvas/edge-geometry.ts'
-import type { FlowModel } from '../canvas/flow-model.ts'
-import { bounds, type Rect } from '../canvas/geometry.ts'
+import { edgeGeometry, flowOf, type EdgeGeometry } from '../canvas/edge-geometry.ts'
+import type { FlowModel, PEdge } from '../canvas/flow-model.ts'
+import type { Rect } from '../canvas/geometry.ts'
 import { colorOf, shapeOf } from '../canvas/node-style.ts'
 import { outlineOf, pointsIn } from '../canvas/shapes.ts'
+import { pictureBounds } from './picture-bounds.ts'
 
 // The picture of the graph as a standalone SVG, drawn from the same positions and statuses as the canvas.
 // Built as a string with every piece of text escaped, so a node's text can never become markup.
@@ -91,14 +92,61 @@ export function graphToSvg(model: FlowModel, only?: readonly string[]): SvgPictu
   )
   const set = new Set(ids)
   const rect = new Map<string, Rect>(ids.map((id) => [id, { ...model.positionOf(id)!, ...model.sizeOf(id) }]))
-  const box = bounds(rect.values()) ?? { x: 0, y: 0, width: 100, height: 60 }
+  const family =
+    getComputedStyle(document.body).fontFamily || 'Inter, system-ui, -apple-system, Segoe UI, sans-serif'
+  // A group (a frame, a canvas group) shows what it holds by its box: it is painted first, outer ones
+  // before the groups inside them, and no tree line is drawn from it (PlexusEdge draws none either).
+  const group = (id: string): boolean => shapeOf(ix.nodes.get(id) as NodeView) === 'group'
+  const depth = (id: string): number => {
+    let d = 0
+    for (let p = ix.struct().parent.get(id); p && d < 64; p = ix.struct().parent.get(p)) d++
+    return d
+  }
+  const groups = ids.filter(group).sort((a, b) => depth(a) - depth(b))
+  // The edges the canvas draws (the lines to folded branches among them), with the canvas's geometry.
+  const drawn: Array<{ e: PEdge; g: EdgeGeometry; label: string; box: Rect | null }> = []
+  for (const e of model.edges) {
+    if (e.hidden || !set.has(e.source) || !set.has(e.target)) continue
+    const kind = e.data?.kind ?? RELATES_TO
+    if (kind === 'tree' && group(e.source)) continue
+    const p = e.data?.parent
+    const g =
+      kind === 'tree'
+        ? edgeGeometry(rect.get(e.source)!, rect.get(e.target)!, true)
+        : edgeGeometry(
+            rect.get(e.source)!,
+            rect.get(e.target)!,
+            false,
+            p ? rect.get(p) : undefined,
+            flowOf(ix, e.source),
+          )
+    const stands = e.data?.stands
+    const label =
+      kind === 'tree'
+        ? ''
+        : stands
+          ? `${stands.length > 1 ? `(${stands.length}) ` : ''}${e.data?.label ?? ''}`
+          : e.data?.label || (kind === DEPENDS_ON || kind === RELATES_TO ? '' : relationWords(kind))
+    // The label's box as drawn below: 11 px text centred on the label point, haloed 2 px each side.
+    const w = label ? measure(label, `11px ${family}`) + 4 : 0
+    drawn.push({
+      e,
+      g,
+      label,
+      box: label ? { x: g.labelX - w / 2, y: g.labelY - 9, width: w, height: 18 } : null,
+    })
+  }
+  // The picture holds what is drawn: node boxes, every curve with its arrowhead, every label.
+  const box = pictureBounds(
+    rect.values(),
+    drawn.map(({ e, g }) => ({ path: g.path, ...(e.data?.kind !== 'tree' ? { arrow: g.to } : {}) })),
+    drawn.flatMap((d) => (d.box ? [d.box] : [])),
+  ) ?? { x: 0, y: 0, width: 100, height: 60 }
   const pad = 40
   const ox = Math.floor(box.x - pad)
   const oy = Math.floor(box.y - pad)
-  const width = Math.ceil(box.width + pad * 2)
-  const height = Math.ceil(box.height + pad * 2)
-  const family =
-    getComputedStyle(document.body).fontFamily || 'Inter, system-ui, -apple-system, Segoe UI, sans-serif'
+  const width = Math.ceil(box.x + box.width + pad) - ox
+  const height = Math.ceil(box.y + box.height + pad) - oy
   const c = {
     bg: cssVar('--canvas-bg', '#f7f7f8'),
     node: cssVar('--node-bg', '#ffffff'),
@@ -123,36 +171,9 @@ export function graphToSvg(model: FlowModel, only?: readonly string[]): SvgPictu
     `<marker id="b" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto"><path d="M0 0L10 5L0 10z" fill="${esc(c.rel)}"/></marker></defs>`,
     `<rect x="${ox}" y="${oy}" width="${width}" height="${height}" fill="${esc(c.bg)}"/>`,
   )
-  // The edges the canvas draws (the lines to folded branches among them): the tree first, under the rest.
-  const drawn = model.edges.filter((e) => !e.hidden && set.has(e.source) && set.has(e.target))
-  for (const e of drawn) {
-    if (e.data?.kind !== 'tree') continue
-    const g = edgeGeometry(rect.get(e.source)!, rect.get(e.target)!, true)
-    out.push(
-      `<path data-edge="${esc(e.id)}" d="${g.path}" fill="none" stroke="${esc(c.tree)}" stroke-width="1.6"/>`,
-    )
-  }
-  for (const e of drawn) {
-    const kind = e.data?.kind ?? RELATES_TO
-    if (kind === 'tree') continue
-    const dep = kind === DEPENDS_ON
-    const p = e.data?.parent
-    const g = edgeGeometry(rect.get(e.source)!, rect.get(e.target)!, false, p ? rect.get(p) : undefined)
-    out.push(
-      `<path data-edge="${esc(e.id)}" d="${g.path}" fill="none" stroke="${esc(dep ? c.dep : c.rel)}" stroke-width="1.6" stroke-dasharray="${dep ? '6 4' : '2 4'}" marker-end="url(#${dep ? 'a' : 'b'})"/>`,
-    )
-    const stands = e.data?.stands
-    const label = stands
-      ? `${stands.length > 1 ? `(${stands.length}) ` : ''}${e.data?.label ?? ''}`
-      : e.data?.label || (dep || kind === RELATES_TO ? '' : relationWords(kind))
-    if (label)
-      out.push(
-        `<text x="${g.labelX}" y="${g.labelY + 4}" text-anchor="middle" font-size="11" fill="${esc(c.muted)}" stroke="${esc(c.bg)}" stroke-width="4" paint-order="stroke">${esc(label)}</text>`,
-      )
-  }
   const root = meta(model.session.g).root
   const now = model.session.g.env.now()
-  for (const id of ids) {
+  const paintNode = (id: string): void => {
     const n = ix.nodes.get(id) as NodeView
     const r = rect.get(id)!
     const st = ix.statusOf(id)
@@ -196,6 +217,12 @@ export function graphToSvg(model: FlowModel, only?: readonly string[]): SvgPictu
     if (outline) {
       out.push(`<rect data-box="" ${box} fill="none" stroke="none"/>`)
       paint(`<polygon points="${pointsIn(outline, r.x, r.y, r.width, r.height)}" stroke-linejoin="round"/>`)
+    } else if (shape === 'group') {
+      // A frame as `.pnode.shape-group` draws it: a 6 % wash and a dashed border, its tint or muted.
+      const ink = esc(tint ?? c.muted)
+      out.push(
+        `<rect data-box="" ${box} fill="${ink}" fill-opacity="0.06" stroke="${ink}" stroke-opacity="0.5" stroke-width="1.5" stroke-dasharray="5 4"/>`,
+      )
     } else {
       out.push(`<rect data-box="" ${box} fill="${esc(c.node)}" stroke="${esc(c.border)}"/>`)
       if (tint)
@@ -207,15 +234,36 @@ export function graphToSvg(model: FlowModel, only?: readonly string[]): SvgPictu
     out.push(`<circle cx="${r.x + padL + 7}" cy="${top + 9.5}" r="3.5" fill="${esc(col)}"/>`)
     lines.forEach((l, i) => {
       out.push(
-        `<text x="${textX}" y="${top + 14 + i * 19}" font-size="${size}"${isRoot ? ' font-weight="620"' : ''} fill="${esc(c.text)}"${st === 'resolved' ? ' text-decoration="line-through"' : ''}>${esc(l)}</text>`,
+        `<text x="${textX}" y="${top + 14 + i * 19}" font-size="${size}"${isRoot ? ' font-weight="620"' : shape === 'group' ? ' font-weight="600"' : ''} fill="${esc(c.text)}"${st === 'resolved' ? ' text-decoration="line-through"' : ''}>${esc(l)}</text>`,
       )
     })
+    // Under the last line of text (the root's "goal" sat on its title), else at the box's foot.
     if (tag)
       out.push(
-        `<text x="${textX}" y="${r.y + r.height - padT - 4}" font-size="10.5" fill="${esc(c.muted)}">${esc(wrapText(tag, r.x + r.width - padR - textX, `10.5px ${family}`, 1)[0] ?? '')}</text>`,
+        `<text x="${textX}" y="${Math.max(r.y + r.height - padT - 4, top + 14 + (lines.length - 1) * 19 + 17)}" font-size="10.5" fill="${esc(c.muted)}">${esc(wrapText(tag, r.x + r.width - padR - textX, `10.5px ${family}`, 1)[0] ?? '')}</text>`,
       )
     out.push('</g>')
   }
+  for (const id of groups) paintNode(id)
+  // The tree first, under the rest.
+  for (const { e, g } of drawn)
+    if (e.data?.kind === 'tree')
+      out.push(
+        `<path data-edge="${esc(e.id)}" d="${g.path}" fill="none" stroke="${esc(c.tree)}" stroke-width="1.6"/>`,
+      )
+  for (const { e, g, label } of drawn) {
+    const kind = e.data?.kind ?? RELATES_TO
+    if (kind === 'tree') continue
+    const dep = kind === DEPENDS_ON
+    out.push(
+      `<path data-edge="${esc(e.id)}" d="${g.path}" fill="none" stroke="${esc(dep ? c.dep : c.rel)}" stroke-width="1.6" stroke-dasharray="${dep ? '6 4' : '2 4'}" marker-end="url(#${dep ? 'a' : 'b'})"/>`,
+    )
+    if (label)
+      out.push(
+        `<text x="${g.labelX}" y="${g.labelY + 4}" text-anchor="middle" font-size="11" fill="${esc(c.muted)}" stroke="${esc(c.bg)}" stroke-width="4" paint-order="stroke">${esc(label)}</text>`,
+      )
+  }
+  for (const id of ids) if (!group(id)) paintNode(id)
   out.push('</svg>')
   return { svg: out.join('\n'), width, height }
 }

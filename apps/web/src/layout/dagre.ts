@@ -21,12 +21,13 @@ export interface Cluster {
  * 1,500 nodes. The mind-map and tree layouts stay hand-written: they are specific (two balanced halves,
  * sibling order kept) and a library would not do them better.
  *
- * Edges are [from, to] pairs, `from` placed before `to` in the flow direction; clusters (Mermaid
- * subgraphs) are kept together. Positions are top-left corners, the drawing's corner at 0,0.
+ * Edges are [from, to] pairs, `from` placed before `to` in the flow direction, with the size of the
+ * edge's label when it has one (dagre makes room for it between the ranks, so the label sits clear of
+ * the nodes); clusters (Mermaid subgraphs) are kept together. Positions are top-left corners, the drawing's corner at 0,0.
  */
 export function layoutDagre(
   ids: readonly string[],
-  edges: ReadonlyArray<readonly [string, string]>,
+  edges: ReadonlyArray<readonly [string, string, Size?]>,
   sizeOf: (id: string) => Size,
   direction: Direction = 'LR',
   clusters: readonly Cluster[] = [],
@@ -52,7 +53,8 @@ export function layoutDagre(
   for (const c of clusters)
     if (c.parent && g.hasNode(`cluster:${c.id}`) && g.hasNode(`cluster:${c.parent}`))
       g.setParent(`cluster:${c.id}`, `cluster:${c.parent}`)
-  for (const [a, b] of edges) if (a !== b && idSet.has(a) && idSet.has(b)) g.setEdge(a, b)
+  for (const [a, b, label] of edges)
+    if (a !== b && idSet.has(a) && idSet.has(b)) g.setEdge(a, b, label ? { ...label, labelpos: 'c' } : {})
   layout(g)
   const out = new Map<string, XY>()
   let minX = Infinity

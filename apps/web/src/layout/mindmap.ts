@@ -28,19 +28,20 @@ export function drawnOrder(
  * (in order, clockwise: the right side takes the first branches top to bottom, up to where the sides
  * come closest in height, and the left side the rest from the bottom up), each
  * side a tidy tree growing away from the root. Half as tall as a one-sided tree. The root's top-left
- * corner is at (0, 0).
+ * corner is at (0, 0). `right`: how many of the first branches go right (then no balancing).
  */
 export function layoutMindMap(
   root: string,
   childrenOf: (id: string) => readonly string[],
   sizeOf: (id: string) => Size,
+  opts: { right?: number } = {},
 ): Map<string, XY> {
   const kids = childrenOf(root)
   const rs = sizeOf(root)
   const pos = new Map<string, XY>([[root, { x: 0, y: 0 }]])
   if (!kids.length) return pos
-  // Each branch laid out alone first, to know how tall it is.
-  const heights = kids.map((k) => {
+  // Each branch laid out alone first, to know how tall it is (not when the split is given).
+  const heights = (opts.right === undefined ? kids : []).map((k) => {
     const p = layoutTree([k], childrenOf, sizeOf)
     let top = Infinity
     let bottom = -Infinity
@@ -53,8 +54,10 @@ export function layoutMindMap(
   const total = heights.reduce((a, b) => a + b, 0)
   // The right side takes the first branches up to the split that leaves the two sides closest in
   // height (taking branches while it held less than half overshot: 2 + 2 + 2 against 3).
-  let split = kids.length
-  if (kids.length >= 3) {
+  // A map derived on every change (layout/derived.ts) gives the count: a branch that grows never sends
+  // another to the other side.
+  let split = opts.right ?? kids.length
+  if (opts.right === undefined && kids.length >= 3) {
     let acc = 0
     let best = Infinity
     heights.forEach((h, i) => {

@@ -22,6 +22,16 @@ export function Toasts({ onNode }: { onNode?: (id: string) => void }) {
                 ))}
               </ul>
             )}
+            {t.details && (
+              <details className="toast-details" data-testid="toast-details">
+                <summary>Details</summary>
+                <ul>
+                  {t.details.map((d, i) => (
+                    <li key={i}>{d}</li>
+                  ))}
+                </ul>
+              </details>
+            )}
           </div>
           <button className="icon-btn" aria-label="Dismiss" onClick={() => dismiss(t.id)}>
             <Icon name="x" size={13} />

@@ -30,6 +30,14 @@ export interface ApplyOptions {
   fuzzy?: boolean
   /** Refuse the import when it would close a depends_on cycle. By default the cycle is kept and reported. */
   strict?: boolean
+  /**
+   * The file as a thing of its own (the web app's import): a new node of shape `group` named `frame`
+   * holds every node the text puts at the top, under `parent` when one is given, else at the top level
+   * (no line from the root the file does not have). Nothing of the text is matched with a node the graph
+   * already has: every node is created, and `alike` lists the nodes that would have matched, so the
+   * person can be told. Two unrelated files that both name "Christmas" stay two diagrams.
+   */
+  frame?: string
 }
 
 /** How one node of the text found a node the graph already had, and how sure that is. */
@@ -54,8 +62,14 @@ export interface ApplyResult {
   skippedCount: number
   /** Integrity problems the import left in the graph (dependency cycles the data has), as `integrity()` words them. */
   problems: string[]
+  /** With `frame`: the frame's id, and the nodes of the text that the graph had by the same alias or name (kept apart). */
+  frame?: string
+  alike?: ImportMatch[]
 }
 
+// A frame's margin and title band, as the canvas draws one (apps/web/src/canvas/frames.ts).
+const FRAME_PAD = 24
+const FRAME_TITLE = 40
 const fold = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim()
 const quote = (s: string): string => `'${s.length > 60 ? s.slice(0, 60) + '…' : s}'`
 // New nodes get placeholder ids until everything has been checked, so a refused import draws no ids.
@@ -103,6 +117,10 @@ export function applyParsed(g: Graph, p: Parsed, opts: ApplyOptions = {}): Resul
       `the text has ${p.facts.length} relations; one import takes at most ${IMPORT_LIMITS.edges}. Split it into several imports.`,
     )
   }
+  if (opts.frame !== undefined) {
+    const bad = checkString(opts.frame, 'frame', LIMITS.summary, { line: true })
+    if (bad) return bad
+  }
   let top: string | null = null
   if (opts.parent !== undefined) {
     const n = liveNode(g, opts.parent, 'parent')
@@ -125,6 +143,7 @@ export function applyParsed(g: Graph, p: Parsed, opts: ApplyOptions = {}): Resul
   const idOf = new Map<string, string>()
   const fresh: NodeDecl[] = []
   const matches: ImportMatch[] = []
+  const alike: ImportMatch[] = []
   // One text node per graph node, except spellings of one name (DSL keys are names: "API", "api").
   const taken = new Map<string, string>()
   const newAlias = new Map<string, string>()
@@ -149,6 +168,10 @@ export function applyParsed(g: Graph, p: Parsed, opts: ApplyOptions = {}): Resul
     else if (opts.fuzzy) {
       const m = bestMatch(g, d.name)
       if (m && free(m.id)) found = { id: m.id, by: 'fuzzy', confidence: m.confidence }
+    }
+    if (found && opts.frame !== undefined) {
+      alike.push({ key: d.key, name: d.name, summary: g.index.nodes.get(found.id)!.summary, ...found })
+      found = undefined
     }
     if (found) {
       const n = g.index.nodes.get(found.id)!
@@ -287,11 +310,33 @@ export function applyParsed(g: Graph, p: Parsed, opts: ApplyOptions = {}): Resul
   const place = placeNew(g, fresh, parentOf, p)
   const real = new Map<string, string>()
   const id = (x: string): string => real.get(x) ?? x
+  let frameId: string | undefined
   write(g, (w) => {
+    if (opts.frame !== undefined) {
+      // The frame's corner: above and left of what it holds (the canvas derives its box from them).
+      let x = Infinity
+      let y = Infinity
+      fresh.forEach((d, i) => {
+        x = Math.min(x, place.get(i)?.x ?? d.x ?? Infinity)
+        y = Math.min(y, place.get(i)?.y ?? d.y ?? Infinity)
+      })
+      frameId = g.env.newId()
+      w.createNode(frameId, {
+        summary: opts.frame,
+        shape: 'group',
+        parent: opts.parent === undefined ? null : top,
+        ...(Number.isFinite(x) && Number.isFinite(y)
+          ? { x: x - FRAME_PAD, y: y - FRAME_PAD - FRAME_TITLE }
+          : {}),
+        // The file's direction, as a subgraph keeps its own: the canvas attaches its edges by it.
+        ...(p.direction ? { properties: { mermaid_direction: p.direction } } : {}),
+      })
+    }
+    const outer = frameId ?? top
     fresh.forEach((_, i) => real.set(placeholder(i), g.env.newId()))
     fresh.forEach((d, i) => {
       const ph = placeholder(i)
-      const parent = parentOf.has(ph) ? id(parentOf.get(ph)!) : top
+      const parent = parentOf.has(ph) ? id(parentOf.get(ph)!) : outer
       const at = place.get(i)
       w.createNode(id(ph), {
         summary: d.name,
@@ -344,5 +389,6 @@ export function applyParsed(g: Graph, p: Parsed, opts: ApplyOptions = {}): Resul
     skipped,
     skippedCount,
     problems,
+    ...(frameId !== undefined ? { frame: frameId, alike } : {}),
   }
 }

@@ -106,3 +106,54 @@ describe('import identity', () => {
     expect(r.edges).toBe(1)
   })
 })
+
+describe('an import into a frame of its own (the web app)', () => {
+  // Mermaid's README example, then its shape example (corpus doc-017): both name a node A "Christmas".
+  const christmas =
+    'flowchart TD\n  A[Christmas] -->|Get money| B(Go shopping)\n  B --> C{Let me think}\n  C -->|One| D[Laptop]'
+  const shapes = 'flowchart TD\n    A[/Christmas\\]'
+
+  it.each(SAME_FILE)(
+    '%s: the file is one top-level frame holding every node it made, none matched',
+    (format, text) => {
+      const { g, root } = setup()
+      ok(importGraph(g, format, text))
+      const before = g.index.nodes.size
+      const r = ok(importGraph(g, format, text, { frame: 'again' }))
+      const s = g.index.struct()
+      const frame = g.index.nodes.get(r.frame!)!
+      expect(frame).toMatchObject({ summary: 'again', shape: 'group' })
+      expect(s.parent.get(frame.id)).toBeUndefined()
+      // Every node of the file is new, and each hangs from the frame (or from a node of the file).
+      expect(r.matched).toBe(0)
+      expect(g.index.nodes.size).toBe(before + r.created + 1)
+      expect(r.alike!.length).toBeGreaterThan(0)
+      for (const a of r.alike!) expect(g.index.nodes.get(a.id)!.summary).toBe(a.summary)
+      const made = [...g.index.nodes.keys()].slice(before).filter((id) => id !== frame.id)
+      for (const id of made) {
+        let top = id
+        while (s.parent.get(top) && s.parent.get(top) !== frame.id) top = s.parent.get(top)!
+        expect(s.parent.get(top), g.index.nodes.get(id)!.summary).toBe(frame.id)
+      }
+      expect((s.children.get(root) ?? []).filter((c) => made.includes(c))).toEqual([])
+    },
+  )
+
+  it('a second unrelated Mermaid file keeps its Christmas apart, and says which node it resembles', () => {
+    const { g, root } = setup()
+    const first = ok(importGraph(g, 'mermaid', christmas, { frame: 'christmas' }))
+    const second = ok(importGraph(g, 'mermaid', shapes, { frame: 'shapes' }))
+    expect([second.created, second.matched]).toEqual([1, 0])
+    expect(second.alike).toEqual([
+      expect.objectContaining({ key: 'A', name: 'Christmas', summary: 'Christmas', by: 'alias' }),
+    ])
+    const s = g.index.struct()
+    const xmas = [...g.index.nodes.values()].filter((n) => n.summary === 'Christmas')
+    expect(xmas.map((n) => s.parent.get(n.id)).sort()).toEqual([first.frame, second.frame].sort())
+    // The file's direction is the frame's, as a subgraph keeps its own.
+    expect(g.index.nodes.get(first.frame!)!.properties.mermaid_direction).toBe('TD')
+    // Under a chosen parent, the frame hangs from it.
+    const third = ok(importGraph(g, 'mermaid', shapes, { frame: 'here', parent: root }))
+    expect(s.parent.get(third.frame!) ?? g.index.struct().parent.get(third.frame!)).toBe(root)
+  })
+})

@@ -63,8 +63,13 @@ export interface ImportResult {
   matches: ImportMatch[]
   /** What was read but not written, and why (at most 50). */
   skipped: string[]
+  /** How many things were skipped in all (`skipped` lists the first 50). */
+  skippedCount: number
   /** Integrity problems the imported data brought (dependency cycles), kept rather than refused. */
   problems: string[]
+  /** With `opts.frame`: the frame that holds the file, and the nodes the graph had by the same alias or name (kept apart). */
+  frame?: string
+  alike?: ImportMatch[]
 }
 
 const PARSERS: Record<Exclude<Format, 'json'>, (text: string) => Result<Parsed>> = {
@@ -104,6 +109,7 @@ export function importGraph(
       edges: r.edges,
       matches: [],
       skipped,
+      skippedCount: skipped.length,
       problems: [],
     }
   }
@@ -114,8 +120,18 @@ export function importGraph(
   if (!p.ok) return p
   const r = applyParsed(g, p, opts)
   if (!r.ok) return r
-  const { created, matched, edges, matches, skipped, problems } = r
-  return { ok: true, created, matched, edges, matches, skipped, problems }
+  const { created, matched, edges, matches, skipped, skippedCount, problems, frame, alike } = r
+  return {
+    ok: true,
+    created,
+    matched,
+    edges,
+    matches,
+    skipped,
+    skippedCount,
+    problems,
+    ...(frame !== undefined ? { frame, alike: alike ?? [] } : {}),
+  }
 }
 
 export interface GraphSummary {

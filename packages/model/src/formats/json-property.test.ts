@@ -57,6 +57,9 @@ const nodeArb = fc.record({
   tier: fc.constantFrom(undefined, 'archived', 'orphaned'),
   read_at: fc.nat(),
   reads: fc.integer({ min: 1, max: 99 }),
+  // A drop's place among siblings and half of the map (update.ts setTreePlaces).
+  order: fc.option(coord, { nil: undefined }),
+  side: fc.constantFrom(undefined, 'left', 'right'),
 })
 const edgeArb = fc.record({
   from: fc.nat(),
@@ -85,10 +88,12 @@ function build(spec: Spec): Graph {
   write(g, (w) => {
     spec.nodes.forEach((n, i) => {
       const parent = i === 0 ? root : [root, ...ids.slice(0, i)][n.parentPick % (i + 1)]!
-      const { parentPick: _p, evidence, tier, read_at, reads, ...fields } = n
+      const { parentPick: _p, evidence, tier, read_at, reads, order, side, ...fields } = n
       const m = w.newNode(ids[i]!, { ...fields, parent })
       ;(m.get('evidence') as Y.Array<Json>).push(evidence.map((e) => ({ ...e })))
       if (tier) m.set('tier', tier)
+      if (order !== undefined) m.set('order', order)
+      if (side) m.set('side', side)
       m.set('read_at', read_at)
       m.set('reads', reads)
     })

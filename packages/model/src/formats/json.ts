@@ -126,6 +126,10 @@ function checkNode(raw: unknown, i: number): Failure | null {
       v === 'archived' || v === 'orphaned' ? null : bad(`${at}.tier`, "'archived' or 'orphaned'", v),
     ) ??
     opt(raw, 'read_at', (v) => num(v, `${at}.read_at`)) ??
+    opt(raw, 'order', (v) => num(v, `${at}.order`)) ??
+    opt(raw, 'side', (v) =>
+      v === 'left' || v === 'right' ? null : bad(`${at}.side`, "'left' or 'right'", v),
+    ) ??
     opt(raw, 'reads', (v) =>
       Number.isSafeInteger(v) && (v as number) >= 1 ? null : bad(`${at}.reads`, 'a whole number from 1', v),
     ) ??
@@ -341,6 +345,8 @@ export function importJSON(
       for (const [k, v] of keep) m.set(k, v)
       // Memory's bookkeeping (memory.ts): written only when the node has it, as memory writes it.
       for (const k of ['tier', 'read_at', 'reads'] as const) if (n[k] !== undefined) m.set(k, n[k])
+      // A drop's place among siblings and half of the map: the same map is derived when opened.
+      for (const k of ['order', 'side'] as const) if (n[k] !== undefined) m.set(k, n[k])
       const ev = m.get('evidence') as Y.Array<Json>
       if (n.evidence?.length) ev.push(n.evidence.map((e) => ({ ...e })))
     }

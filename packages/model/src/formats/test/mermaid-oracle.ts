@@ -14,7 +14,8 @@ export interface Counts {
 type Mermaid = typeof import('mermaid').default
 let loaded: Promise<Mermaid> | null = null
 
-function mermaid(): Promise<Mermaid> {
+/** The mermaid package on a jsdom document (also the map formats' corpus oracle, packages/formats). */
+export function mermaid(): Promise<Mermaid> {
   loaded ??= (async () => {
     const dom = new JSDOM('<!doctype html><html><body></body></html>', { pretendToBeVisual: true })
     const g = globalThis as Record<string, unknown>

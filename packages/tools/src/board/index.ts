@@ -1,0 +1,1 @@
+export { BOARD_TOOLS } from './tools.ts'

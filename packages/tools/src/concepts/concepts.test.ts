@@ -1,0 +1,206 @@
+/**
+ * Seed 001's `graph` tool and its resources (`/mcp/concepts`, `plexus mcp --tools concepts`) with the
+ * official SDK client over HTTP and stdio: the seed's actions with its argument names, mutation
+ * answers with the working set, nearby and potential duplicates, `suggest` by type, the resources
+ * under the seed's URIs, and the working set following the agent to its next connection.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testServer, type TestServer } from '@plexus/sync/test-server'
+import { fails, httpAgent, ok, stdioAgent, type Agent } from '../test/clients.ts'
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Any = any
+
+function conceptsSuite(label: string, connect: (server: TestServer, name: string) => Promise<Agent>): void {
+  describe(`seed 001's graph tool over ${label}`, () => {
+    let server: TestServer
+    let agent: Agent
+    let a: Client
+    let n = 0
+    const fresh = () => `concepts-${label.toLowerCase()}-${n++}`
+    beforeAll(async () => {
+      server = await testServer()
+      agent = await connect(server, 'mind-mapper')
+      a = agent.client
+    })
+    afterAll(async () => {
+      await agent?.close()
+      await server?.dispose()
+    })
+
+    it('lists one tool, graph, under 8 KB', async () => {
+      const { tools } = await a.listTools()
+      expect(tools.map((t) => t.name)).toEqual(['graph'])
+      const size = Buffer.byteLength(JSON.stringify({ tools }))
+      console.log(`/mcp/concepts tools/list: ${size} B`)
+      expect(size).toBeLessThan(8 * 1024)
+    })
+
+    it('creates and connects by label, answering the working set, nearby and duplicates', async () => {
+      const graph = fresh()
+      const cap = await ok(a, 'graph', { graph, action: 'create', entity: 'concept', label: 'CAP Theorem' })
+      expect(cap.created.label).toBe('CAP Theorem')
+      expect(cap.working_set.hot.map((c: Any) => c.label)).toContain('CAP Theorem')
+      await ok(a, 'graph', { graph, action: 'create', label: 'Partition Tolerance' })
+      const edge = await ok(a, 'graph', {
+        graph,
+        action: 'connect',
+        from_label: 'cap theorem',
+        to_label: 'Partition Tolerance',
+        relationship: 'REQUIRES',
+      })
+      expect(edge.edge).toMatchObject({
+        from: { label: 'CAP Theorem' },
+        to: { label: 'Partition Tolerance' },
+        type: 'requires',
+      })
+      expect(edge.uncertain).toBeUndefined()
+      expect(edge.resolved.map((r: Any) => r.confidence)).toEqual(['100%', '100%'])
+      // A concept one hop from the hot set is nearby.
+      await ok(a, 'graph', { graph, action: 'create', label: 'Network Partitions' })
+      await ok(a, 'graph', {
+        graph,
+        action: 'create',
+        entity: 'edge',
+        from_label: 'Network Partitions',
+        to_label: 'Partition Tolerance',
+      })
+      for (let i = 0; i < 10; i++)
+        await ok(a, 'graph', { graph, action: 'create', label: `Filler ${i} topic` })
+      const later = await ok(a, 'graph', { graph, action: 'create', label: 'Quorum Reads' })
+      expect(later.working_set.hot).toHaveLength(10)
+      expect(later.working_set.warm.map((c: Any) => c.label)).toContain('CAP Theorem')
+      const touch = await ok(a, 'graph', {
+        graph,
+        action: 'edit',
+        label: 'Partition Tolerance',
+        notes: 'P in CAP',
+      })
+      expect(touch.nearby.map((c: Any) => c.label)).toContain('Network Partitions')
+      await ok(a, 'graph', {
+        graph,
+        action: 'delete',
+        entity: 'edge',
+        from_label: 'CAP Theorem',
+        to_label: 'Partition Tolerance',
+        relationship: 'requires',
+      })
+      // Modes: strict refuses a match, auto takes it, force creates beside it and names the duplicate.
+      expect(
+        await fails(a, 'graph', { graph, action: 'create', label: 'CAP theorem', mode: 'strict' }),
+      ).toMatch(/CAP Theorem/)
+      const auto = await ok(a, 'graph', { graph, action: 'create', label: 'CAP theorem' })
+      expect(auto.matched).toMatchObject({ label: 'CAP Theorem', similarity: '100%' })
+      const forced = await ok(a, 'graph', { graph, action: 'create', label: 'CAP theorem', mode: 'force' })
+      expect(forced.created.label).toBe('CAP theorem')
+      expect(forced.potential_duplicates).toEqual([
+        expect.objectContaining({ label: 'CAP Theorem', similarity: '100%' }),
+      ])
+      // Now the label names two concepts equally well: taken, and flagged uncertain.
+      const tied = await ok(a, 'graph', {
+        graph,
+        action: 'connect',
+        from_label: 'CAP theorem',
+        to_label: 'Network Partitions',
+      })
+      expect(tied.uncertain).toBe(true)
+      // The concept is on the canvas: the work surface's graph holds it.
+      const work = await ok(a, 'graph', { graph, action: 'list', query: 'Quorum' })
+      expect(work.concepts.map((c: Any) => c.label)).toEqual(['Quorum Reads'])
+      // Delete a concept.
+      const gone = await ok(a, 'graph', { graph, action: 'delete', label: 'Quorum Reads' })
+      expect(gone.deleted).toMatchObject({ label: 'Quorum Reads', restorable: true })
+      expect(
+        await fails(a, 'graph', {
+          graph,
+          action: 'connect',
+          from_label: 'Quorum Reads',
+          to_label: 'CAP Theorem',
+        }),
+      ).toMatch(/no concept named "Quorum Reads"/)
+    })
+
+    it('a create that would connect with a relationship or properties the graph refuses writes nothing', async () => {
+      const graph = fresh()
+      await ok(a, 'graph', { graph, action: 'create', label: 'CAP Theorem' })
+      for (const bad of [{ relationship: 'part of' }, { properties: { '': 1 } }]) {
+        const said = await fails(a, 'graph', {
+          graph,
+          action: 'create',
+          label: 'Partition Tolerance',
+          from_label: 'CAP Theorem',
+          ...bad,
+        })
+        expect(said).toMatch(/nothing was written/i)
+        // Never "failed" for a saved change: the concept was not created either.
+        const list = await ok(a, 'graph', { graph, action: 'list' })
+        expect(JSON.stringify(list)).not.toContain('Partition Tolerance')
+      }
+    })
+
+    it('suggests by type, checkpoints and resumes, and serves graph/session, graph/suggestions, graph/checkpoints', async () => {
+      await ok(a, 'graph', { action: 'create', label: 'Eventual Consistency' })
+      await ok(a, 'graph', { action: 'create', label: 'Vector Clocks' })
+      const orphans = await ok(a, 'graph', { action: 'suggest', type: 'orphans' })
+      expect(Object.keys(orphans).sort()).toEqual(['action', 'orphans', 'type'])
+      expect(orphans.orphans.map((c: Any) => c.label)).toEqual(
+        expect.arrayContaining(['Eventual Consistency', 'Vector Clocks']),
+      )
+      const cp = await ok(a, 'graph', { action: 'checkpoint', name: 'ml-safety-review' })
+      expect(cp.checkpoint.name).toBe('ml-safety-review')
+      const back = await ok(a, 'graph', { action: 'resume', name: 'ml-safety-review' })
+      expect(back.working_set.hot.map((c: Any) => c.label)).toContain('Vector Clocks')
+      const { resources } = await a.listResources()
+      expect(resources.map((r) => r.uri).sort()).toEqual([
+        'graph/checkpoints',
+        'graph/session',
+        'graph/suggestions',
+      ])
+      const read = async (uri: string) =>
+        JSON.parse(((await a.readResource({ uri })).contents[0] as Any).text)
+      expect((await read('graph/session')).working_set.hot.map((c: Any) => c.label)).toContain(
+        'Vector Clocks',
+      )
+      expect((await read('graph/suggestions')).orphans.map((c: Any) => c.label)).toContain(
+        'Eventual Consistency',
+      )
+      expect((await read('graph/checkpoints')).checkpoints.map((c: Any) => c.name)).toEqual([
+        'ml-safety-review',
+      ])
+    })
+
+    it("keeps an agent's working set for its next connection", async () => {
+      const graph = fresh()
+      await ok(a, 'graph', { graph, action: 'create', label: 'Gossip Protocol' })
+      const again = await connect(server, 'mind-mapper')
+      try {
+        const s = await ok(again.client, 'graph', { graph, action: 'session' })
+        expect(s.working_set.hot.map((c: Any) => c.label)).toEqual(['Gossip Protocol'])
+      } finally {
+        await again.close()
+      }
+      const other = await connect(server, 'someone-else')
+      try {
+        expect((await ok(other.client, 'graph', { graph, action: 'session' })).working_set.hot).toEqual([])
+      } finally {
+        await other.close()
+      }
+    })
+  })
+}
+
+conceptsSuite('HTTP', (server, name) => httpAgent(server.url, { path: '/mcp/concepts', name }))
+
+const dirs: string[] = []
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+})
+conceptsSuite('stdio', (server, name) => {
+  const cacheDir = mkdtempSync(join(tmpdir(), 'plexus-concepts-'))
+  dirs.push(cacheDir)
+  return stdioAgent({ server: server.url, cacheDir, name, args: ['--tools', 'concepts', '--as', name] })
+})

@@ -1,0 +1,2 @@
+export { graphTool } from './tool.ts'
+export { registerConceptResources } from './resources.ts'

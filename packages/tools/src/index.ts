@@ -1,0 +1,18 @@
+// The tool suite's public surface: what a host (the sync server, the stdio agent) needs to serve the
+// tools over its transport, and the door it implements (GraphSource).
+export { ROLES, PRIVATE_PREFIX, privateGraphOf } from './access.ts'
+export type { Role } from './access.ts'
+export { buildSize, runBuild } from './builds.ts'
+export type { Build, BuildAnswer, BuildCaller } from './builds.ts'
+export { callTool, toolDefinitions } from './catalog.ts'
+export type { ClaimOutcome, ClaimRequest } from './claiming.ts'
+export { touchClaimed } from './claiming.ts'
+export { colorOf } from './colors.ts'
+export { GRAPH_ID_RULE, ToolError } from './context.ts'
+export type { CallContext, ClaimAsk, GraphDoc, GraphInfo, GraphSource, OpenOptions } from './context.ts'
+export { MAX_SUBSCRIPTIONS, resourceUri } from './resources.ts'
+export { INSTRUCTIONS, agentName, createMcpServer } from './server.ts'
+export type { McpServerOptions } from './server.ts'
+export { SURFACES, SURFACE_NAMES, SURFACE_PATH, surfaceOf } from './surfaces.ts'
+export type { Surface } from './surfaces.ts'
+export type { Tool } from './tool.ts'
