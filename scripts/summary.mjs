@@ -14,15 +14,18 @@ for (const vitest of ['test-results/vitest.json', 'test-results/vitest-postgres.
     passed += r.numPassedTests ?? 0
     failed += (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0)
     skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)
-    if (!r.success && !r.numFailedTests) failed += r.numFailedTestSuites ?? 1
+    // An unhandled error fails the run with every test passed: success is false, no suite failed.
+    if (!r.success && !r.numFailedTests) failed += r.numFailedTestSuites || 1
   } else missing.push(vitest)
 }
 
 const e2e = 'test-results/e2e.json'
 if (existsSync(e2e)) {
-  const s = JSON.parse(readFileSync(e2e, 'utf8')).stats ?? {}
+  const report = JSON.parse(readFileSync(e2e, 'utf8'))
+  const s = report.stats ?? {}
   passed += (s.expected ?? 0) + (s.flaky ?? 0)
-  failed += s.unexpected ?? 0
+  // Errors outside any test (a global setup, a worker that died) fail the run with no test failed.
+  failed += (s.unexpected ?? 0) + (report.errors?.length ?? 0)
   skipped += s.skipped ?? 0
 } else missing.push(e2e)
 
