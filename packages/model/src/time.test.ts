@@ -12,150 +12,19 @@
 import fc from 'fast-check'
 import * as Y from 'yjs'
 import { describe, expect, it } from 'vitest'
-import { claim, release } from './readiness.ts'
 import { createNodes } from './create.ts'
-import { connect, disconnect } from './edges.ts'
-import { openGraph, type Graph } from './graph.ts'
+import { openGraph } from './graph.ts'
 import { restructure } from './restructure.ts'
+import { updateNodes } from './update.ts'
 import { saveCheckpoint } from './sessions.ts'
+import { apply, op, type Op } from './test/edits.ts'
 import { Clock, makeGraph } from './test/harness.ts'
 import { changesBetween, docAsOf, momentOf } from './time.ts'
-import { updateNodes } from './update.ts'
 import { counterIds } from './ids.ts'
 import type { EdgeView, NodeView } from './types.ts'
 
 const SEED = Number(process.env.PLEXUS_SEED ?? process.env.FC_SEED ?? 30_2026)
 const RUNS = Number(process.env.PLEXUS_RUNS ?? 60)
-
-type Op =
-  | { t: 'create'; who: number; parent: number; summary: string; dep: number | null }
-  | { t: 'summary'; who: number; node: number; summary: string }
-  | { t: 'resolve'; who: number; node: number; resolved: boolean }
-  | { t: 'prop'; who: number; node: number; key: string; value: number | null }
-  | { t: 'move'; who: number; node: number; parent: number }
-  | { t: 'connect'; who: number; from: number; to: number; type: string }
-  | { t: 'disconnect'; who: number; from: number; to: number; type: string }
-  | { t: 'claim'; who: number; node: number }
-  | { t: 'release'; who: number; node: number }
-  | { t: 'link'; who: number; node: number; link: string; remove: boolean }
-  | { t: 'evidence'; who: number; node: number }
-  | { t: 'drop'; who: number; node: number }
-  | { t: 'forget'; who: number; node: number }
-  | { t: 'restore'; who: number; node: number }
-  | { t: 'merge'; who: number; node: number; into: number }
-
-const who = fc.integer({ min: 0, max: 1 })
-const idx = fc.nat({ max: 40 })
-// Some summaries are longer than what history clips other values to (240 characters).
-const summary = fc.oneof(
-  fc.constantFrom('Plan', 'Build the API', 'Write docs', 'Ship'),
-  fc.string({ minLength: 1, maxLength: 30 }).map((s) => s.replace(/[\n\r]/g, ' ').trim() || 'x'),
-  fc.nat({ max: 9 }).map((n) => `Long ${n} `.repeat(40).trim()),
-)
-const type = fc.constantFrom('depends_on', 'relates_to')
-const op: fc.Arbitrary<Op> = fc.oneof(
-  {
-    weight: 5,
-    arbitrary: fc.record({
-      t: fc.constant('create' as const),
-      who,
-      parent: idx,
-      summary,
-      dep: fc.option(idx),
-    }),
-  },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant('summary' as const), who, node: idx, summary }) },
-  {
-    weight: 2,
-    arbitrary: fc.record({ t: fc.constant('resolve' as const), who, node: idx, resolved: fc.boolean() }),
-  },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      t: fc.constant('prop' as const),
-      who,
-      node: idx,
-      key: fc.constantFrom('priority', 'owner'),
-      value: fc.option(fc.integer({ min: 0, max: 9 })),
-    }),
-  },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant('move' as const), who, node: idx, parent: idx }) },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant('connect' as const), who, from: idx, to: idx, type }) },
-  {
-    weight: 1,
-    arbitrary: fc.record({ t: fc.constant('disconnect' as const), who, from: idx, to: idx, type }),
-  },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant('claim' as const), who, node: idx }) },
-  { weight: 1, arbitrary: fc.record({ t: fc.constant('release' as const), who, node: idx }) },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      t: fc.constant('link' as const),
-      who,
-      node: idx,
-      link: fc.constantFrom('https://a.example', 'src/x.ts'),
-      remove: fc.boolean(),
-    }),
-  },
-  { weight: 1, arbitrary: fc.record({ t: fc.constant('evidence' as const), who, node: idx }) },
-  { weight: 1, arbitrary: fc.record({ t: fc.constant('drop' as const), who, node: idx }) },
-  { weight: 1, arbitrary: fc.record({ t: fc.constant('forget' as const), who, node: idx }) },
-  { weight: 1, arbitrary: fc.record({ t: fc.constant('restore' as const), who, node: idx }) },
-  { weight: 1, arbitrary: fc.record({ t: fc.constant('merge' as const), who, node: idx, into: idx }) },
-)
-
-/** Applies one op; refusals (a cycle, a claim held by the other actor) are part of the story. */
-function apply(gs: Graph[], ids: string[], o: Op): void {
-  const g = gs[o.who]!
-  const at = (i: number) => ids[i % ids.length]!
-  switch (o.t) {
-    case 'create': {
-      const r = createNodes(
-        g,
-        [
-          {
-            summary: o.summary,
-            parent: at(o.parent),
-            ...(o.dep === null ? {} : { depends_on: [at(o.dep)] }),
-          },
-        ],
-        { mode: 'force' },
-      )
-      if (r.ok) for (const c of r.created) ids.push(c.id)
-      return
-    }
-    case 'summary':
-      return void updateNodes(g, [{ id: at(o.node), summary: o.summary }])
-    case 'resolve':
-      return void updateNodes(g, [{ id: at(o.node), resolved: o.resolved }])
-    case 'prop':
-      return void updateNodes(g, [{ id: at(o.node), properties: { [o.key]: o.value } }])
-    case 'move':
-      return void restructure(g, [{ type: 'move', node: at(o.node), parent: at(o.parent) }])
-    case 'connect':
-      return void connect(g, [{ from: at(o.from), to: at(o.to), type: o.type }])
-    case 'disconnect':
-      return void disconnect(g, [{ from: at(o.from), to: at(o.to), type: o.type }])
-    case 'claim':
-      return void claim(g, at(o.node))
-    case 'release':
-      return void release(g, at(o.node))
-    case 'link':
-      return void updateNodes(g, [
-        { id: at(o.node), ...(o.remove ? { remove_links: [o.link] } : { add_links: [o.link] }) },
-      ])
-    case 'evidence':
-      return void updateNodes(g, [{ id: at(o.node), add_evidence: [{ type: 'note', ref: 'seen' }] }])
-    case 'drop':
-      return void restructure(g, [{ type: 'drop', node: at(o.node), reason: 'not needed' }])
-    case 'forget':
-      return void restructure(g, [{ type: 'forget', node: at(o.node) }])
-    case 'restore':
-      return void restructure(g, [{ type: 'restore', node: at(o.node) }])
-    case 'merge':
-      return void restructure(g, [{ type: 'merge', node: at(o.node), into: at(o.into) }])
-  }
-}
 
 /** What a reader sees of a graph: every node and edge, sorted. */
 function picture(doc: Y.Doc) {

@@ -400,6 +400,7 @@ export const SEED_ACTIONS: Readonly<Record<string, string>> = {
   release: 'released',
   forget: 'forgotten',
   restore: 'restored',
+  revert: 'restored',
 }
 
 /**

@@ -362,3 +362,111 @@ describe('graph_diff over MCP', () => {
     ).toMatch(/cursor is not one graph_diff returned/)
   })
 })
+
+describe('restore as of a moment over MCP (graph_restructure)', () => {
+  it('puts a branch back as it was: summary, relation, a child made since forgotten; history says who restored it', async () => {
+    const c = agent.client
+    const project = 'tt-restore'
+    const root = (await ok(c, 'graph_open', { project, goal: 'Restore' })).root.id as string
+    const made = await ok(c, 'graph_plan', {
+      project,
+      nodes: [
+        { ref: 'a', parent_ref: root, summary: 'Migrate billing' },
+        { ref: 'b', parent_ref: 'a', summary: 'Export the ledger' },
+        { ref: 'd', parent_ref: root, summary: 'Freeze writes' },
+      ],
+    })
+    const [a, b, d] = (made.created as Array<{ id: string }>).map((x) => x.id)
+    await ok(c, 'graph_connect', { project, edges: [{ from: b, to: d, type: 'depends_on' }] })
+    const noon = new Date(await moment()).toISOString()
+    await ok(c, 'graph_update', { project, updates: [{ node_id: b, summary: 'Export everything' }] })
+    await ok(c, 'graph_connect', { project, edges: [{ from: b, to: d, type: 'depends_on', remove: true }] })
+    const later = await ok(c, 'graph_plan', {
+      project,
+      nodes: [{ parent_ref: a, summary: 'Added after noon' }],
+    })
+    const added = (later.created as Array<{ id: string }>)[0]!.id
+
+    const beforeRestore = new Date(await moment()).toISOString()
+    const r = await ok(c, 'graph_restructure', {
+      project,
+      operations: [{ op: 'restore', node_id: a, as_of: noon, branch: true }],
+    })
+    expect(r.details[0].result).toMatch(
+      /^restored as of .*: 1 node put back, 1 node made since forgotten, 1 relation added$/,
+    )
+    expect(r.skipped).toBeUndefined()
+    const ctx = await ok(c, 'graph_context', { project, node_id: b })
+    expect(ctx.node.summary).toBe('Export the ledger')
+    expect(JSON.stringify(ctx)).toContain(d)
+    expect(await fails(c, 'graph_context', { project, node_id: added })).toMatch(
+      /forgotten|not found|deleted/,
+    )
+    const history = await ok(c, 'graph_history', { project, node_id: b })
+    expect(JSON.stringify(history)).toContain('restored')
+    // The past is not rewritten: as of just before the restore, the summary was the later one.
+    const then = await ok(c, 'graph_context', { project, node_id: b, as_of: beforeRestore })
+    expect(then.node.summary).toBe('Export everything')
+  })
+
+  it('forget with branch takes the branch; restore brings it back whole', async () => {
+    const c = agent.client
+    const project = 'tt-branch'
+    const root = (await ok(c, 'graph_open', { project, goal: 'Branch' })).root.id as string
+    const made = await ok(c, 'graph_plan', {
+      project,
+      nodes: [
+        { ref: 'a', parent_ref: root, summary: 'Top' },
+        { ref: 'b', parent_ref: 'a', summary: 'Child' },
+        { ref: 'c', parent_ref: 'b', summary: 'Grandchild' },
+      ],
+    })
+    const [a, b, g] = (made.created as Array<{ id: string }>).map((x) => x.id)
+    const gone = await ok(c, 'graph_restructure', {
+      project,
+      operations: [{ op: 'forget', node_id: a, branch: true }],
+    })
+    expect(gone.details[0].result).toBe(
+      'forgotten with the 2 nodes below it (restore brings the branch back)',
+    )
+    const q = await ok(c, 'graph_query', { project })
+    const ids = JSON.stringify(q)
+    for (const id of [a, b, g]) expect(ids).not.toContain(id)
+    const back = await ok(c, 'graph_restructure', { project, operations: [{ op: 'restore', node_id: a }] })
+    expect(back.details[0].result).toBe('restored, with the 2 nodes below it')
+  })
+
+  it('refuses as_of and branch where they mean nothing, saying where they belong', async () => {
+    const c = agent.client
+    const project = 'tt-restore-bad'
+    const root = (await ok(c, 'graph_open', { project, goal: 'Bad' })).root.id as string
+    const now = new Date().toISOString()
+    expect(
+      await fails(c, 'graph_restructure', {
+        project,
+        operations: [{ op: 'move', node_id: root, new_parent: null, as_of: now }],
+      }),
+    ).toMatch(/as_of belongs to restore/)
+    expect(
+      await fails(c, 'graph_restructure', {
+        project,
+        operations: [{ op: 'drop', node_id: root, reason: 'x', branch: true }],
+      }),
+    ).toMatch(/branch belongs to forget and to restore with as_of/)
+    expect(
+      await fails(c, 'graph_restructure', {
+        project,
+        operations: [
+          { op: 'restore', node_id: root, as_of: now },
+          { op: 'forget', node_id: root },
+        ],
+      }),
+    ).toMatch(/a restore with as_of goes in a call of its own/)
+    expect(
+      await fails(c, 'graph_restructure', {
+        project,
+        operations: [{ op: 'restore', node_id: root, as_of: 'noon' }],
+      }),
+    ).toMatch(/neither an ISO 8601 timestamp/)
+  })
+})

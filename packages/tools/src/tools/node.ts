@@ -7,6 +7,7 @@ import {
   context,
   holderOf,
   nodeHistory,
+  SEED_ACTIONS,
   type Failure,
   type Graph,
   type HistoryEvent,
@@ -227,27 +228,10 @@ function changes(
   )
 }
 
-/** The model's action names, as seed 000 reports them. */
-const ACTIONS: Record<string, string> = {
-  create: 'created',
-  update: 'updated',
-  evidence: 'updated',
-  enrich: 'updated',
-  move: 'moved',
-  merge: 'merged',
-  drop: 'dropped',
-  connect: 'connected',
-  disconnect: 'disconnected',
-  claim: 'claimed',
-  release: 'released',
-  forget: 'forgotten',
-  restore: 'restored',
-}
-
 function actionOf(e: HistoryEvent): string {
   if (e.action === 'update' && e.changes.some((c) => c.field === 'resolved' && c.after === true))
     return 'resolved'
-  return ACTIONS[e.action] ?? e.action
+  return SEED_ACTIONS[e.action] ?? e.action
 }
 
 function event(e: HistoryEvent, withNode: boolean) {

@@ -1,6 +1,6 @@
 /** graph_connect and graph_restructure: reshaping the plan. */
 import { z } from 'zod'
-import { ToolError, inArgs, must, withGraph } from '../context.ts'
+import { ToolError, asOfRefusal, inArgs, must, withGraph } from '../context.ts'
 import { projectOf } from '../locate.ts'
 import {
   connect,
@@ -8,11 +8,15 @@ import {
   type EdgeInput,
   type Failure,
   type Graph,
+  historySize,
+  momentOf,
   RELATES_TO,
+  restoreAsOf,
+  type RestoreResult,
   restructure,
   type RestructureOp,
 } from '@plexus/model'
-import { briefs, capped, compact } from '../shape.ts'
+import { briefs, capped, compact, iso } from '../shape.ts'
 import { NEWLY_ACTIONABLE, brief, props, project, tool, out } from '../tool.ts'
 
 const edge = z
@@ -103,6 +107,15 @@ const operation = z
     source: z.string().optional(),
     target: z.string().optional(),
     reason: z.string().optional(),
+    as_of: z
+      .string()
+      .max(200)
+      .optional()
+      .describe('restore only: put the node back as it was then (ISO 8601 or a checkpoint name)'),
+    branch: z
+      .boolean()
+      .optional()
+      .describe('forget, and restore with as_of: the node and everything below it'),
   })
   .strict()
 
@@ -125,9 +138,44 @@ function toModel(o: Operation, i: number): RestructureOp {
       return { type: 'merge', node: need('source'), into: need('target') }
     case 'drop':
       return { type: 'drop', node: need('node_id'), reason: need('reason') }
+    case 'forget':
+      return { type: 'forget', node: need('node_id'), ...(o.branch ? { branch: true } : {}) }
     default:
       return { type: o.op, node: need('node_id') }
   }
+}
+
+/** `branch` and `as_of` where they mean something, and a restore to a moment in a call of its own. */
+function checkOptions(operations: Operation[]): void {
+  operations.forEach((o, i) => {
+    if (o.as_of !== undefined && o.op !== 'restore')
+      throw new ToolError(
+        `operations[${i}]: as_of belongs to restore (put a node back as it was then), not to ${o.op}`,
+        'invalid_argument',
+      )
+    if (o.branch !== undefined && o.op !== 'forget' && !(o.op === 'restore' && o.as_of !== undefined))
+      throw new ToolError(
+        `operations[${i}]: branch belongs to forget and to restore with as_of, not to ${o.op}${o.op === 'restore' ? ' without as_of (a branch forgotten whole comes back whole)' : ''}`,
+        'invalid_argument',
+      )
+  })
+  if (operations.length > 1 && operations.some((o) => o.as_of !== undefined))
+    throw new ToolError(
+      'a restore with as_of goes in a call of its own (it reads the graph as it was, and other operations would change what it reads)',
+      'invalid_argument',
+    )
+}
+
+/** What one restore to a moment did, in a sentence. */
+function restoredText(r: RestoreResult): string {
+  const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`
+  const parts = [`${n(r.restored.length, 'node')} put back`]
+  if (r.forgotten.length) parts.push(`${n(r.forgotten.length, 'node')} made since forgotten`)
+  if (r.brought_back.length) parts.push(`${n(r.brought_back.length, 'node')} brought back`)
+  if (r.edges_added.length) parts.push(`${n(r.edges_added.length, 'relation')} added`)
+  if (r.edges_removed.length) parts.push(`${n(r.edges_removed.length, 'relation')} removed`)
+  const left = r.skipped.length ? `; ${n(r.skipped.length, 'change')} left out (see skipped)` : ''
+  return `restored as of ${iso(r.at)}: ${parts.join(', ')}${left}`
 }
 
 function subtreeSize(g: Graph, id: string): number {
@@ -151,6 +199,12 @@ function describe(g: Graph, op: RestructureOp, size: number): string {
     case 'drop':
       return size > 1 ? `resolved with ${size - 1} descendants as dropped` : 'resolved as dropped'
     case 'forget':
+      if (op.branch) {
+        const below = size - 1
+        return below > 0
+          ? `forgotten with the ${below} node${below === 1 ? '' : 's'} below it (restore brings the branch back)`
+          : 'forgotten (restore brings it back)'
+      }
       return 'forgotten (restore brings it back)'
     case 'restore': {
       if (!g.index.live(op.node)) return 'restore applied'
@@ -178,11 +232,11 @@ function inOps<T extends { ok: boolean }>(r: T | Failure, ops: RestructureOp[]):
 export const graphRestructure = tool({
   name: 'graph_restructure',
   docs: {
-    does: "`operations[]`: `move {node_id, new_parent}`, `merge {source, target}`, `drop {node_id, reason}` (resolves the subtree, evidence type `dropped`), and Plexus's `forget`/`restore {node_id}`; atomic; `applied`, `details[{op, node_id, result}]`, `newly_actionable[{id, summary}]` (the first 100; `more_actionable` counts the rest)",
+    does: "`operations[]`: `move {node_id, new_parent}`, `merge {source, target}`, `drop {node_id, reason}` (resolves the subtree, evidence type `dropped`), and Plexus's `forget {node_id, branch?}` / `restore {node_id}`; `restore {node_id, as_of, branch?}` puts a node (or its branch) back as it was at a moment, as a new change (alone in its call; `skipped[{node_id, field, reason}]` names what history cannot put back); atomic; `applied`, `details[{op, node_id, result}]`, `newly_actionable[{id, summary}]` (the first 100; `more_actionable` counts the rest)",
     example: { operations: [{ op: 'drop', node_id: 'n_old', reason: 'out of scope' }] },
   },
   description:
-    'Atomic operations: move {node_id, new_parent (null: top)}, merge {source, target}, drop {node_id, reason} (resolves the subtree), forget {node_id}, restore {node_id}.',
+    'Atomic operations: move {node_id, new_parent (null: top)}, merge {source, target}, drop {node_id, reason} (resolves the subtree), forget {node_id, branch?}, restore {node_id} or {node_id, as_of, branch?} (as it was then).',
   input: {
     project: project.optional(),
     operations: z.array(operation).min(1).max(2000),
@@ -192,6 +246,7 @@ export const graphRestructure = tool({
     details: out.list(out.item({ op: out.string, node_id: out.string, result: out.string })),
     newly_actionable: out.list(brief),
     more_actionable: out.integer,
+    skipped: out.list(out.item({ node_id: out.string, field: out.string, reason: out.string })),
   },
   access: 'write',
   annotations: { readOnly: false, destructive: true, idempotent: false },
@@ -201,10 +256,43 @@ export const graphRestructure = tool({
       [o.node_id, o.source, o.target].filter((x): x is string => typeof x === 'string'),
     )
     const graph = await projectOf(ctx.source, args.project, ids, 'graph_restructure')
+    checkOptions(args.operations)
+    const back = args.operations[0]!
+    if (back.as_of !== undefined)
+      return withGraph(ctx, graph, (g, touched) => {
+        const node = back.node_id
+        if (typeof node !== 'string' || !node)
+          throw new ToolError('operations[0]: restore needs node_id', 'invalid_argument')
+        // The past is read on the request thread, in time linear in the graph: the same bound as every as_of read.
+        const refused = asOfRefusal(g.index.nodes.size, historySize(g))
+        if (refused)
+          throw new ToolError(
+            refused.replace(/^as_of is served/, 'restore with as_of is served'),
+            'too_large',
+          )
+        const at = must(momentOf(g, back.as_of!, g.env.now())).moment.at
+        const r = must(inOps(restoreAsOf(g, { node, at, branch: back.branch === true }), []))
+        touched.ids.push(node, ...r.restored, ...r.brought_back)
+        const na = capped(r.newly_actionable, NEWLY_ACTIONABLE)
+        return compact({
+          applied: 1,
+          details: [{ op: 'restore', node_id: node, result: restoredText(r) }],
+          newly_actionable: briefs(g, na.items, NEWLY_ACTIONABLE).map((b) => ({
+            id: b.id,
+            summary: b.summary,
+          })),
+          more_actionable: na.more,
+          skipped: r.skipped.length
+            ? r.skipped.slice(0, 100).map((x) => ({ node_id: x.id, field: x.field, reason: x.reason }))
+            : undefined,
+        })
+      })
     return withGraph(ctx, graph, (g, touched) => {
       const ops = args.operations.map(toModel)
       const sizes = ops.map((o) =>
-        o.type === 'drop' && g.index.nodes.has(o.node) ? subtreeSize(g, o.node) : 1,
+        (o.type === 'drop' || (o.type === 'forget' && o.branch)) && g.index.nodes.has(o.node)
+          ? subtreeSize(g, o.node)
+          : 1,
       )
       const r = must(inOps(restructure(g, ops), ops))
       touched.ids.push(...ops.map((o) => ('into' in o ? o.into : o.node)))
