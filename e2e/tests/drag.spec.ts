@@ -43,6 +43,8 @@ test('dragging your own node follows the pointer every frame, and peers see it m
   // A mind-map node: Alt moves it freely (without Alt the drag drops its branch into the tree, tree-drop.spec).
   await page.keyboard.down('Alt')
   await page.mouse.down()
+  // Ctrl: no snapping to the lines of the nodes around (align-guides.spec.ts); this is about following.
+  await page.keyboard.down('Control')
   const misses: string[] = []
   const seenByPeer = new Set<number>()
   for (let i = 1; i <= 40; i++) {
@@ -64,6 +66,7 @@ test('dragging your own node follows the pointer every frame, and peers see it m
     }
   }
   await page.mouse.up()
+  await page.keyboard.up('Control')
   await page.keyboard.up('Alt')
   await frame(page)
   await other.page.waitForTimeout(200)

@@ -5,6 +5,7 @@
 import {
   LIMITS,
   colorHex,
+  drawnTree,
   meta,
   relationOf,
   type Graph,
@@ -229,7 +230,8 @@ export function matchByPlace(g: Graph, p: Parsed, anchor: string | undefined): v
 
 /** The graph as an Outline: its tree from the roots, names, notes, links, colours, icons; every live edge. */
 export function fromGraph(g: Graph, source: string, ledger: Ledger): Outline {
-  const s = g.index.struct()
+  // Siblings as the map draws them (a drop's `order`), so the file lists them as the person sees them.
+  const t = drawnTree(g.index, meta(g).root)
   const topic = (id: string): Topic => {
     const n = g.index.nodes.get(id)!
     const icons = n.properties.icons
@@ -246,10 +248,13 @@ export function fromGraph(g: Graph, source: string, ledger: Ledger): Outline {
       ...(n.kind && n.kind !== 'concept' ? { kind: n.kind } : {}),
       ...(n.x !== null && n.y !== null ? { x: n.x, y: n.y } : {}),
       ...(Object.keys(props).length ? { properties: props } : {}),
-      children: (s.children.get(id) ?? []).filter((c) => g.index.live(c)).map(topic),
+      children: t
+        .children(id)
+        .filter((c) => g.index.live(c))
+        .map(topic),
     }
   }
-  const roots = s.roots.filter((r) => g.index.live(r)).map(topic)
+  const roots = t.roots.filter((r) => g.index.live(r)).map(topic)
   const relations: Relation[] = []
   for (const n of g.index.nodes.values()) {
     if (!g.index.live(n.id)) continue

@@ -7,14 +7,8 @@
 import fc from 'fast-check'
 import * as Y from 'yjs'
 import { describe, expect, it } from 'vitest'
-import {
-  branchOf,
-  copyBranches,
-  forgetBranches,
-  inDrawnOrder,
-  MAX_BRANCH_DELETE,
-  pasteBranches,
-} from './branch.ts'
+import { branchOf, copyBranches, forgetBranches, MAX_BRANCH_DELETE, pasteBranches } from './branch.ts'
+import { inDrawnOrder } from './drawn-order.ts'
 import { createNodes } from './create.ts'
 import { connect } from './edges.ts'
 import { initGraph, openGraph, type Graph } from './graph.ts'

@@ -3,10 +3,10 @@ import { createNodes, type CreateItem } from './create.ts'
 import { connect } from './edges.ts'
 import { meta, fail, type Graph } from './graph.ts'
 import { restructure } from './restructure.ts'
-import type { GraphView } from './graph-index.ts'
 import type { Json, Result } from './types.ts'
 import { LIMITS } from './limits.ts'
 import { DEPENDS_ON } from './vocabulary.ts'
+import { inDrawnOrder } from './drawn-order.ts'
 
 // Branch operations (issue 27): in a mind map a node and everything below it is one thing to delete,
 // copy, paste and duplicate, as in XMind and MindNode. These work on the tree as every peer reads it
@@ -18,18 +18,6 @@ import { DEPENDS_ON } from './vocabulary.ts'
 // undo or restore brings them back): the branch is what was asked for, and the caller says which outside
 // relations went (`BranchDeletion.outside`). A child a peer adds under a deleted node at the same time is
 // not lost: the tree hangs it on the nearest live ancestor (structure.ts), the deleted branch's parent.
-
-/** Siblings in the order a map draws them: where a drop put them, else the order they were made, then by id (the canvas sorts by this too: web layout/sibling-order.ts). */
-export function inDrawnOrder(ix: GraphView, ids: readonly string[]): string[] {
-  return [...ids].sort((a, b) => {
-    const va = ix.nodes.get(a)
-    const vb = ix.nodes.get(b)
-    // Where a drop put it (`order`), else when it was made; the one rule the canvas draws by too.
-    const ka = va ? (va.order ?? va.created_at) : 0
-    const kb = vb ? (vb.order ?? vb.created_at) : 0
-    return ka - kb || (a < b ? -1 : a > b ? 1 : 0)
-  })
-}
 
 /**
  * The live nodes of the branches of `ids` (each node and everything below it), each once however the

@@ -73,7 +73,9 @@ export {
 } from './vocabulary.ts'
 export type { EdgeInput, EdgeRef } from './edges.ts'
 export { restructure } from './restructure.ts'
-export { branchOf, copyBranches, forgetBranches, inDrawnOrder, pasteBranches } from './branch.ts'
+export { branchOf, copyBranches, forgetBranches, pasteBranches } from './branch.ts'
+export { drawnTree, inDrawnOrder } from './drawn-order.ts'
+export type { DrawnTree } from './drawn-order.ts'
 export type { BranchCopy, BranchDeletion, PasteOptions } from './branch.ts'
 export type { RestructureOp, RestructureResult } from './restructure.ts'
 export {

@@ -5,6 +5,8 @@ import { Cursors } from '../presence/Cursors.tsx'
 import { useUI } from '../store.ts'
 import { importFile } from '../io/import.ts'
 import { allowed } from './actions.ts'
+import { DragSnap } from './align-snap.ts'
+import { AlignGuides } from './AlignGuides.tsx'
 import { createNode } from './commands.ts'
 import { connectHandlers } from './connecting.ts'
 import { ConnectionPreview } from './ConnectionPreview.tsx'
@@ -42,6 +44,7 @@ export function Canvas() {
   const { nodes, edges } = useFlowWindow(model, overview)
   const wrap = useRef<HTMLDivElement>(null)
   const drag = useMemo(() => new DragWriter(ws), [ws])
+  const snap = useMemo(() => new DragSnap(), [])
   const pointer = useRef<{ x: number; y: number } | null>(null)
   const lastCursor = useRef(0)
   const { onInit, onMoveEnd } = useView(ws, wrap)
@@ -62,6 +65,8 @@ export function Canvas() {
 
   const onPointerMove = (e: PointerEvent) => {
     pointer.current = { x: e.clientX, y: e.clientY }
+    // Read before React Flow's drag handles the same move (a pointer event comes before its mouse event).
+    snap.off = e.ctrlKey || e.metaKey
     const now = performance.now()
     if (now - lastCursor.current < CURSOR_MS || !ws.rf) return
     lastCursor.current = now
@@ -99,7 +104,9 @@ export function Canvas() {
         nodeTypes={nodeTypes}
         edgeTypes={edgeTypes}
         onInit={onInit}
-        onNodesChange={(c) => {
+        onNodesChange={(changes) => {
+          // A node moved freely snaps to the lines of the nodes around it (align-snap.ts).
+          const c = snap.apply(changes)
           model.onNodesChange(c)
           // A branch dragged in the tree writes nothing until it is dropped.
           if (!model.treeDragged && c.some((x) => x.type === 'position' && x.dragging)) drag.moved()
@@ -110,6 +117,12 @@ export function Canvas() {
         onNodeDragStart={(e, n, dragged) => {
           if (dragged.length === 1 && !e.altKey && model.beginTreeDrag(n.id)) return
           drag.start()
+          if (dragged.length === 1 && ws.rf && wrap.current) {
+            const { x, y, zoom } = ws.rf.getViewport()
+            const r = wrap.current.getBoundingClientRect()
+            const view = { x: -x / zoom, y: -y / zoom, width: r.width / zoom, height: r.height / zoom }
+            snap.begin(n, ws.rf.getNodes(), view, zoom)
+          }
         }}
         onNodeDrag={(e) => {
           const at = 'touches' in e ? e.touches[0] : e
@@ -130,6 +143,7 @@ export function Canvas() {
             model.endDrag()
             if (failed) useUI.getState().toast({ text: failed.message, tone: 'error' })
           } else drag.stop()
+          snap.end()
           // Selection follows the drag: the node let go is the one selected.
           if (moved && dragged.length === 1) model.select([n.id])
         }}
@@ -171,6 +185,7 @@ export function Canvas() {
         <Controls showInteractive={false} showFitView={false} className="controls" position="bottom-left" />
         <Cursors />
         <DropPreview />
+        <AlignGuides snap={snap} />
         <ZoomClass />
         <MovingClass />
         <ZoomFloor />

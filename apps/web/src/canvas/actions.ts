@@ -408,6 +408,14 @@ export const ACTIONS: readonly Action[] = [
     match: () => false,
     edits: true,
   },
+  {
+    id: 'pointer.snap',
+    label:
+      'A node moved freely (Alt + drag in a mind map, any drag on a diagram) snaps its edges and centre to a node on screen within 6 px, with guide lines; hold Ctrl (⌘) while moving to place it without snapping',
+    keys: ['Ctrl + drag', '⌘ + drag'],
+    match: () => false,
+    edits: true,
+  },
 ]
 
 const BY_ID = new Map(ACTIONS.map((a) => [a.id, a]))

@@ -334,25 +334,37 @@ export function applyParsed(g: Graph, p: Parsed, opts: ApplyOptions = {}): Resul
     }
     const outer = frameId ?? top
     fresh.forEach((_, i) => real.set(placeholder(i), g.env.newId()))
+    // Siblings are drawn by creation time, then id (drawn-order.ts), and a new id is random: each new
+    // child is stamped 1/2048 ms after the one before it under the same parent (as createNodes
+    // `ordered` stamps), so the map draws them in the file's order. A parent of more than 2,048 new
+    // children has stamps past this write's millisecond; the order among them still holds.
+    const nth = new Map<string, number>()
     fresh.forEach((d, i) => {
       const ph = placeholder(i)
       const parent = parentOf.has(ph) ? id(parentOf.get(ph)!) : outer
       const at = place.get(i)
-      w.createNode(id(ph), {
-        summary: d.name,
-        kind: d.kind,
-        notes: d.notes,
-        links: d.links,
-        x: at?.x ?? d.x,
-        y: at?.y ?? d.y,
-        parent,
-        shape: d.shape,
-        color: d.color,
-        width: d.width ?? at?.width,
-        height: d.height ?? at?.height,
-        properties: props[i],
-        ...(d.alias && !checkAlias(d.alias, '') ? { aliases: [d.alias] } : {}),
-      })
+      const k = nth.get(parent ?? '') ?? 0
+      nth.set(parent ?? '', k + 1)
+      w.createNode(
+        id(ph),
+        {
+          summary: d.name,
+          kind: d.kind,
+          notes: d.notes,
+          links: d.links,
+          x: at?.x ?? d.x,
+          y: at?.y ?? d.y,
+          parent,
+          shape: d.shape,
+          color: d.color,
+          width: d.width ?? at?.width,
+          height: d.height ?? at?.height,
+          properties: props[i],
+          ...(d.alias && !checkAlias(d.alias, '') ? { aliases: [d.alias] } : {}),
+        },
+        'create',
+        w.now + k / 2048,
+      )
     })
     for (const [nid, alias] of newAlias) {
       const m = w.node(nid)

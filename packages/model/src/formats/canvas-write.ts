@@ -1,5 +1,6 @@
 import { normalColor } from '../appearance.ts'
 import { edgesByNode } from '../analysis-graph.ts'
+import { drawnTree } from '../drawn-order.ts'
 import { meta, type Graph } from '../graph.ts'
 import type { Json, NodeView } from '../types.ts'
 import {
@@ -64,15 +65,15 @@ function cardOf(n: NodeView, id: string, at: { x: number; y: number }, height: n
 export function toCanvasData(g: Graph): Canvas {
   const s = g.index.struct()
   const root = meta(g).root
+  // Siblings top to bottom in the order the map draws them (drawn-order.ts), the root first.
+  const t = drawnTree(g.index, root)
   const out = edgesByNode(g.index)
   const touched =
     !!root &&
     ((out.get(root)?.length ?? 0) > 0 || g.index.edgesOf(root, 'in').some((e) => g.index.live(e.other)))
   const skipRoot = !!root && s.roots.includes(root) && !touched
-  const starts = [...s.roots].sort((a, b) => (a === root ? 1 : b === root ? -1 : a < b ? 1 : -1))
-  const stack = skipRoot
-    ? [...starts.filter((r) => r !== root), ...[...(s.children.get(root!) ?? [])].reverse()]
-    : starts
+  const starts = [...t.roots].reverse()
+  const stack = skipRoot ? [...starts.filter((r) => r !== root), ...[...t.children(root!)].reverse()] : starts
   const nodes: CanvasNode[] = []
   const cardId = new Map<string, string>()
   const used = new Set<string>()
@@ -90,7 +91,7 @@ export function toCanvasData(g: Graph): Canvas {
     const depth = (s.depth.get(id) ?? 0) - (skipRoot ? 1 : 0)
     nodes.push(cardOf(n, cid, { x: depth * COLUMN, y: row * ROW }, Math.min(60 + 24 * lines, 480)))
     row++
-    const kids = s.children.get(id) ?? []
+    const kids = t.children(id)
     for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!)
   }
   // Groups first: a canvas draws later cards on top, and a group is a frame behind its members.

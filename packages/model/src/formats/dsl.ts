@@ -1,4 +1,5 @@
 import { edgesByNode } from '../analysis-graph.ts'
+import { drawnTree } from '../drawn-order.ts'
 import { fail, meta, type Graph } from '../graph.ts'
 import type { Failure, Result } from '../types.ts'
 import { Collector, checkText, type Parsed } from './facts.ts'
@@ -264,7 +265,9 @@ export function toDSL(g: Graph): string {
   const s = g.index.struct()
   const lines = [`# ${dslComment(m.title || m.id)}`]
   if (m.goal) for (const l of m.goal.split(/\r\n|\r|\n/)) lines.push(`# ${dslComment(l)}`)
-  const roots = [...s.roots].sort((a, b) => (a === m.root ? -1 : b === m.root ? 1 : a < b ? -1 : 1))
+  // Siblings in the order the map draws them (drawn-order.ts), the root first.
+  const t = drawnTree(g.index, m.root)
+  const roots = t.roots
   const order: string[] = []
   const stack = [...roots].reverse()
   const named = (id: string, first: boolean): string => {
@@ -275,7 +278,7 @@ export function toDSL(g: Graph): string {
     const id = stack.pop()!
     order.push(id)
     if (!s.parent.has(id)) lines.push(named(id, true))
-    const kids = s.children.get(id) ?? []
+    const kids = t.children(id)
     for (const k of kids) lines.push(`${named(id, false)} contains ${named(k, true)}`)
     for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!)
   }

@@ -1,4 +1,5 @@
 import { liveEdges } from '../analysis-graph.ts'
+import { drawnTree } from '../drawn-order.ts'
 import { meta, type Graph } from '../graph.ts'
 import { holderOf } from '../claims.ts'
 import { counts } from '../readiness.ts'
@@ -44,6 +45,9 @@ export function contextDump(
   const maxDepth = opts.depth === undefined ? Infinity : Math.max(0, Math.floor(opts.depth))
   const s = g.index.struct()
   const m = meta(g)
+  // Siblings in the order the map draws them (drawn-order.ts), the root first: the agent reads the
+  // outline the person sees.
+  const t = drawnTree(g.index, m.root)
   let tops: string[]
   const head = [`# ${clip(m.title || m.id || 'Untitled graph', 200)}`]
   if (m.goal) head.push(`Goal: ${clip(m.goal, 500)}`)
@@ -56,7 +60,7 @@ export function contextDump(
       path.unshift(`'${clip(g.index.nodes.get(p)!.summary, 60)}' #${p}`)
     if (path.length) head.push(`Within: ${path.join(' › ')}`)
   } else {
-    tops = [...s.roots].sort((a, b) => (a === m.root ? -1 : b === m.root ? 1 : a < b ? -1 : 1))
+    tops = [...t.roots]
   }
   const size = (id: string): number => {
     let n = 0
@@ -118,7 +122,7 @@ export function contextDump(
   const stack: Array<[string, number]> = tops.map((t): [string, number] => [t, 0]).reverse()
   while (stack.length) {
     const [id, depth] = stack.pop()!
-    const kids = s.children.get(id) ?? []
+    const kids = t.children(id)
     const cut = depth >= maxDepth && kids.length > 0
     const add = line(g.index.nodes.get(id)!, depth, cut ? size(id) - 1 : 0)
     const cost = add.reduce((sum, l) => sum + l.length + 1, 0)

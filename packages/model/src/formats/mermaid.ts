@@ -1,4 +1,5 @@
 import { edgesByNode } from '../analysis-graph.ts'
+import { drawnTree } from '../drawn-order.ts'
 import { meta, type Graph } from '../graph.ts'
 import type { NodeView } from '../types.ts'
 import { CLASS_DEFS, IMPORT_LIMITS, LINK_STYLE_DEFAULT } from './facts.ts'
@@ -82,6 +83,8 @@ export function toMermaid(
   const limit = Math.max(1, Math.min(Math.floor(opts.limit ?? IMPORT_LIMITS.nodes), IMPORT_LIMITS.nodes))
   const m = meta(g)
   const s = g.index.struct()
+  // Siblings in the order the map draws them (drawn-order.ts), the root first.
+  const t = drawnTree(g.index, m.root)
   const out = edgesByNode(g.index)
   const root = m.root
   const rootTouched =
@@ -89,16 +92,14 @@ export function toMermaid(
     ((out.get(root)?.length ?? 0) > 0 || g.index.edgesOf(root, 'in').some((e) => g.index.live(e.other)))
   const skipRoot = !!root && s.roots.includes(root) && !rootTouched && (s.children.get(root)?.length ?? 0) > 0
   const order: string[] = []
-  const starts = [...s.roots].sort((a, b) => (a === root ? 1 : b === root ? -1 : a < b ? 1 : -1))
-  const stack = skipRoot
-    ? [...starts.filter((r) => r !== root), ...[...s.children.get(root!)!].reverse()]
-    : starts
+  const starts = [...t.roots].reverse()
+  const stack = skipRoot ? [...starts.filter((r) => r !== root), ...[...t.children(root!)].reverse()] : starts
   let total = 0
   while (stack.length) {
     const id = stack.pop()!
     total++
     if (order.length < limit) order.push(id)
-    const kids = s.children.get(id) ?? []
+    const kids = t.children(id)
     for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!)
   }
   const inOrder = new Set(order)
@@ -120,7 +121,7 @@ export function toMermaid(
   const write = (id: string, depth: number): void => {
     const n = g.index.nodes.get(id)!
     const pad = '  '.repeat(depth)
-    const kids = (s.children.get(id) ?? []).filter((k) => inOrder.has(k))
+    const kids = t.children(id).filter((k) => inOrder.has(k))
     // The colour is written as the fill, unless the class or default fill already gives it.
     const cls = classOf(n)
     const style = styleWithColor(
