@@ -401,6 +401,9 @@ function split(
 const pairs = (w: string, v: string): boolean =>
   v === w ||
   sameWord(w, v) ||
+  // A number written as a word is its number, as digitsOf reads it ("three times" / "3 times").
+  NUMBER_WORDS.get(w) === v ||
+  NUMBER_WORDS.get(v) === w ||
   sameInflection(w, v) ||
   (Math.max(w.length, v.length) >= 5 && similarity(w, v) >= WORD_SIM && !opposed(w, v) && !named(w, v))
 
