@@ -63,14 +63,14 @@ export function definitionsIn(summary: string): Definition[] {
 function longForm(short: string, text: string): string | undefined {
   const words = text.split(/\s+/u).filter((w) => w !== '')
   const n = short.replace(/[^\p{L}\p{N}]/gu, '').length
-  const window = words.slice(-Math.min(n + 5, 2 * n)).join(' ')
+  const span = words.slice(-Math.min(n + 5, 2 * n)).join(' ')
   for (const s of readingsOf(short)) {
     // The words just before, one per letter, whose initials spell it: "Remote Render Engine (RRE)", where
     // the letters alone would stop at "Render Engine" (both r's in "render").
     const last = words.slice(-s.length)
     if (last.length === s.length && last.map((w) => w[0]!.toLowerCase()).join('') === s.toLowerCase())
       return last.join(' ')
-    const found = matchBack(s.toLowerCase(), window)
+    const found = matchBack(s.toLowerCase(), span)
     if (found !== undefined) return found
   }
   return undefined
