@@ -1,3 +1,4 @@
+import { definedOtherwise } from './acronym-definitions.ts'
 import type { GraphView } from './graph-index.ts'
 import type { Graph } from './graph.ts'
 import { searchIndexOf } from './search-index.ts'
@@ -204,7 +205,9 @@ export function rewrites(
               .map((w) => w[0]!)
               .join('')
         for (const a of new Set([all, content]))
-          if (a.length >= MIN_RUN && writtenIn(g, a, accept).length > 0)
+          // Initials are a guess; a definition a label writes is evidence ("Remote Protocol (RP)"):
+          // words the graph does not define the acronym as are not written as it.
+          if (a.length >= MIN_RUN && writtenIn(g, a, accept).length > 0 && !definedOtherwise(g, a, run))
             out.add([...words.slice(0, i), a, ...words.slice(j)].join(' '))
       }
   return [...out].slice(0, MAX_REWRITES)

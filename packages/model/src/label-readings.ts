@@ -1,3 +1,4 @@
+import { definedRewrites } from './acronym-definitions.ts'
 import { PART, WHOLE, acronymOf, initialsOf, rewrites, spelledBy, writtenIn } from './acronyms.ts'
 import type { Graph } from './graph.ts'
 import { SHARED, holdersOf, partialScores } from './partial-names.ts'
@@ -84,7 +85,9 @@ export function readOtherwise(
     const holders = naming && !shouted ? holdersOf(g, label, cx.accept) : undefined
     if (holders) for (const h of partialScores(holders)) add(h.node, h.confidence, false)
     // An acronym inside the query spelled out, or words of it written as an acronym a label has.
-    for (const spelled of rewrites(g, label, cx.accept)) {
+    // ... and acronyms the graph's labels define, written out or written as the acronym
+    // (acronym-definitions.ts: "Android Package (APK) builds" makes "APK" and "Android Package" one).
+    for (const spelled of [...rewrites(g, label, cx.accept), ...definedRewrites(g, label)]) {
       for (const r of cx.again(spelled)) {
         const n = g.index.live(r.id)
         if (n) add(n, Math.min(r.confidence, EXPANDED_MAX), true)
