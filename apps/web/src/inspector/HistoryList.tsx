@@ -1,4 +1,4 @@
-import { nodeHistory, type Graph, type HistoryEvent, type Json } from '@plexus/model'
+import { nodeHistory, SEED_ACTIONS, type Graph, type HistoryEvent, type Json } from '@plexus/model'
 import { useMemo } from 'react'
 import { describeActor } from '../identity.ts'
 import { Icon } from '../ui/Icon.tsx'
@@ -12,8 +12,21 @@ function show(g: Graph, v: Json): string {
   return n ? `“${n.summary}”` : v
 }
 
-/** Who changed what on this node, newest first, people and agents told apart. */
-export function HistoryList({ g, id, version }: { g: Graph; id: string; version: number }) {
+/**
+ * Who changed what on this node, newest first, people and agents told apart. With `onRestore` (not
+ * read-only), each change offers to put the node and its branch back as they were right after it.
+ */
+export function HistoryList({
+  g,
+  id,
+  version,
+  onRestore,
+}: {
+  g: Graph
+  id: string
+  version: number
+  onRestore?: (at: number) => void
+}) {
   const events = useMemo(() => {
     void version
     const r = nodeHistory(g, id, { limit: 50 })
@@ -22,7 +35,7 @@ export function HistoryList({ g, id, version }: { g: Graph; id: string; version:
   if (!events.length) return <p className="muted small">No recorded changes.</p>
   return (
     <ol className="history" data-testid="history">
-      {events.map((e: HistoryEvent) => {
+      {events.map((e: HistoryEvent, i: number) => {
         const who = describeActor(e.actor)
         return (
           <li key={e.id}>
@@ -34,10 +47,21 @@ export function HistoryList({ g, id, version }: { g: Graph; id: string; version:
                 <Icon name={who.person ? 'user' : 'bot'} size={12} />
                 {who.name}
               </span>
-              <span className="action">{e.action}</span>
+              <span className="action">{SEED_ACTIONS[e.action] ?? e.action}</span>
               <time className="muted" title={stamp(e.ts)}>
                 {ago(e.ts)}
               </time>
+              {onRestore && i > 0 && (
+                <button
+                  type="button"
+                  className="history-restore"
+                  data-testid="history-restore"
+                  title={`Put this node and its branch back as they were right after this change (${stamp(e.ts)}), as a new change: Ctrl+Z undoes it`}
+                  onClick={() => onRestore(e.ts)}
+                >
+                  Restore
+                </button>
+              )}
             </div>
             {e.changes.length > 0 && (
               <ul className="changes">
