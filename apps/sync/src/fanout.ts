@@ -62,7 +62,15 @@ export class RedisFanout implements Fanout {
       lazyConnect: false,
     }
     this.pub = new Redis(url, common)
-    this.sub = new Redis(url, { ...common, enableOfflineQueue: true, maxRetriesPerRequest: null })
+    // Resubscribed by up() on every reconnect, with its answer heard: ioredis's own resubscription
+    // (autoResubscribe) sends SUBSCRIBE with nothing listening, so a close before the answer left an
+    // unhandled rejection ("Connection is closed"), which stops a Node server (fanout-close.test.ts).
+    this.sub = new Redis(url, {
+      ...common,
+      enableOfflineQueue: true,
+      maxRetriesPerRequest: null,
+      autoResubscribe: false,
+    })
     for (const conn of [this.pub, this.sub]) {
       conn.on('error', () => {})
       conn.on('close', () => this.down())
@@ -173,7 +181,7 @@ export class RedisFanout implements Fanout {
     this.seen.clear()
     this.log('fanout: Redis is back; reading every loaded graph again from the store')
     // What was missed meanwhile is in PostgreSQL. Read it only once the subscriptions are in place
-    // again (subscribing twice is harmless; ioredis's own resubscription may not be done yet):
+    // again (this is the only resubscription: the connection's autoResubscribe is off):
     // what is published after that arrives here, what was published before is in what is read.
     const graphs = [...this.graphs.entries()]
     const channels = graphs.flatMap(([graph]) => [this.channel('u', graph), this.channel('a', graph)])
