@@ -9,6 +9,7 @@
  * the right role when tokens are configured.
  */
 import { readLimited } from './body.ts'
+import { defaultLimits } from './limits.ts'
 import { refusal } from './failures.ts'
 import { Hono, type Context } from 'hono'
 import { allows, tokenFrom, type Auth, type Identity, type Role } from './auth.ts'
@@ -258,7 +259,7 @@ function graphRoutes(app: Hono<Env>, deps: AppDeps, need: (role: Role) => Return
     return typeof result.text === 'string' ? c.body(result.text) : c.body(result.text.slice().buffer)
   })
 
-  const maxImport = deps.maxImportBytes ?? 64 * 1024 * 1024
+  const maxImport = deps.maxImportBytes ?? defaultLimits.maxImportBytes
   app.post('/api/graphs/:id/import', need('write'), async (c) => {
     const id = graphId(c)
     if (typeof id !== 'string') return id

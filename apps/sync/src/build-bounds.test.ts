@@ -12,41 +12,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SqliteStore } from './sqlite-store.ts'
+import { GatedStore } from './test/gated-store.ts'
 import { testServer, type TestServer } from './test/server-harness.ts'
-
-class GatedStore extends SqliteStore {
-  /** Graphs whose stored reads wait until `open()`. */
-  readonly held = new Set<string>()
-  private readonly reads = new Map<string, () => void>()
-  private readonly readers = new Map<string, Promise<void>>()
-  private gate: Promise<void> | null = null
-  private opened = () => {}
-
-  closeGate(): void {
-    this.gate = new Promise((resolve) => (this.opened = resolve))
-  }
-  open(): void {
-    this.opened()
-    this.gate = null
-  }
-  /** Resolves when a build has asked for `graph`'s stored bytes. */
-  readOf(graph: string): Promise<void> {
-    let p = this.readers.get(graph)
-    if (!p) {
-      p = new Promise((resolve) => this.reads.set(graph, resolve))
-      this.readers.set(graph, p)
-    }
-    return p
-  }
-  override load(graph: string): ReturnType<SqliteStore['load']> {
-    if (!this.gate || !this.held.has(graph)) return super.load(graph)
-    void this.readOf(graph)
-    this.reads.get(graph)?.()
-    const gate = this.gate
-    return gate.then(() => super.load(graph)) as unknown as ReturnType<SqliteStore['load']>
-  }
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'plexus-bounds-'))
 const store = new GatedStore(join(dir, 'plexus.db'))

@@ -8,6 +8,8 @@ import { join, resolve } from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { setFlagsFromString } from 'node:v8'
 import { FILES, sniffFormat, unsupportedFile } from '@plexus/formats'
+import { BOUNDS } from './bounds.ts'
+import { defaultLimits } from './limits.ts'
 import type { Target } from './commands.ts'
 import type { ServeFlags } from './config.ts'
 import { FORMATS, isFormat, summarize, validGraphId, GRAPH_ID_RULE, type Format } from './graphs.ts'
@@ -26,6 +28,12 @@ const TARGET_HELP = `
   --server URL      go through this server (env PLEXUS_URL); by default the server running on
                     the data directory is used if there is one, else the directory directly
   --token TOKEN     token for the server (env PLEXUS_TOKEN)`
+
+/** A bound's default as `--help` shows it: bytes in MiB where they are whole MiB. */
+const defaultOf = (key: (typeof BOUNDS)[number]['key']): string => {
+  const n = defaultLimits[key]
+  return key.endsWith('Bytes') && n % (1024 * 1024) === 0 ? `${n} (${n / 1024 / 1024} MiB)` : String(n)
+}
 
 const HELP: Record<string, string> = {
   main: `plexus ${VERSION} - local-first graph workstation
@@ -60,6 +68,9 @@ Starts the sync server: WebSocket sync at /sync/:graph, the API at /api, the web
                          default: SQLite in the data directory
   --redis-url URL        share updates with other servers on the same PostgreSQL, redis://...
                          (env PLEXUS_REDIS_URL)
+
+Bounds, each a whole number of at least 1 (flag, environment variable, default):
+${BOUNDS.map((b) => `  --${b.flag} N  (env ${b.env}, default ${defaultOf(b.key)})\n      ${b.what}`).join('\n')}
 
 Tokens also come from PLEXUS_TOKENS="name:role:token,..." with role read, write or admin.
 Without tokens the server only listens on loopback.`,
@@ -190,6 +201,7 @@ async function serve(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
       'claim-ttl-minutes': { type: 'string' },
       'database-url': { type: 'string' },
       'redis-url': { type: 'string' },
+      ...Object.fromEntries(BOUNDS.map((b) => [b.flag, { type: 'string' as const }])),
       help: { type: 'boolean', short: 'h' },
     },
   })

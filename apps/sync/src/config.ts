@@ -7,6 +7,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseTokenFile, parseTokenList, type Parsed, type TokenEntry } from './auth.ts'
 import { defaultDocsOptions } from './docs.ts'
+import { BOUNDS } from './bounds.ts'
 import { defaultLimits, type Limits } from './limits.ts'
 import { isLoopbackHost } from './origin.ts'
 
@@ -54,6 +55,13 @@ export interface ServeFlags {
   'claim-ttl-minutes'?: string
   'database-url'?: string
   'redis-url'?: string
+  'max-builds-per-identity'?: string
+  'max-builds'?: string
+  'max-import-bytes'?: string
+  'max-mcp-body-bytes'?: string
+  'max-mcp-read-body-bytes'?: string
+  'max-mcp-sessions'?: string
+  'max-mcp-sessions-per-identity'?: string
 }
 
 export const DEFAULT_PORT = 4100
@@ -143,6 +151,27 @@ export function resolveConfig(flags: ServeFlags, env: Env, cwd = process.cwd()):
       message: `PLEXUS_DATABASE_SCHEMA must be a lower-case SQL name (a-z, 0-9, _), got "${databaseSchema}"`,
     }
   }
+  const bounds: Partial<Limits> = {}
+  const given = new Set<string>()
+  for (const b of BOUNDS) {
+    const raw = flags[b.flag] ?? env[b.env]
+    if (raw !== undefined && raw.trim() !== '') given.add(b.key)
+    const n = atLeastOne(raw, defaultLimits[b.key], `--${b.flag} (${b.env})`, b.what)
+    if (!n.ok) return n
+    bounds[b.key] = n.value
+  }
+  const total = bounds.maxBuilds ?? defaultLimits.maxBuilds
+  // A total set below the default share makes the share the total; a share set above it is refused.
+  if (!given.has('maxBuildsPerIdentity') && total < defaultLimits.maxBuildsPerIdentity)
+    bounds.maxBuildsPerIdentity = total
+  const perIdentity = bounds.maxBuildsPerIdentity ?? defaultLimits.maxBuildsPerIdentity
+  if (perIdentity > total)
+    return {
+      ok: false,
+      message:
+        `--max-builds-per-identity (PLEXUS_MAX_BUILDS_PER_IDENTITY) is ${perIdentity}, more than ` +
+        `--max-builds (PLEXUS_MAX_BUILDS) ${total}: one identity's share cannot exceed everyone's; raise --max-builds too`,
+    }
   const value = (n: Parsed<number>) => (n.ok ? n.value : 0)
   const ttl = value(numbers.claimTtlMinutes)
   if (ttl < 1 || ttl > 10080)
@@ -170,6 +199,7 @@ export function resolveConfig(flags: ServeFlags, env: Env, cwd = process.cwd()):
         authFailureBurst: value(numbers.authFailureBurst),
         maxHttpConnections: value(numbers.maxHttpConnections),
         maxHttpConnectionsPerAddress: value(numbers.maxHttpConnectionsPerAddress),
+        ...bounds,
       },
       idleUnloadMs: value(numbers.idleUnloadMs),
       compactAfterUpdates: defaultDocsOptions.compactAfterUpdates,
@@ -260,6 +290,18 @@ function integer(raw: string | undefined, fallback: number, name: string): Parse
   if (raw === undefined || raw === '') return { ok: true, value: fallback }
   if (!/^\d+$/.test(raw.trim())) return { ok: false, message: `${name} must be a whole number, got "${raw}"` }
   return { ok: true, value: Number(raw.trim()) }
+}
+
+/** A bound: a whole number of at least 1, or the message naming the setting and what it takes. */
+function atLeastOne(raw: string | undefined, fallback: number, name: string, what: string): Parsed<number> {
+  if (raw === undefined || raw.trim() === '') return { ok: true, value: fallback }
+  const text = raw.trim()
+  if (!/^\d+$/.test(text) || Number(text) < 1 || !Number.isSafeInteger(Number(text)))
+    return {
+      ok: false,
+      message: `${name} must be a whole number of at least 1 (${what}; default ${fallback}), got "${raw}"`,
+    }
+  return { ok: true, value: Number(text) }
 }
 
 function list(raw: string | undefined): string[] {

@@ -83,6 +83,16 @@ export interface Limits extends ConnectionLimits {
   maxBuildsPerIdentity: number
   /** Large imports and builds under way at once, by everyone. */
   maxBuilds: number
+  /** Largest REST import body, streamed (413 above). */
+  maxImportBytes: number
+  /** Largest `/mcp` request body from a token that writes somewhere (413 above). */
+  maxMcpBodyBytes: number
+  /** Largest `/mcp` request body from a read-only token, which cannot import. */
+  maxMcpReadBodyBytes: number
+  /** MCP sessions held at once; past it a new one is refused (503), nobody's is closed. */
+  maxMcpSessions: number
+  /** MCP sessions one token identity holds at once; its next closes its own oldest. */
+  maxMcpSessionsPerIdentity: number
 }
 
 export const defaultLimits: Limits = {
@@ -100,6 +110,12 @@ export const defaultLimits: Limits = {
   // worker gets through in a minute, and one identity's 4 leave room for three others.
   maxBuildsPerIdentity: 4,
   maxBuilds: 16,
+  maxImportBytes: 64 * 1024 * 1024,
+  // A 32 MiB JSON import sent as a JSON string.
+  maxMcpBodyBytes: 40 * 1024 * 1024,
+  maxMcpReadBodyBytes: 1024 * 1024,
+  maxMcpSessions: 1000,
+  maxMcpSessionsPerIdentity: 32,
   maxHttpConnections: 10_000,
   maxHttpConnectionsPerAddress: 128,
   // The WebSocket cap for loopback, plus room for the HTTP requests of the same clients.

@@ -132,6 +132,30 @@ export function encodeSyncStep2(doc: Y.Doc, stateVector?: Uint8Array): Uint8Arra
   return encoding.toUint8Array(encoder)
 }
 
+/**
+ * A sync step 2 whose update holds no structs and no deletions: the answer to a probe from a peer
+ * that holds everything already (relay.ts says when that is known).
+ */
+export function encodeEmptySyncStep2(): Uint8Array {
+  const encoder = encoding.createEncoder()
+  encoding.writeVarUint(encoder, MESSAGE_SYNC)
+  encoding.writeVarUint(encoder, SYNC_STEP2)
+  // An update (v1): no clients with structs, no clients with deletions.
+  encoding.writeVarUint8Array(encoder, EMPTY_UPDATE)
+  return encoding.toUint8Array(encoder)
+}
+
+const EMPTY_UPDATE = new Uint8Array([0, 0])
+
+/** Whether a state vector holds every struct `doc` holds (its clock for each of the document's clients). */
+export function coversDocument(stateVector: Uint8Array, doc: Y.Doc): boolean {
+  const theirs = Y.decodeStateVector(stateVector)
+  for (const client of doc.store.clients.keys()) {
+    if ((theirs.get(client) ?? 0) < Y.getState(doc.store, client)) return false
+  }
+  return true
+}
+
 export function encodeUpdate(update: Uint8Array): Uint8Array {
   const encoder = encoding.createEncoder()
   encoding.writeVarUint(encoder, MESSAGE_SYNC)

@@ -32,7 +32,9 @@ import { Presence } from './presence.ts'
 import { isPromise } from './store.ts'
 import { UNDECLARED_SCHEMA, refuseTooOld } from './versions.ts'
 import {
+  coversDocument,
   encodeAwareness,
+  encodeEmptySyncStep2,
   encodePermissionDenied,
   encodeSyncStep1,
   encodeSyncStep2,
@@ -133,6 +135,11 @@ class Peer {
   toldReadOnly = false
   /** Whether the peer has sent its sync step 2: from then on its updates build on what we have. */
   sentState = false
+  /**
+   * Whether this connection has been answered one full sync step 2 (every struct it lacked and the
+   * document's whole delete set): from then on it holds every deletion (see `answer`).
+   */
+  answeredFull = false
   held: Held[] = []
   heldBytes = 0
   constructor(readonly info: PeerInfo) {}
@@ -231,7 +238,7 @@ export class DocRoom {
           this.answers.push({ peerId, stateVector: message.stateVector })
           this.flush()
         } else {
-          this.hooks.send(peerId, encodeSyncStep2(this.doc, message.stateVector), 'sync')
+          this.hooks.send(peerId, this.answer(peer, message.stateVector), 'sync')
         }
         return { ok: true, kind: message.type, applied: false }
       case 'sync-step2': {
@@ -374,6 +381,38 @@ export class DocRoom {
     return { ok: true, kind, applied: true }
   }
 
+  /**
+   * The sync step 2 that answers `peer`'s step 1, computed when it is due (at once, or when the write
+   * it waits for is taken) and sent right after whatever the room relays before it.
+   *
+   * The first answer on a connection is the full one: `Y.encodeStateAsUpdate`, every struct the
+   * peer's state vector lacks and the document's whole delete set. Encoding that delete set walks
+   * every struct of the document (10-57 ms on a 100k-node graph, bench/reports/stall.md), and the
+   * sync client asks again after its local changes (acks.ts, up to ten times a second), to learn
+   * they are stored. So a later answer is the empty update when the peer's state vector covers the
+   * document's, which is sound because of this invariant:
+   *
+   *   Once a connection has been answered in full, it holds or has been sent, in order and before
+   *   any later answer, every update the document has taken: the document's `update` event is the
+   *   one way in (peers, server writes, other servers' updates), and each is relayed to every peer
+   *   but its origin before an answer computed after it is sent (`relay` then `send` in
+   *   `commitPending`; an answer is computed at once only when nothing waits to be stored or
+   *   relayed); the origin holds what it sent. A frame a connection does not get closes it
+   *   (ws.ts: too slow, or closed), and a new connection starts with a full answer.
+   *
+   * So such a peer already holds every deletion, and with a state vector that covers the document's,
+   * every struct: the answer has nothing to add, and its only news is the acknowledgement itself.
+   * A deletion adds no struct, so a state vector alone never says a peer holds the deletions: a
+   * client reconnecting with the same document, which missed deletions while away, has a covering
+   * state vector and still gets the full answer, being a new connection. A peer that lacks structs
+   * (others wrote since it asked) gets the full answer, as before.
+   */
+  private answer(peer: Peer, stateVector: Uint8Array): Uint8Array {
+    if (peer.answeredFull && coversDocument(stateVector, this.doc)) return encodeEmptySyncStep2()
+    peer.answeredFull = true
+    return encodeSyncStep2(this.doc, stateVector)
+  }
+
   private hold(peer: Peer, update: Uint8Array, decoded: DecodedUpdate): boolean {
     if (peer.held.length >= MAX_HELD_UPDATES || peer.heldBytes + update.length > MAX_HELD_BYTES) return false
     peer.held.push({ update, decoded })
@@ -455,9 +494,11 @@ export class DocRoom {
     if (this.inflight || this.brokenBy) return
     const waiting = this.answers
     this.answers = []
-    const answers = waiting
-      .filter((a) => this.peers.has(a.peerId))
-      .map((a) => ({ peerId: a.peerId, frame: encodeSyncStep2(this.doc, a.stateVector) }))
+    const answers: Array<{ peerId: number; frame: Uint8Array }> = []
+    for (const a of waiting) {
+      const peer = this.peers.get(a.peerId)
+      if (peer) answers.push({ peerId: a.peerId, frame: this.answer(peer, a.stateVector) })
+    }
     // A peer may leave while the write its answer waits for is in flight: it is not sent then.
     const send = () => {
       for (const a of answers) if (this.peers.has(a.peerId)) this.hooks.send(a.peerId, a.frame, 'sync')

@@ -177,7 +177,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const claims: ClaimArbiter = pgArbiter ?? new InProcessArbiter(docs, claimTtlMs)
   // Several servers behind a proxy: a session lives in one process and the next request may reach
   // another, so every MCP request is served statelessly (all a tool needs is in the document).
-  const mcp = createMcpEndpoint({ docs, auth, claims, offload, sessions: !fanout })
+  const mcp = createMcpEndpoint({
+    docs,
+    auth,
+    claims,
+    offload,
+    sessions: !fanout,
+    maxSessions: config.limits.maxMcpSessions,
+    maxSessionsPerIdentity: config.limits.maxMcpSessionsPerIdentity,
+    maxBodyBytes: config.limits.maxMcpBodyBytes,
+    maxReadBodyBytes: config.limits.maxMcpReadBodyBytes,
+  })
   const app = createApp({
     docs,
     auth,
@@ -189,6 +199,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     webDist: config.webDist,
     summarize,
     offload,
+    maxImportBytes: config.limits.maxImportBytes,
     mcp: mcp.handle,
     claims,
     fanoutStatus: fanout ? () => fanout.status() : undefined,

@@ -16,7 +16,17 @@ import {
   type FileInput,
   type Loss,
 } from '@plexus/formats'
-import { ToolError, ensureGraph, must, type CallContext, type Opened, type Touched } from './context.ts'
+import {
+  ToolError,
+  apart,
+  ensureGraph,
+  isNew,
+  must,
+  withGraph,
+  type CallContext,
+  type Opened,
+  type Touched,
+} from './context.ts'
 import { addFacts, type FactsInput } from './tools/facts.ts'
 import { labelOf } from './engine/graph.ts'
 import { compact } from './shape.ts'
@@ -36,6 +46,8 @@ export type Build =
       kind: 'facts'
       /** The engine's words for the result (created names, existing ones, a message). */
       engine?: boolean | undefined
+      /** A new graph: made with this id (title and all) first, in the same write as the facts. */
+      init?: string | undefined
     } & FactsInput)
 
 /** Who writes a build: the caller's identity and memory session, as the model records them. */
@@ -77,6 +89,7 @@ function build(g: Graph, touched: Touched, b: Build): Record<string, unknown> {
     if (b.init !== undefined && b.format === 'json') ensureGraph(g, b.init)
     return importResult(r)
   }
+  if (b.init !== undefined) ensureGraph(g, b.init, undefined, b.init)
   const r = addFacts(g, touched, { facts: b.facts, text: b.text, mermaid: b.mermaid, parent: b.parent })
   return b.engine ? engineSummary(g, r) : r
 }
@@ -84,6 +97,10 @@ function build(g: Graph, touched: Touched, b: Build): Record<string, unknown> {
 /**
  * Runs `b` on the graph a tool has open (inside `withGraph`): through the host when it takes it off
  * its thread, here otherwise. The nodes it touched go to the call's working set and presence.
+ *
+ * A build that makes its graph (`init`: the graph had no meta when the call opened it) is made apart
+ * here (`apart`: on a scratch copy, applied only when it succeeds) and in the host's worker alike, so
+ * a build refused at the host's door, or by its own checks, leaves no new empty graph behind.
  */
 export async function buildOn(
   ctx: CallContext,
@@ -92,11 +109,45 @@ export async function buildOn(
   opened: Opened,
   b: Build,
 ): Promise<Record<string, unknown>> {
-  const far = opened.handle.build?.(b, { actor: ctx.actor, session: ctx.writeSession }, () => runBuild(g, b))
-  const answer = far ? await far : runBuild(g, b)
+  const here =
+    b.init === undefined
+      ? () => runBuild(g, b)
+      : () =>
+          apart(
+            ctx,
+            g,
+            (copy) => runBuild(copy, b),
+            (answer) => answer.ok,
+          )
+  const far = opened.handle.build?.(b, { actor: ctx.actor, session: ctx.writeSession }, here)
+  const answer = far ? await far : here()
   if (!answer.ok) throw new ToolError(answer.message, answer.reason)
   touched.ids.push(...answer.touched)
   return answer.result
+}
+
+/**
+ * A build on `graph` that makes it when there is none (graph_import, the engine's builds): opened as
+ * a new graph may be (a writer's), and built with `init` while it has no meta, so making the graph
+ * and the build are one write, applied whole or not at all.
+ */
+export async function buildMaking(
+  ctx: CallContext,
+  graph: string,
+  b: () => Build,
+): Promise<{ result: Record<string, unknown>; made: boolean }> {
+  let made = false
+  const result = await withGraph(
+    ctx,
+    graph,
+    (g, touched, _role, opened) => {
+      made = isNew(g)
+      // Read when it runs: withGraph has then turned labels among the node arguments into ids.
+      return buildOn(ctx, g, touched, opened, made ? { ...b(), init: graph } : b())
+    },
+    { allowNew: true },
+  )
+  return { result, made }
 }
 
 const losses = (l: Loss[]) => (l.length ? l.slice(0, 50) : undefined)

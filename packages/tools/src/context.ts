@@ -12,7 +12,7 @@
  * apps/agent/src/local.ts): list, open (null for a graph there is not), claim on an open document,
  * presence, remove, and the caller's role on each graph, which `withGraph` asks before anything opens.
  */
-import type * as Y from 'yjs'
+import * as Y from 'yjs'
 import { PRIVATE_PREFIX, privateGraphOf, type Role } from './access.ts'
 import type { Build, BuildAnswer, BuildCaller } from './builds.ts'
 import type { ClaimOutcome, ClaimRequest } from './claiming.ts'
@@ -397,6 +397,30 @@ export function graphOf(ctx: CallContext, doc: Y.Doc): Graph {
     ...(ctx.writeSession ? { session: ctx.writeSession } : {}),
   })
 }
+
+/**
+ * Runs `fn` on a scratch copy of `g`'s document and applies what it wrote to `g` as one update only
+ * when it returns (and `keep` agrees): a call that makes a new graph and is then refused, by the
+ * host (a full builds line) or by its own checks, leaves nothing, not even the empty graph (issue 23).
+ * The copy writes as `g` would (the call's actor, clock, ids and session); what it wrote carries
+ * `g`'s origin on the live document, as a write made there does.
+ */
+export function apart<T>(ctx: CallContext, g: Graph, fn: (copy: Graph) => T, keep?: (out: T) => boolean): T {
+  const scratch = new Y.Doc()
+  try {
+    Y.applyUpdate(scratch, Y.encodeStateAsUpdate(g.doc))
+    const out = fn(graphOf(ctx, scratch))
+    if (out instanceof Promise) throw new Error('apart runs synchronous work only')
+    if (keep === undefined || keep(out))
+      Y.applyUpdate(g.doc, Y.encodeStateAsUpdate(scratch, Y.encodeStateVector(g.doc)), g.origin)
+    return out
+  } finally {
+    scratch.destroy()
+  }
+}
+
+/** Whether `g` is a graph still to be made (no meta yet): a call creating it works `apart`. */
+export const isNew = (g: Graph): boolean => !readMeta(g.doc).root
 
 /** Creates the graph's meta and root when it has none. */
 export function ensureGraph(

@@ -32,6 +32,7 @@ import {
 } from '@plexus/tools'
 import { edgeOf, type FailureCode } from '@plexus/model'
 import { readLimited } from '../body.ts'
+import { defaultLimits } from '../limits.ts'
 import { VERSION } from '../version.ts'
 import { AgentPresence, type PresenceOptions } from './presence.ts'
 
@@ -162,10 +163,10 @@ export function createMcpEndpoint(options: McpHttpOptions): McpEndpoint {
     identity.anonymous ? source : registrySource(docs, presence, claims, identity, offload)
   const sessions = new Map<string, Session>()
   const idleMs = options.sessionIdleMs ?? 30 * 60_000
-  const maxSessions = options.maxSessions ?? 1000
-  const maxPerIdentity = options.maxSessionsPerIdentity ?? 32
-  const maxWriteBody = options.maxBodyBytes ?? 40 * 1024 * 1024
-  const maxReadBody = options.maxReadBodyBytes ?? 1024 * 1024
+  const maxSessions = options.maxSessions ?? defaultLimits.maxMcpSessions
+  const maxPerIdentity = options.maxSessionsPerIdentity ?? defaultLimits.maxMcpSessionsPerIdentity
+  const maxWriteBody = options.maxBodyBytes ?? defaultLimits.maxMcpBodyBytes
+  const maxReadBody = options.maxReadBodyBytes ?? defaultLimits.maxMcpReadBodyBytes
   const maxBody = (identity: Identity) =>
     atLeast(highestRole(identity), 'write') ? maxWriteBody : maxReadBody
 

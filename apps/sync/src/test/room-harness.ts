@@ -218,6 +218,14 @@ export class FakeClient {
     return frames.length > 0
   }
 
+  /** What the sync client sends after local changes to learn they are stored (acks.ts): a sync step 1. */
+  probe(): void {
+    const encoder = encoding.createEncoder()
+    encoding.writeVarUint(encoder, MESSAGE_SYNC)
+    syncProtocol.writeSyncStep1(encoder, this.doc)
+    this.net.queue(this.id, encoding.toUint8Array(encoder))
+  }
+
   get nodes(): Record<string, unknown> {
     return this.doc.getMap('nodes').toJSON()
   }

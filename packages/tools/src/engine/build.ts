@@ -2,9 +2,9 @@
 import { z } from 'zod'
 import { ToolError, must } from '../context.ts'
 import { disconnect, restructure } from '@plexus/model'
-import { buildOn } from '../builds.ts'
+import { buildMaking } from '../builds.ts'
 import { tool, out } from '../tool.ts'
-import { graphArg, nodeNamed, onGraph } from './graph.ts'
+import { DEFAULT_GRAPH, graphArg, nodeNamed, onGraph } from './graph.ts'
 
 const fact = z
   .object({
@@ -35,12 +35,11 @@ export const addFactsTool = tool({
   access: 'write',
   annotations: { readOnly: false, idempotent: true },
   run: (ctx, args) =>
-    onGraph(
-      ctx,
-      args.graph,
-      (g, t, opened) => buildOn(ctx, g, t, opened, { kind: 'facts', engine: true, facts: args.facts }),
-      { write: true },
-    ),
+    buildMaking(ctx, args.graph ?? DEFAULT_GRAPH, () => ({
+      kind: 'facts',
+      engine: true,
+      facts: args.facts,
+    })).then((r) => r.result),
 })
 
 export const addKnowledge = tool({
@@ -52,12 +51,11 @@ export const addKnowledge = tool({
   access: 'write',
   annotations: { readOnly: false, idempotent: true },
   run: (ctx, args) =>
-    onGraph(
-      ctx,
-      args.graph,
-      (g, t, opened) => buildOn(ctx, g, t, opened, { kind: 'facts', engine: true, text: args.knowledge }),
-      { write: true },
-    ),
+    buildMaking(ctx, args.graph ?? DEFAULT_GRAPH, () => ({
+      kind: 'facts',
+      engine: true,
+      text: args.knowledge,
+    })).then((r) => r.result),
 })
 
 export const createFromMermaid = tool({
@@ -68,12 +66,11 @@ export const createFromMermaid = tool({
   access: 'write',
   annotations: { readOnly: false, idempotent: true },
   run: (ctx, args) =>
-    onGraph(
-      ctx,
-      args.graph,
-      (g, t, opened) => buildOn(ctx, g, t, opened, { kind: 'facts', engine: true, mermaid: args.mermaid }),
-      { write: true },
-    ),
+    buildMaking(ctx, args.graph ?? DEFAULT_GRAPH, () => ({
+      kind: 'facts',
+      engine: true,
+      mermaid: args.mermaid,
+    })).then((r) => r.result),
 })
 
 export const forget = tool({

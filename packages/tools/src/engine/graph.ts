@@ -6,7 +6,9 @@
 import { z } from 'zod'
 import {
   ToolError,
+  apart,
   ensureGraph,
+  isNew,
   visibleGraphs,
   withGraph,
   type CallContext,
@@ -33,8 +35,13 @@ export async function onGraph<T>(
       ctx,
       id,
       (g, touched, _role, opened) => {
-        ensureGraph(g, id, undefined, id)
-        return fn(g, touched, opened)
+        const run = (h: Graph) => {
+          ensureGraph(h, id, undefined, id)
+          return fn(h, touched, opened)
+        }
+        // A new graph is made with the call's write, or not at all when the call is refused (the
+        // builds, which wait on the host, make theirs in the build: builds.ts buildMaking).
+        return isNew(g) ? apart(ctx, g, run) : run(g)
       },
       { allowNew: true },
     )

@@ -11,7 +11,15 @@
 import type { Role } from '../access.ts'
 import { slugId } from '../slug.ts'
 import { privateGraphOf } from '../access.ts'
-import { ToolError, graphExists, withGraph, type CallContext, type Touched } from '../context.ts'
+import {
+  ToolError,
+  apart,
+  graphExists,
+  isNew,
+  withGraph,
+  type CallContext,
+  type Touched,
+} from '../context.ts'
 import { initGraph, readMemorySession, type Graph, type MemorySession } from '@plexus/model'
 
 export type Level = 'user' | 'project'
@@ -41,15 +49,18 @@ export async function onLevel<T>(
     (g, touched, role) => {
       // Only a writer creates (or upgrades) the level's graph; withGraph gives a reader only one
       // that exists.
-      if (role !== 'read') {
-        const r = initGraph(g, {
+      if (role === 'read') return fn(g, touched, role)
+      const run = (h: Graph) => {
+        const r = initGraph(h, {
           id: graph,
           kind: level,
           title: title ?? (level === 'user' ? `${ctx.actor}'s memory` : graph),
         })
         if (!r.ok) throw new ToolError(r.message)
+        return fn(h, touched, role)
       }
-      return fn(g, touched, role)
+      // A new level's graph is made with the call's write, or not at all when the call is refused.
+      return isNew(g) ? apart(ctx, g, run) : run(g)
     },
     { allowNew: true },
   )

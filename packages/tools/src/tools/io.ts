@@ -1,16 +1,6 @@
 /** graph_export and graph_import: every format @plexus/formats reads and writes, with its fidelity ledger. */
-import * as Y from 'yjs'
 import { z } from 'zod'
-import {
-  graphExists,
-  must,
-  ToolError,
-  checkProject,
-  graphOf,
-  requireRole,
-  withGraph,
-  type CallContext,
-} from '../context.ts'
+import { graphExists, must, ToolError, checkProject, requireRole, withGraph } from '../context.ts'
 import { exportJSON } from '@plexus/model'
 import {
   FILE_FORMATS,
@@ -21,7 +11,7 @@ import {
   type FileInput,
   type Loss,
 } from '@plexus/formats'
-import { buildOn, runBuild, type Build, type BuildAnswer } from '../builds.ts'
+import { buildMaking, buildOn, type Build } from '../builds.ts'
 import { compact } from '../shape.ts'
 import { project, tool, out } from '../tool.ts'
 
@@ -127,37 +117,9 @@ export const graphImport = tool({
       return withGraph(ctx, args.project, (g, touched, _role, opened) =>
         buildOn(ctx, g, touched, opened, b()),
       )
-    return importNew(ctx, args.project, { ...b(), init: args.project })
+    // Into a new graph: made by the build itself, so a refused import leaves no graph (builds.ts).
+    await requireRole(ctx, args.project, `creating graph ${args.project}`)
+    const { result, made } = await buildMaking(ctx, args.project, b)
+    return made ? { ...result, project_created: true } : result
   },
 })
-
-/**
- * Into a new graph: built apart (by the host off its thread, or here on a scratch document), so a
- * refused import leaves no half-made graph.
- */
-async function importNew(ctx: CallContext, project: string, b: Extract<Build, { kind: 'file' }>) {
-  await requireRole(ctx, project, `creating graph ${project}`)
-  const h = await ctx.source.open(project, { create: true })
-  if (!h) throw new ToolError(`graph ${project} cannot be created by "${ctx.actor}"`, 'forbidden')
-  try {
-    // Here: on a scratch copy of what the graph holds when its turn comes (empty, unless a build
-    // that raced this one made it first: then this one matches what that one added).
-    const here = (): BuildAnswer => {
-      const scratch = new Y.Doc()
-      try {
-        Y.applyUpdate(scratch, Y.encodeStateAsUpdate(h.doc))
-        const answer = runBuild(graphOf(ctx, scratch), b)
-        if (answer.ok) Y.applyUpdate(h.doc, Y.encodeStateAsUpdate(scratch, Y.encodeStateVector(h.doc)))
-        return answer
-      } finally {
-        scratch.destroy()
-      }
-    }
-    const far = h.build?.(b, { actor: ctx.actor, session: ctx.writeSession }, here)
-    const answer = far ? await far : here()
-    if (!answer.ok) throw new ToolError(answer.message, answer.reason)
-    return { ...answer.result, project_created: true }
-  } finally {
-    h.release()
-  }
-}

@@ -1,0 +1,38 @@
+/**
+ * A SQLite store whose reads of chosen graphs wait at a gate: a test holds builds where they read
+ * the stored graph (imports.ts) and knows from events, not a clock, how many are under way.
+ */
+import { SqliteStore } from '../sqlite-store.ts'
+
+export class GatedStore extends SqliteStore {
+  /** Graphs whose stored reads wait until `open()`. */
+  readonly held = new Set<string>()
+  private readonly reads = new Map<string, () => void>()
+  private readonly readers = new Map<string, Promise<void>>()
+  private gate: Promise<void> | null = null
+  private opened = () => {}
+
+  closeGate(): void {
+    this.gate = new Promise((resolve) => (this.opened = resolve))
+  }
+  open(): void {
+    this.opened()
+    this.gate = null
+  }
+  /** Resolves when a build has asked for `graph`'s stored bytes. */
+  readOf(graph: string): Promise<void> {
+    let p = this.readers.get(graph)
+    if (!p) {
+      p = new Promise((resolve) => this.reads.set(graph, resolve))
+      this.readers.set(graph, p)
+    }
+    return p
+  }
+  override load(graph: string): ReturnType<SqliteStore['load']> {
+    if (!this.gate || !this.held.has(graph)) return super.load(graph)
+    void this.readOf(graph)
+    this.reads.get(graph)?.()
+    const gate = this.gate
+    return gate.then(() => super.load(graph)) as unknown as ReturnType<SqliteStore['load']>
+  }
+}
