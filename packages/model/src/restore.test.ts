@@ -18,6 +18,7 @@ import { CLAIM_KEYS } from './claims.ts'
 import { createNodes } from './create.ts'
 import { connect, disconnect } from './edges.ts'
 import { openGraph, type Graph } from './graph.ts'
+import { restructure } from './restructure.ts'
 import { allEvents } from './history.ts'
 import { counterIds } from './ids.ts'
 import { restoreAsOf } from './restore.ts'
@@ -232,6 +233,25 @@ describe('restoreAsOf: cases', () => {
     expect(r.edges_added).toEqual([])
     expect(r.skipped[0]).toMatchObject({ id: x, field: 'edge:depends_on' })
     expect(r.skipped[0]!.reason).toMatch(/cycle/)
+  })
+
+  it('a parent then that now sits below the node through a merge outside the branch is left out (review, session 13)', () => {
+    // At T: root -> M -> N -> K. Then N moves to the root and M merges into K (below N).
+    const { g, clock, root } = makeGraph('alice')
+    const [m] = ok(createNodes(g, [{ summary: 'M', parent: root }], { mode: 'force' })).created
+    const [n] = ok(createNodes(g, [{ summary: 'N', parent: m!.id }], { mode: 'force' })).created
+    const [k] = ok(createNodes(g, [{ summary: 'K', parent: n!.id }], { mode: 'force' })).created
+    clock.tick(10)
+    const at = clock.t
+    clock.tick(10)
+    ok(restructure(g, [{ type: 'move', node: n!.id, parent: root }]))
+    ok(restructure(g, [{ type: 'merge', node: m!.id, into: k!.id }]))
+    const r = ok(restoreAsOf(g, { node: n!.id, at, branch: true }))
+    expect(r.skipped).toEqual([
+      { id: n!.id, field: 'parent', reason: expect.stringMatching(/below it now through nodes outside/) },
+    ])
+    expect(g.index.struct().cycles).toEqual([])
+    expect(g.index.nodes.get(n!.id)!.parent).toBe(root)
   })
 
   it('an unknown node is refused', () => {

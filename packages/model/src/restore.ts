@@ -110,8 +110,17 @@ export function restoreAsOf(g: Graph, opts: RestoreOptions): Result<RestoreResul
   }
   // A parent the moment had may now sit below the node through nodes outside the branch: that loop
   // is left out (the node stays where it is), one at a time until none is left.
-  const parentOf = (id: string): string | null =>
-    parents.has(id) ? parents.get(id)! : (ix.nodes.get(id)?.parent ?? null)
+  // As the tree reads it (structure.ts): a node under a merged node hangs under what it merged into.
+  const mergedAfter = (id: string): string | null =>
+    (inScope.has(id) ? pastNode(id)?.merged_into : ix.nodes.get(id)?.merged_into) ?? null
+  const parentOf = (id: string): string | null => {
+    let p = parents.has(id) ? parents.get(id)! : (ix.nodes.get(id)?.parent ?? null)
+    for (let i = 0, m = p === null ? null : mergedAfter(p); m !== null && i < 64; i++) {
+      p = m
+      m = mergedAfter(p)
+    }
+    return p
+  }
   for (let changed = true; changed;) {
     changed = false
     for (const id of parents.keys()) {
@@ -192,6 +201,7 @@ export function restoreAsOf(g: Graph, opts: RestoreOptions): Result<RestoreResul
             w.set(id, 'deleted_by', null, 'revert')
           }
           if (n.merged_into !== null) w.set(id, 'merged_into', null, 'revert')
+          w.touch(id)
           broughtBack.push(id)
         }
         if (putBack(w, n, p!, skipped, parents)) restored.add(id)
