@@ -91,6 +91,32 @@ describe('probe answers', () => {
   })
 })
 
+describe('probe answers while another server’s update waits in the document', () => {
+  it('a deletion parked by a remote update and applied in a peer’s own transaction reaches that peer at its next probe (review, session 13)', () => {
+    const net = new Network()
+    const ada = net.connect()
+    net.flush()
+    ada.probe()
+    net.flush()
+    // A client of another server writes X, then deletes it; this server hears the deletion first (it
+    // missed the fan-out message with X), so the deletion waits in the document.
+    const c = new Y.Doc()
+    const updates: Uint8Array[] = []
+    c.on('update', (u: Uint8Array) => updates.push(u))
+    c.getArray<number>('a').insert(0, [7])
+    c.getArray<number>('a').delete(0, 1)
+    net.room.applyRemote([updates[1]!])
+    // ada holds X (from elsewhere) and sends it: the waiting deletion is applied in ada's transaction.
+    Y.applyUpdate(ada.doc, updates[0]!)
+    net.flush()
+    expect(net.doc.getArray('a').toJSON()).toEqual([])
+    ada.probe()
+    net.flush()
+    expect(ada.doc.getArray('a').toJSON()).toEqual([])
+    expect(sameDoc(ada.doc, net.doc)).toBe(true)
+  })
+})
+
 type Edit =
   | { op: 'set'; key: number; value: number }
   | { op: 'unset'; key: number }
