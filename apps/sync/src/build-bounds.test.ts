@@ -14,6 +14,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GatedStore } from './test/gated-store.ts'
 import { testServer, type TestServer } from './test/server-harness.ts'
+import { mcpTry } from './test/mcp-call.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'plexus-bounds-'))
 const store = new GatedStore(join(dir, 'plexus.db'))
@@ -46,22 +47,8 @@ function restImport(who: keyof typeof TOKENS, graph: string) {
   })
 }
 
-async function mcp(who: keyof typeof TOKENS, name: string, args: Record<string, unknown>) {
-  const r = await fetch(`${server.url}/mcp`, {
-    method: 'POST',
-    headers: {
-      ...auth(who),
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
-  })
-  const body = await r.text()
-  const data = body.split('\n').find((l) => l.startsWith('data: '))
-  const rpc = JSON.parse(data ? data.slice(6) : body) as {
-    result?: { isError?: boolean; content: Array<{ text: string }> }
-  }
-  return { isError: rpc.result?.isError === true, text: rpc.result?.content?.[0]?.text ?? body }
+function mcp(who: keyof typeof TOKENS, name: string, args: Record<string, unknown>) {
+  return mcpTry(server.url, '/mcp', name, args, auth(who))
 }
 
 async function names(graph: string): Promise<string[]> {
