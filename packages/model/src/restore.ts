@@ -25,6 +25,7 @@ import { notesOf, setText } from './text.ts'
 import { pastOf } from './time.ts'
 import type { EdgeView, Json, NodeView, Result } from './types.ts'
 import { readinessNeighbourhood, trackActionable } from './update.ts'
+import { isLive } from './views.ts'
 import { DEPENDS_ON } from './vocabulary.ts'
 
 /** The most nodes one restore writes: as many as one branch delete (branch.ts), one update the relay takes. */
@@ -75,9 +76,6 @@ const same = (a: Json | undefined, b: Json | undefined): boolean =>
 /** A value history cut (graph.ts clip): longer than it keeps, so not what the node held. */
 const clipped = (v: Json | undefined): boolean =>
   typeof v === 'string' && v.length === CLIPPED_LENGTH && v.endsWith('…')
-
-const isLive = (n: NodeView | undefined): boolean =>
-  n !== undefined && n.deleted_at === null && n.merged_into === null
 
 /**
  * Puts `node` (and with `branch`, everything below it at the moment or now) back as it was at `at`.

@@ -6,7 +6,6 @@ import {
   formatOutline,
   type Graph,
   inDrawnOrder,
-  type Json,
   meta,
   parseOutline,
   pasteBranches,
@@ -20,22 +19,8 @@ import type { Workspace } from './workspace.ts'
 /** Copied branches: their nodes' fields, parents first, their tree, the relations among them, their layout. */
 export interface ClipPayload {
   plexus: 1
-  nodes: Array<{
-    ref: string
-    summary: string
-    notes: string
-    kind: string
-    resolved: boolean
-    properties: Record<string, Json>
-    links: string[]
-    parent_ref?: string
-    shape?: string
-    color?: string
-    width?: number
-    height?: number
-    dx: number
-    dy: number
-  }>
+  /** The model's branch copy (BranchCopy), placed by offsets from the copied branches' corner instead of x, y. */
+  nodes: Array<Omit<BranchCopy['nodes'][number], 'x' | 'y'> & { dx: number; dy: number }>
   edges: Array<{ from: string; to: string; type: string; label: string }>
 }
 
