@@ -16,7 +16,7 @@ import { initGraph, openGraph, type Graph } from '../packages/model/src/graph.ts
 import { integrity } from '../packages/model/src/integrity.ts'
 import { rng } from '../packages/model/src/test/harness.ts'
 import { exportFile, importFile, type FileFormat } from '../packages/formats/src/index.ts'
-import { createNodes } from '../packages/model/src/index.ts'
+import { shaped } from '../packages/formats/src/test/graph.ts'
 import { connect } from '../packages/model/src/edges.ts'
 import MarkdownIt from 'markdown-it'
 import { fromMarkdown } from 'mdast-util-from-markdown'
@@ -179,28 +179,6 @@ const parserRows = [
 console.log(`load average ${load()}`)
 
 // Worst shapes: a chain N deep and a star N wide, through each format's export and import, at N/4 and N.
-function shaped(kind: 'chain' | 'star', n: number): Graph {
-  const m = fresh(kind)
-  const root = [...m.index.struct().roots][0]!
-  let last = root
-  // createNodes takes 2,000 a batch.
-  for (let from = 0; from < n; from += 2000) {
-    const items: Parameters<typeof createNodes>[1] = []
-    for (let i = from; i < Math.min(n, from + 2000); i++)
-      items.push({
-        ref: `t${i}`,
-        summary: `Topic ${i}`,
-        ...(kind === 'chain' && i > from
-          ? { parent_ref: `t${i - 1}` }
-          : { parent: kind === 'chain' ? last : root }),
-        ...(i % 3 === 0 ? { notes: `Why topic ${i} matters.` } : {}),
-      })
-    const r = createNodes(m, items, { mode: 'force' })
-    if (!r.ok) throw new Error(r.message)
-    last = r.created[r.created.length - 1]!.id
-  }
-  return m
-}
 const shapeRows: string[] = []
 for (const kind of ['chain', 'star'] as const) {
   // A chain past 480 is past what the Markdown reader nests (500 list levels): 120 and 480 deep.
