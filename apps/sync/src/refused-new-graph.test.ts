@@ -11,7 +11,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { meta, openGraph } from '@plexus/model'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
 import { GatedStore } from './test/gated-store.ts'
 import { testServer, type TestServer } from './test/server-harness.ts'
 import { mcpTry } from './test/mcp-call.ts'
@@ -181,5 +183,32 @@ describe('a build refused into a new graph leaves no graph', () => {
     })
     expect(good.isError, good.text).toBe(false)
     expect(await listed()).toContain(project)
+  })
+
+  it('a build that makes its graph while graph_open makes it live: one graph, one root (review, session 13)', async () => {
+    // The build's first open of the (empty) graph passes; its worker's read of the stored graph waits.
+    store.held.add('race')
+    store.pass('race', 1)
+    store.closeGate()
+    const facts = [{ from: 'race_alpha_service', rel: 'depends_on', to: 'race_beta_database' }]
+    const build = mcp('ada', '/mcp/engine', 'add_facts', { graph: 'race', facts })
+    await store.readOf('race')
+    // Meanwhile another writer makes the graph on the live document.
+    const open = await mcp('bob', '/mcp', 'graph_open', { project: 'race', goal: 'Race the build' })
+    expect(open.isError, open.text).toBe(false)
+    store.open()
+    const built = await build
+    expect(built.isError, built.text).toBe(false)
+
+    const doc = new Y.Doc()
+    const stored = store.load('race')!
+    if (stored.snapshot) Y.applyUpdate(doc, stored.snapshot)
+    for (const u of stored.updates) Y.applyUpdate(doc, u)
+    const g = openGraph(doc, { actor: 'test', now: Date.now, newId: () => 'unused' })
+    const root = meta(g).root
+    const tops = [...g.index.nodes.keys()].filter((id) => g.index.live(id) && g.index.live(id)!.parent === null)
+    expect(tops).toEqual([root])
+    const names = [...g.index.nodes.values()].map((n) => n.summary)
+    expect(names).toEqual(expect.arrayContaining(['race_alpha_service', 'race_beta_database']))
   })
 })

@@ -13,7 +13,7 @@ import {
 } from './analysis.ts'
 import { ask } from './analysis-ask.ts'
 import { writeEdge } from './edges.ts'
-import { write, type Graph } from './graph.ts'
+import { meta, write, type Graph } from './graph.ts'
 import { restructure } from './restructure.ts'
 import { namedGraph, ok } from './test/harness.ts'
 
@@ -220,7 +220,7 @@ describe('components', () => {
     )
     const r = ok(components(g))
     expect(r.count).toBe(3) // {a,b,c}, {d,e}, {root}
-    expect(r.components.map((c) => c.ids)).toEqual([['a', 'b', 'c'], ['d', 'e'], ['n0']])
+    expect(r.components.map((c) => c.ids)).toEqual([['a', 'b', 'c'], ['d', 'e'], [meta(g).root]])
     expect(ok(components(g, { types: ['depends_on'] })).count).toBe(4)
     expect(ok(components(g, { includeTree: true })).count).toBe(1)
     expect(ok(components(g, { limit: 1, maxIds: 2 })).components).toEqual([{ size: 3, ids: ['a', 'b'] }])

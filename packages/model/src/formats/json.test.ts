@@ -185,9 +185,9 @@ describe('JSON export and import', () => {
     ],
   ]
   it.each(cases)('refuses %s, names it, and writes nothing', (_, spoil, message) => {
-    const { g } = rich()
+    const { g, root } = rich()
     const data = JSON.parse(JSON.stringify(exportJSON(g))) as PlexusJSON
-    data.nodes = ['n0', 'a', 'b', 'c', 'd', 'm'].map((id) => data.nodes.find((n) => n.id === id)!)
+    data.nodes = [root, 'a', 'b', 'c', 'd', 'm'].map((id) => data.nodes.find((n) => n.id === id)!)
     spoil(data)
     const target = empty()
     const r = importJSON(target, data)
