@@ -90,6 +90,25 @@ describe('bounds from flags and environment', () => {
     }
   })
 
+  it('the older limits set only by environment (rate, frame size, connections, document size) are bounds too: a flag each, 0 refused', () => {
+    const older = [
+      'PLEXUS_MAX_MESSAGE_BYTES',
+      'PLEXUS_RATE',
+      'PLEXUS_BURST',
+      'PLEXUS_MAX_CONNECTIONS_PER_ADDRESS',
+      'PLEXUS_AUTH_FAILURE_BURST',
+      'PLEXUS_MAX_HTTP_CONNECTIONS',
+      'PLEXUS_MAX_HTTP_CONNECTIONS_PER_ADDRESS',
+      'PLEXUS_MAX_DOCUMENT_BYTES',
+    ]
+    const envs: string[] = BOUNDS.map((b) => b.env)
+    for (const env of older) {
+      expect(envs, `${env} has no flag`).toContain(env)
+      // 0 messages a second, a 0-byte frame, 0 connections: a server that refuses everyone.
+      expect(resolveConfig({}, { [env]: '0' }, dir).ok, `${env}=0 was taken`).toBe(false)
+    }
+  })
+
   it("refuses one identity's share of builds above everyone's; a total below the default share lowers it", () => {
     expect(limitsOf({}, { PLEXUS_MAX_BUILDS: '2' })).toMatchObject({ maxBuilds: 2, maxBuildsPerIdentity: 2 })
     const r = resolveConfig({ 'max-builds-per-identity': '20' }, { PLEXUS_MAX_BUILDS: '8' }, dir)

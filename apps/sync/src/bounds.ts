@@ -53,6 +53,54 @@ export const BOUNDS = [
     env: 'PLEXUS_MAX_MCP_SESSIONS_PER_IDENTITY',
     what: 'MCP sessions one token identity holds at once (its oldest closes past it)',
   },
+  {
+    key: 'maxMessageBytes',
+    flag: 'max-message-bytes',
+    env: 'PLEXUS_MAX_MESSAGE_BYTES',
+    what: 'largest WebSocket frame in bytes (the connection closes with 1009 past it)',
+  },
+  {
+    key: 'messagesPerSecond',
+    flag: 'rate',
+    env: 'PLEXUS_RATE',
+    what: 'WebSocket messages per second one connection may send, sustained',
+  },
+  {
+    key: 'messageBurst',
+    flag: 'burst',
+    env: 'PLEXUS_BURST',
+    what: 'WebSocket messages one connection may send at once before the rate applies',
+  },
+  {
+    key: 'maxConnectionsPerAddress',
+    flag: 'max-connections-per-address',
+    env: 'PLEXUS_MAX_CONNECTIONS_PER_ADDRESS',
+    what: 'WebSocket connections from one remote address (loopback aside)',
+  },
+  {
+    key: 'maxHttpConnections',
+    flag: 'max-http-connections',
+    env: 'PLEXUS_MAX_HTTP_CONNECTIONS',
+    what: 'HTTP connections open at once',
+  },
+  {
+    key: 'maxHttpConnectionsPerAddress',
+    flag: 'max-http-connections-per-address',
+    env: 'PLEXUS_MAX_HTTP_CONNECTIONS_PER_ADDRESS',
+    what: 'HTTP connections open at once from one address',
+  },
+  {
+    key: 'authFailureBurst',
+    flag: 'auth-failure-burst',
+    env: 'PLEXUS_AUTH_FAILURE_BURST',
+    what: 'failed authentications one address may make at once (then one a second)',
+  },
+  {
+    key: 'maxDocumentBytes',
+    flag: 'max-document-bytes',
+    env: 'PLEXUS_MAX_DOCUMENT_BYTES',
+    what: 'stored size of one graph in bytes (writes past it are refused)',
+  },
 ] as const satisfies ReadonlyArray<{
   key: keyof Limits
   flag: string

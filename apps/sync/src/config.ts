@@ -43,8 +43,7 @@ export interface ServerConfig {
 
 export type Env = Record<string, string | undefined>
 
-/** Flags `plexus serve` takes, named as in `--help`. */
-export interface ServeFlags {
+interface FixedServeFlags {
   port?: string
   host?: string
   data?: string
@@ -55,14 +54,10 @@ export interface ServeFlags {
   'claim-ttl-minutes'?: string
   'database-url'?: string
   'redis-url'?: string
-  'max-builds-per-identity'?: string
-  'max-builds'?: string
-  'max-import-bytes'?: string
-  'max-mcp-body-bytes'?: string
-  'max-mcp-read-body-bytes'?: string
-  'max-mcp-sessions'?: string
-  'max-mcp-sessions-per-identity'?: string
 }
+
+/** Flags `plexus serve` takes, named as in `--help`: the fixed ones and a bound's each (bounds.ts). */
+export type ServeFlags = FixedServeFlags & { [F in (typeof BOUNDS)[number]['flag']]?: string }
 
 export const DEFAULT_PORT = 4100
 export const DEFAULT_HOST = '127.0.0.1'
@@ -77,38 +72,6 @@ export function resolveConfig(flags: ServeFlags, env: Env, cwd = process.cwd()):
   const tokens = readTokens(flags['tokens-file'] ?? env.PLEXUS_TOKENS_FILE, env.PLEXUS_TOKENS, cwd)
   if (!tokens.ok) return tokens
   const numbers = {
-    maxMessageBytes: integer(
-      env.PLEXUS_MAX_MESSAGE_BYTES,
-      defaultLimits.maxMessageBytes,
-      'PLEXUS_MAX_MESSAGE_BYTES',
-    ),
-    messagesPerSecond: integer(env.PLEXUS_RATE, defaultLimits.messagesPerSecond, 'PLEXUS_RATE'),
-    messageBurst: integer(env.PLEXUS_BURST, defaultLimits.messageBurst, 'PLEXUS_BURST'),
-    maxConnectionsPerAddress: integer(
-      env.PLEXUS_MAX_CONNECTIONS_PER_ADDRESS,
-      defaultLimits.maxConnectionsPerAddress,
-      'PLEXUS_MAX_CONNECTIONS_PER_ADDRESS',
-    ),
-    authFailureBurst: integer(
-      env.PLEXUS_AUTH_FAILURE_BURST,
-      defaultLimits.authFailureBurst,
-      'PLEXUS_AUTH_FAILURE_BURST',
-    ),
-    maxHttpConnections: integer(
-      env.PLEXUS_MAX_HTTP_CONNECTIONS,
-      defaultLimits.maxHttpConnections,
-      'PLEXUS_MAX_HTTP_CONNECTIONS',
-    ),
-    maxHttpConnectionsPerAddress: integer(
-      env.PLEXUS_MAX_HTTP_CONNECTIONS_PER_ADDRESS,
-      defaultLimits.maxHttpConnectionsPerAddress,
-      'PLEXUS_MAX_HTTP_CONNECTIONS_PER_ADDRESS',
-    ),
-    maxDocumentBytes: integer(
-      env.PLEXUS_MAX_DOCUMENT_BYTES,
-      defaultLimits.maxDocumentBytes,
-      'PLEXUS_MAX_DOCUMENT_BYTES',
-    ),
     claimTtlMinutes: integer(
       flags['claim-ttl-minutes'] ?? env.PLEXUS_CLAIM_TTL_MINUTES,
       DEFAULT_CLAIM_TTL_MINUTES,
@@ -191,14 +154,6 @@ export function resolveConfig(flags: ServeFlags, env: Env, cwd = process.cwd()):
       webDist: resolve(cwd, flags['web-dist'] ?? env.PLEXUS_WEB_DIST ?? DEFAULT_WEB_DIST),
       limits: {
         ...defaultLimits,
-        maxMessageBytes: value(numbers.maxMessageBytes),
-        messagesPerSecond: value(numbers.messagesPerSecond),
-        messageBurst: value(numbers.messageBurst),
-        maxConnectionsPerAddress: value(numbers.maxConnectionsPerAddress),
-        maxDocumentBytes: value(numbers.maxDocumentBytes),
-        authFailureBurst: value(numbers.authFailureBurst),
-        maxHttpConnections: value(numbers.maxHttpConnections),
-        maxHttpConnectionsPerAddress: value(numbers.maxHttpConnectionsPerAddress),
         ...bounds,
       },
       idleUnloadMs: value(numbers.idleUnloadMs),
