@@ -68,7 +68,9 @@ export async function stdioAgent(opts: {
   let err = ''
   transport.stderr?.on('data', (d: Buffer) => (err += d.toString()))
   const client = new Client({ name: opts.name ?? 'stdio-agent', version: '1.0.0' })
-  await client.connect(transport).catch((error: unknown) => {
+  // The SDK's own limit on `initialize` is 60 s, half the start limit above: at load 13-15 a start has
+  // run past it ("Request timed out"), so the answer is awaited as long as the suite's set-up may take.
+  await client.connect(transport, { timeout: AGENT_START_LIMIT_MS }).catch((error: unknown) => {
     throw new Error(`plexus mcp did not start: ${(error as Error).message}\n${err}`)
   })
   // How the agent ended, if it did, in what its stderr tells a failing test.
