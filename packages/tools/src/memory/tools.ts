@@ -19,6 +19,7 @@ import {
   changesSince,
   deleteMemoryEdge,
   deleteMemoryNode,
+  drawnTree,
   findMemory,
   type Graph,
   historyCursor,
@@ -85,7 +86,10 @@ function levelRead(g: Graph, graph: string): Record<string, Json> {
     archived_now: swept.archived.length,
   }
   const root = meta(g).root
-  for (const n of g.index.nodes.values()) {
+  // In the order the map draws them (drawn-order.ts): a person who dragged one memory above another
+  // sees it there, and so does the agent's next read.
+  for (const id of drawnTree(g.index, root).all()) {
+    const n = g.index.nodes.get(id)!
     if (!isMemoryNode(g, n, root)) continue
     health.nodes++
     const t = tierOf(n)
