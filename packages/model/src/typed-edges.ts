@@ -9,7 +9,7 @@
 // child whichever word stored it, so `outgoing` walks to children and `incoming` to parents (the
 // seed's agent finds its project with `traverse(task, 'child_of', 'incoming')`). These links are
 // edges, not the node's place in the tree (`parent`): see the package README.
-import { drawnCompare } from './drawn-order.ts'
+import { inDrawnOrderBy } from './drawn-order.ts'
 import { connect, disconnect, writeEdge } from './edges.ts'
 import { fail, write, type Graph } from './graph.ts'
 import { layout, type YEdge } from './schema.ts'
@@ -63,8 +63,7 @@ export function edgesAt(g: Graph, node: string, direction?: EdgeDirection, type?
       out.push({ edge, other, direction: dir })
     }
   }
-  const drawn = drawnCompare(g.index)
-  return out.sort((a, b) => drawn(a.other, b.other))
+  return inDrawnOrderBy(g.index, out, (e) => e.other)
 }
 
 /** Creates an edge of one of the seed's types (or merges `properties` into the one already there). */
