@@ -5,7 +5,8 @@
 // in `created_at`, ids whose text order is not their creation order) and `order` values (none, ties,
 // midpoints). fast-check, seeded: the seed is printed, FC_SEED replays it.
 import fc from 'fast-check'
-import { createNodes, inDrawnOrder, setTreePlaces, type Graph } from '@plexus/model'
+import * as Y from 'yjs'
+import { createNodes, inDrawnOrder, initGraph, openGraph, setTreePlaces, type Graph } from '@plexus/model'
 import { describe, expect, it } from 'vitest'
 import { exportFile, importFile, type FileFormat } from './index.ts'
 import { fresh, ok } from './test/graph.ts'
@@ -180,4 +181,75 @@ describe('canvas keeps the drawn sibling order', () => {
       { seed, numRuns: 30, examples: REGRESSIONS.map((r) => [r] as [Plan]) },
     )
   })
+})
+
+// An import under a parent that already has children (issue 27): the file's topics come after the
+// children there, in the file's order, whatever the clocks say. A person's tab whose clock runs ahead
+// of the importer's stamps its children later than the import's "now"; a drop after the last sibling
+// writes its key plus one; an import in the same millisecond as the children ties with them.
+describe('an import under a parent with children puts the new ones after them, in the file’s order', () => {
+  const FILES: Array<[FileFormat, string]> = [
+    ['markdown', '- Zeta\n  - Zeta one\n- Alpha\n- Mid'],
+    [
+      'opml',
+      '<?xml version="1.0"?><opml version="2.0"><head><title>t</title></head><body>' +
+        '<outline text="Zeta"><outline text="Zeta one"/></outline><outline text="Alpha"/><outline text="Mid"/>' +
+        '</body></opml>',
+    ],
+  ]
+  /** A graph whose clock the test sets; ids from a sequence that is not in text order. */
+  const clocked = () => {
+    let t = 10_000
+    let i = 0
+    const ids = ['k', 'b', 'x', 'c', 'q', 'a', 'm', 'z', 'd', 'w', 'e', 'y', 'f']
+    const g = openGraph(new Y.Doc(), {
+      actor: 'alice',
+      now: () => t,
+      newId: () => `n_${ids[i % ids.length]}${i++}`,
+    })
+    const root = ok(initGraph(g, { id: 'test', title: 'Offsite' })).root
+    const p = ok(createNodes(g, [{ summary: 'Venue', parent: root }])).created[0]!.id
+    return { g, p, at: (v: number) => (t = v) }
+  }
+  const names = (g: Graph, p: string) =>
+    inDrawnOrder(g.index, g.index.struct().children.get(p) ?? []).map((k) => g.index.nodes.get(k)!.summary)
+
+  const cases: Array<[string, (c: ReturnType<typeof clocked>) => void]> = [
+    [
+      'children stamped by a clock ahead of the importer’s',
+      (c) => {
+        c.at(70_000)
+        for (const summary of ['Hall', 'Garden']) ok(createNodes(c.g, [{ summary, parent: c.p }]))
+        c.at(20_000)
+      },
+    ],
+    [
+      'a child dropped last, its key one past the last one’s',
+      (c) => {
+        c.at(20_000)
+        const made = ok(createNodes(c.g, [{ summary: 'Garden', parent: c.p }]))
+        c.at(20_001)
+        ok(createNodes(c.g, [{ summary: 'Hall', parent: c.p }]))
+        ok(setTreePlaces(c.g, [{ id: made.created[0]!.id, order: 20_002 }]))
+        c.at(20_002)
+      },
+    ],
+    [
+      'children made in the same millisecond as the import',
+      (c) => {
+        c.at(20_000)
+        ok(createNodes(c.g, [{ summary: 'Hall', parent: c.p }]))
+        ok(createNodes(c.g, [{ summary: 'Garden', parent: c.p }]))
+      },
+    ],
+  ]
+  for (const [format, text] of FILES)
+    for (const [what, before] of cases)
+      it(`${format}: ${what}`, () => {
+        const c = clocked()
+        before(c)
+        const had = names(c.g, c.p)
+        ok(importFile(c.g, format, text, { parent: c.p }))
+        expect(names(c.g, c.p)).toEqual([...had, 'Zeta', 'Alpha', 'Mid'])
+      })
 })

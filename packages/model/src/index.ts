@@ -74,7 +74,7 @@ export {
 export type { EdgeInput, EdgeRef } from './edges.ts'
 export { restructure } from './restructure.ts'
 export { branchOf, copyBranches, forgetBranches, pasteBranches } from './branch.ts'
-export { drawnTree, inDrawnOrder } from './drawn-order.ts'
+export { drawnTree, inDrawnOrder, inDrawnOrderBy } from './drawn-order.ts'
 export type { DrawnTree } from './drawn-order.ts'
 export type { BranchCopy, BranchDeletion, PasteOptions } from './branch.ts'
 export type { RestructureOp, RestructureResult } from './restructure.ts'

@@ -9,6 +9,7 @@
 // child whichever word stored it, so `outgoing` walks to children and `incoming` to parents (the
 // seed's agent finds its project with `traverse(task, 'child_of', 'incoming')`). These links are
 // edges, not the node's place in the tree (`parent`): see the package README.
+import { inDrawnOrderBy } from './drawn-order.ts'
 import { connect, disconnect, writeEdge } from './edges.ts'
 import { fail, write, type Graph } from './graph.ts'
 import { layout, type YEdge } from './schema.ts'
@@ -45,7 +46,9 @@ export interface EdgeAt {
 
 /**
  * The live edges at `node` going `direction` (both when absent), of `type` when given. A hierarchy edge
- * goes from parent to child whichever word stored it, and a hierarchy type matches both words.
+ * goes from parent to child whichever word stored it, and a hierarchy type matches both words. Listed
+ * by the node at the other end in the order a map draws nodes (drawn-order.ts), so a project's tasks,
+ * which hang from the graph's root as siblings, come as the person sees them, after any drag too.
  */
 export function edgesAt(g: Graph, node: string, direction?: EdgeDirection, type?: string): EdgeAt[] {
   const out: EdgeAt[] = []
@@ -60,7 +63,7 @@ export function edgesAt(g: Graph, node: string, direction?: EdgeDirection, type?
       out.push({ edge, other, direction: dir })
     }
   }
-  return out
+  return inDrawnOrderBy(g.index, out, (e) => e.other)
 }
 
 /** Creates an edge of one of the seed's types (or merges `properties` into the one already there). */

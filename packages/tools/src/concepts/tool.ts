@@ -18,6 +18,7 @@ import {
   connect,
   createNodes,
   disconnect,
+  drawnTree,
   listCheckpoints,
   meta,
   resolveLabel,
@@ -361,9 +362,11 @@ function read(g: Graph, ctx: CallContext, args: Args): Record<string, Json> {
       }
       const concepts: Json[] = []
       const root = meta(g).root
-      for (const n of g.index.nodes.values()) {
+      // Live concepts in the order the map draws them (drawn-order.ts).
+      for (const id of drawnTree(g.index, root).all()) {
         if (concepts.length >= limit) break
-        if (n.id !== root && g.index.live(n.id)) concepts.push({ id: n.id, label: n.summary, kind: n.kind })
+        const n = g.index.nodes.get(id)!
+        if (n.id !== root) concepts.push({ id: n.id, label: n.summary, kind: n.kind })
       }
       return { action: 'list', concepts }
     }

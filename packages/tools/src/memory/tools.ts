@@ -19,6 +19,7 @@ import {
   changesSince,
   deleteMemoryEdge,
   deleteMemoryNode,
+  drawnTree,
   findMemory,
   type Graph,
   historyCursor,
@@ -88,9 +89,14 @@ function levelRead(g: Graph, graph: string): Record<string, Json> {
   for (const n of g.index.nodes.values()) {
     if (!isMemoryNode(g, n, root)) continue
     health.nodes++
-    const t = tierOf(n)
-    health[t]++
-    if (t === 'active' && nodes.length < MAX_NODES) nodes.push(gist(n))
+    health[tierOf(n)]++
+  }
+  // Listed in the order the map draws them (drawn-order.ts): a person who dragged one memory above
+  // another sees it there, and so does the agent's next read. The walk stops at the list's cap.
+  for (const id of drawnTree(g.index, root).all()) {
+    if (nodes.length >= MAX_NODES) break
+    const n = g.index.nodes.get(id)!
+    if (isMemoryNode(g, n, root) && tierOf(n) === 'active') nodes.push(gist(n))
   }
   const e = edgesOf(g, 2 * MAX_NODES)
   health.edges = e.total

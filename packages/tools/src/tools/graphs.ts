@@ -16,6 +16,7 @@ import {
   CLAIMED_BY,
   contextDump,
   counts,
+  drawnTree,
   editDistance,
   historyCursor,
   holderOf,
@@ -245,17 +246,17 @@ const OUTLINE = 30
 
 function onboard(ctx: CallContext, g: Graph, id: string, role: Role) {
   const m = meta(g)
-  const s = g.index.struct()
+  // The root first, then everything in the order the map draws it (drawn-order.ts).
+  const t = drawnTree(g.index, m.root)
   const outline: Array<Record<string, unknown>> = []
-  const tops = [...s.roots].sort((a, b) => (a === m.root ? -1 : b === m.root ? 1 : a < b ? -1 : 1))
   const add = (nid: string, depth: number) => {
     if (outline.length >= OUTLINE) return
     const n = g.index.nodes.get(nid)!
-    const kids = s.children.get(nid) ?? []
+    const kids = t.children(nid)
     outline.push(compact({ ...brief(g, n), depth, children: kids.length || undefined }))
     if (depth < 1) for (const k of kids) add(k, depth + 1)
   }
-  for (const t of tops) add(t, 0)
+  for (const top of t.roots) add(top, 0)
   const nx = next(g, { count: 5 })
   const now = ctx.now()
   const claims: Array<Record<string, unknown>> = []

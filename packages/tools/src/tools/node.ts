@@ -6,6 +6,7 @@ import {
   changesSince,
   context,
   holderOf,
+  inDrawnOrder,
   nodeHistory,
   SEED_ACTIONS,
   type Failure,
@@ -116,7 +117,10 @@ interface NodeTree {
   child_count?: number
 }
 
-/** Seed 000's NodeTree: children nested to `depth`, then `child_count`; at most `budget` nodes in all. */
+/**
+ * Seed 000's NodeTree: children nested to `depth`, then `child_count`; at most `budget` nodes in all.
+ * Siblings in the order the map draws them (drawn-order.ts), so a person's drop shows in the next read.
+ */
 function tree(g: Graph, id: string, level: number, depth: number, budget: { left: number }): NodeTree {
   const n = view(g, id)
   const out: NodeTree = { id, summary: clip(n.summary, 120), resolved: n.resolved }
@@ -128,7 +132,7 @@ function tree(g: Graph, id: string, level: number, depth: number, budget: { left
     return out
   }
   budget.left -= kids.length
-  out.children = kids.map((k) => tree(g, k, level + 1, depth, budget))
+  out.children = inDrawnOrder(g.index, kids).map((k) => tree(g, k, level + 1, depth, budget))
   return out
 }
 
