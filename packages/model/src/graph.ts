@@ -66,7 +66,10 @@ export function rootId(graph: string): string {
     return h
   }
   const a = fnv(0x811c9dc5).toString(36).padStart(7, '0').slice(-6)
-  const b = fnv(0x050c5d1f ^ graph.length).toString(36).padStart(7, '0').slice(-6)
+  const b = fnv(0x050c5d1f ^ graph.length)
+    .toString(36)
+    .padStart(7, '0')
+    .slice(-6)
   return `n_${a}${b}`
 }
 
@@ -242,7 +245,7 @@ export class Writer {
   /** Sets a plain field, recording the change when the value differs. */
   set(id: string, field: string, value: Json, action = 'update'): boolean {
     const m = this.node(id)
-    const before = (m.get(field) ?? DEFAULTS[field] ?? null) as Json
+    const before = (m.get(field) ?? (Object.hasOwn(DEFAULTS, field) ? DEFAULTS[field] : null) ?? null) as Json
     if (before === value) return false
     m.set(field, value)
     this.record(id, action, [{ field, before, after: value }])

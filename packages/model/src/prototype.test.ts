@@ -1,5 +1,11 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
+import { createNodes } from './create.ts'
+import { priorityOf } from './rank-queue.ts'
+import { resolveLabel } from './resolve.ts'
+import { search } from './search.ts'
+import { sameWord } from './word-forms.ts'
 import { importGraph } from './formats/index.ts'
 import { exportJSON } from './formats/json.ts'
 import { next } from './readiness.ts'
@@ -84,5 +90,55 @@ describe('user-keyed maps and __proto__', () => {
     props.set('__proto__', { priority: 9 })
     const view = t.g.index.nodes.get('n_task')!
     expect(view.properties.priority).toBeUndefined()
+  })
+})
+
+// Words that name Object.prototype's members are ordinary words in a label or a priority: "The
+// DistributedDataParallel constructor hangs" crashed every label lookup in a graph holding it
+// (held-out set 7: a table of abbreviations read with `table[word]` found Object's constructor).
+const MEMBERS = Object.getOwnPropertyNames(Object.prototype)
+const WORDS = ['hangs', 'when', 'using', 'gloo', 'service', 'sync', 'repo', 'config', 'the']
+
+describe('words that name Object.prototype members', () => {
+  it('named case: a label with "constructor" resolves, dedups and searches', () => {
+    const t = makeGraph()
+    ok(createNodes(t.g, [{ summary: 'DistributedDataParallel constructor hangs when using gloo' }]))
+    expect(sameWord('constructor', 'hangs')).toBe(false)
+    expect(
+      resolveLabel(t.g, 'DistributedDataParallel constructor hangs when using gloo')[0]?.confidence,
+    ).toBe(1)
+    expect(() => resolveLabel(t.g, 'the constructor hangs with gloo')).not.toThrow()
+    ok(createNodes(t.g, [{ summary: 'constructor hangs when using NCCL' }], { mode: 'auto' }))
+  })
+
+  it('any label, query and priority made of them: nothing throws, a priority word is 0', () => {
+    const word = fc.oneof(fc.constantFrom(...MEMBERS), fc.constantFrom(...WORDS))
+    const label = fc.array(word, { minLength: 1, maxLength: 5 }).map((w) => w.join(' '))
+    fc.assert(
+      fc.property(
+        fc.array(label, { minLength: 1, maxLength: 6 }),
+        label,
+        fc.constantFrom(...MEMBERS),
+        (labels, query, p) => {
+          const t = makeGraph()
+          ok(
+            createNodes(
+              t.g,
+              labels.map((summary) => ({ summary })),
+              { mode: 'auto' },
+            ),
+          )
+          for (const q of [query, ...labels]) {
+            resolveLabel(t.g, q)
+            search(t.g, q)
+          }
+          for (const a of [query, ...labels])
+            for (const b of labels) sameWord(a.split(' ')[0]!, b.split(' ')[0]!)
+          const n = t.g.index.nodes.get(t.root)!
+          expect(priorityOf({ ...n, properties: { priority: p } })).toBe(0)
+        },
+      ),
+      { seed: 2911, numRuns: 150 },
+    )
   })
 })

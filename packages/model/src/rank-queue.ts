@@ -14,7 +14,11 @@ export function priorityOf(n: NodeView): number {
   const p = n.properties.priority
   if (typeof p === 'number' && Number.isFinite(p)) return p
   if (typeof p === 'string')
-    return NAMED_PRIORITY[p.toLowerCase()] ?? (Number.isFinite(Number(p)) ? Number(p) : 0)
+    return Object.hasOwn(NAMED_PRIORITY, p.toLowerCase())
+      ? NAMED_PRIORITY[p.toLowerCase()]!
+      : Number.isFinite(Number(p))
+        ? Number(p)
+        : 0
   return 0
 }
 

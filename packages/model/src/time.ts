@@ -196,7 +196,8 @@ function revert(
     }
     if (!n) continue
     if (PLAIN.has(c.field)) {
-      ;(n as unknown as Record<string, Json>)[c.field] = c.before ?? DEFAULTS[c.field] ?? null
+      ;(n as unknown as Record<string, Json>)[c.field] =
+        c.before ?? (Object.hasOwn(DEFAULTS, c.field) ? DEFAULTS[c.field] : null) ?? null
     } else if (CLAIM_FIELDS.has(c.field)) {
       setProp(n, c.field, c.before)
       if (c.field === CLAIMED_BY && c.before === null) {

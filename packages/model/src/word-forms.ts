@@ -130,7 +130,7 @@ const ABBREVIATIONS: Record<string, readonly string[]> = {
 
 /** Whether `short` is a known abbreviation of `long` (both lower-case, singular as labelWords gives). */
 function abbreviates(short: string, long: string): boolean {
-  const full = SINGULAR[short]
+  const full = SINGULAR.get(short)
   return full !== undefined && full.includes(long)
 }
 
@@ -141,9 +141,10 @@ export function sameWord(a: string, b: string): boolean {
 
 // Keyed and valued as labelWords gives words: "kubernetes" reads "kubernete" there.
 const RELATED = new Map<string, string[]>()
-const SINGULAR: Record<string, readonly string[]> = {}
+// A Map, not an object: a label's word may be "constructor" (an object's lookup would find Object's).
+const SINGULAR = new Map<string, readonly string[]>()
 for (const [short, full] of Object.entries(ABBREVIATIONS)) {
-  SINGULAR[singular(short)] = full.map(singular)
+  SINGULAR.set(singular(short), full.map(singular))
   for (const f of full.map(singular)) {
     if (f === short) continue
     RELATED.set(short, [...(RELATED.get(short) ?? []), f])
