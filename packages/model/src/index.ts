@@ -100,7 +100,7 @@ export type { QueryFilter, QueryOptions, QueryResult, SortKey } from './query.ts
 export { brief, context, traverse } from './context.ts'
 export type { Brief, ContextResult, Reached, TraverseOptions } from './context.ts'
 export { allEvents, changesSince, historyCursor, historySize, nodeHistory, onHistory } from './history.ts'
-export { SEED_ACTIONS, changesBetween, docAsOf, momentOf, pastOf } from './time.ts'
+export { SEED_ACTIONS, bornAt, changesBetween, docAsOf, momentOf, pastOf } from './time.ts'
 export { MAX_RESTORE_NODES, restoreAsOf } from './restore.ts'
 export type { RestoreOptions, RestoreResult } from './restore.ts'
 export type { Moment, NodeChanges } from './time.ts'

@@ -86,7 +86,7 @@ export function momentOf(
 }
 
 /** When the graph began: its meta's `created_at`, or its first event when the meta has none. */
-function bornAt(g: Graph): number {
+export function bornAt(g: Graph): number {
   const created = layout(g.doc).meta.get('created_at')
   if (typeof created === 'number' && created > 0) return created
   const first = allEvents(g)[0]

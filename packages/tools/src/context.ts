@@ -17,6 +17,7 @@ import { PRIVATE_PREFIX, privateGraphOf, type Role } from './access.ts'
 import type { Build, BuildAnswer, BuildCaller } from './builds.ts'
 import type { ClaimOutcome, ClaimRequest } from './claiming.ts'
 import {
+  bornAt,
   docAsOf,
   historySize,
   type Failure,
@@ -25,6 +26,7 @@ import {
   momentOf,
   initGraph,
   migrate,
+  type Moment,
   nearestName,
   openGraph,
   readMeta,
@@ -237,17 +239,23 @@ export interface Touched {
   unsure?: Unsure[]
 }
 
-export interface WithGraphOptions {
+export interface WithGraphOptions<T = unknown> {
   /** Open even when the graph has no meta yet (graph_open creates it). */
   allowNew?: boolean
   /** The refusal for a graph there is not (default: one naming the graphs there are). */
   unknown?: () => Promise<ToolError>
   /**
-   * `as_of` (an ISO 8601 timestamp or a checkpoint name): `fn` reads a read-only copy of the graph as
-   * it was then (time.ts), whose clock stands at that moment; the result says `as_of`. Needs read on
-   * the graph, as the plain read does; nothing the call does is recorded (working set, presence).
+   * `as_of` (an ISO 8601 timestamp or a checkpoint name, or a moment `momentAmong` read already):
+   * `fn` reads a read-only copy of the graph as it was then (time.ts), whose clock stands at that
+   * moment; the result says `as_of`. Needs read on the graph, as the plain read does; nothing the
+   * call does is recorded (working set, presence).
    */
-  asOf?: string
+  asOf?: string | Moment
+  /**
+   * With `asOf`, for a read over several graphs (memory's levels): what the call answers for this
+   * graph when the moment is before it existed, instead of refusing the moment.
+   */
+  unborn?: () => T
 }
 
 /** What `withGraph` hands a tool besides the graph: the open document, for a claim on it. */
@@ -267,7 +275,7 @@ export async function withGraph<T>(
   ctx: CallContext,
   project: string,
   fn: (g: Graph, touched: Touched, role: Role, opened: Opened) => T | Promise<T>,
-  opts: WithGraphOptions = {},
+  opts: WithGraphOptions<T> = {},
 ): Promise<T> {
   checkProject(project)
   const unknown = opts.unknown ?? (() => unknownProject(ctx, project))
@@ -293,7 +301,7 @@ export async function withGraph<T>(
       const upgraded = migrate(handle.doc, g.origin)
       if (!upgraded.ok && ctx.writing) throw new ToolError(upgraded.message, upgraded.reason)
     }
-    if (opts.asOf !== undefined) return await readAsOf(ctx, g, opts.asOf, fn, handle)
+    if (opts.asOf !== undefined) return await readAsOf(ctx, g, opts.asOf, fn, handle, opts.unborn)
     const touched: Touched = { ids: [], unsure: [] }
     const resolved = ctx.nodeArgs ? resolveNodeArgs(g, ctx.nodeArgs, touched.unsure) : []
     // Run at once (a tool's writes and the bookkeeping below meet nothing between them), awaited only
@@ -343,9 +351,10 @@ export function asOfRefusal(nodes: number, events: number): string | null {
 async function readAsOf<T>(
   ctx: CallContext,
   live: Graph,
-  asOf: string,
+  asOf: string | Moment,
   fn: (g: Graph, touched: Touched, role: Role, opened: Opened) => T | Promise<T>,
   handle: GraphDoc,
+  unborn?: () => T,
 ): Promise<T> {
   if (ctx.writing)
     throw new ToolError('as_of reads the past: it cannot be given with a change', 'invalid_argument')
@@ -353,7 +362,11 @@ async function readAsOf<T>(
   // 1.5-3.4 s for 10k nodes at load 8-12): above this size one read would stall every other client.
   const refused = asOfRefusal(live.index.nodes.size, historySize(live))
   if (refused) throw new ToolError(refused, 'too_large')
-  const { moment } = must(momentOf(live, asOf, ctx.now()))
+  // A moment read already (momentAmong) is checked against this graph again: the future, its birth.
+  const asked = typeof asOf === 'string' ? asOf : new Date(asOf.at).toISOString()
+  const read = must(momentOf(live, asked, ctx.now(), { beforeBirth: unborn !== undefined })).moment
+  const moment: Moment = typeof asOf === 'string' ? read : asOf
+  if (unborn && moment.at < bornAt(live)) return unborn()
   const g = openGraph(docAsOf(live, moment.at), { actor: ctx.actor, now: () => moment.at, newId: ctx.newId })
   const touched: Touched = { ids: [], unsure: [] }
   const resolved = ctx.nodeArgs ? resolveNodeArgs(g, ctx.nodeArgs, touched.unsure) : []
@@ -361,12 +374,41 @@ async function readAsOf<T>(
   const ran = fn(g, touched, 'read', { handle })
   const result = ran instanceof Promise ? await ran : ran
   if (!result || typeof result !== 'object' || Array.isArray(result)) return result
+  return { ...result, ...(resolved.length ? { resolved } : {}), ...asOfMarks(moment) } as T
+}
+
+/** What an answer read `as_of` says of its moment (tool.ts `asOfOut`): when, and the checkpoint that named it. */
+export function asOfMarks(moment: Moment): { as_of: string; as_of_checkpoint?: string } {
   return {
-    ...result,
-    ...(resolved.length ? { resolved } : {}),
     as_of: new Date(moment.at).toISOString(),
     ...(moment.checkpoint !== undefined ? { as_of_checkpoint: moment.checkpoint } : {}),
-  } as T
+  }
+}
+
+/**
+ * The moment `as_of` names for a read over several graphs (memory's levels and searches): a timestamp
+ * is the same moment in all of them, once one of them existed then; a checkpoint's name is read from
+ * the first of `graphs` that holds a checkpoint by that name. Refused as `withGraph` refuses it for
+ * one graph, in the first graph's words, when no graph takes it (not a moment, in the future, before
+ * every one of them existed, a checkpoint none of them has). Each graph is then read with the moment
+ * (`withGraph` `asOf`), and `unborn` says what one that did not exist yet answers.
+ */
+export async function momentAmong(
+  ctx: CallContext,
+  graphs: readonly string[],
+  asOf: string,
+): Promise<Moment> {
+  let first: Failure | undefined
+  for (const graph of graphs) {
+    const r = await withGraph({ ...ctx, writing: false }, graph, (g) => momentOf(g, asOf, ctx.now()))
+    if (r.ok) return r.moment
+    first ??= r
+  }
+  if (first) throw new ToolError(first.message, first.reason)
+  throw new ToolError(
+    `as_of reads a graph as it was, and none of ${graphs.join(', ') || 'these graphs'} exists yet`,
+    'invalid_argument',
+  )
 }
 
 /** What a graph id is, in words (the model's GRAPH_ID). */

@@ -85,6 +85,9 @@ export const out = {
   item: <T extends z.ZodRawShape>(shape: T) => z.object(shape).passthrough(),
 }
 
+/** What a read `as_of` adds to its answer: the moment it is of, and the checkpoint that named it. */
+export const asOfOut = { as_of: out.string, as_of_checkpoint: out.string }
+
 /** `{id, summary}`: a node named in a list, where the agent only needs to know which it is. */
 export const brief = out.item({ id: out.string, summary: out.string })
 

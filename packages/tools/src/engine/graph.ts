@@ -22,12 +22,15 @@ export const DEFAULT_GRAPH = 'default'
 
 export const graphArg = z.string().optional().describe('graph name, default "default"')
 
-/** Runs `fn` on the named graph; a write creates the graph when it is missing. */
+/**
+ * Runs `fn` on the named graph; a write creates the graph when it is missing. `asOf`: a read runs on
+ * the graph as it was then (withGraph), and writes nothing.
+ */
 export async function onGraph<T>(
   ctx: CallContext,
   graph: string | undefined,
   fn: (g: Graph, touched: Touched, opened: Opened) => T | Promise<T>,
-  opts: { write?: boolean } = {},
+  opts: { write?: boolean; asOf?: string } = {},
 ): Promise<T> {
   const id = graph ?? DEFAULT_GRAPH
   if (opts.write) {
@@ -53,7 +56,10 @@ export async function onGraph<T>(
       'graph_not_found',
     )
   }
-  return withGraph(ctx, id, (g, touched, _role, opened) => fn(g, touched, opened), { unknown })
+  return withGraph(ctx, id, (g, touched, _role, opened) => fn(g, touched, opened), {
+    unknown,
+    ...(opts.asOf !== undefined ? { asOf: opts.asOf } : {}),
+  })
 }
 
 /** A node by label (or id): the matcher's pick, or an error listing the nearest candidates. */

@@ -12,7 +12,7 @@ import {
   type Answer,
   type Graph,
 } from '@plexus/model'
-import { tool, type Tool, out } from '../tool.ts'
+import { asOf, asOfOut, tool, type Tool, out } from '../tool.ts'
 import { engineComponents, graphArg, labelOf, nodeNamed, onGraph } from './graph.ts'
 
 const topN = z.number().int().min(1).max(1000).optional()
@@ -53,8 +53,8 @@ function say(a: Answer): string {
 export const askGraph = tool({
   name: 'ask_graph',
   description:
-    'Plain questions: "what depends on X" / "what uses X", "what does X depend on", "what breaks if X goes down" (transitive), "path from A to B" / "how does A reach B", "cycles", "orphans", "most connected".',
-  input: { graph: graphArg, query: z.string().min(1).max(1000) },
+    'Plain questions: "what depends on X" / "what uses X", "what does X depend on", "what breaks if X goes down" (transitive), "path from A to B" / "how does A reach B", "cycles", "orphans", "most connected". as_of reads the past, writing nothing.',
+  input: { graph: graphArg, query: z.string().min(1).max(1000), as_of: asOf },
   // The model's Answer, by intent (analysis-ask.ts), with the question and a sentence.
   output: {
     query: out.string,
@@ -73,16 +73,22 @@ export const askGraph = tool({
     truncated: out.boolean,
     count: out.integer,
     took: out.list(z.unknown()),
+    ...asOfOut,
   },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>
-    onGraph(ctx, args.graph, (g) => {
-      const a = must(ask(g, args.query))
-      const { ok: _ok, ...rest } = a as Answer & { ok?: true }
-      void _ok
-      return { query: args.query, result: say(a), ...clipLists(rest) }
-    }),
+    onGraph(
+      ctx,
+      args.graph,
+      (g) => {
+        const a = must(ask(g, args.query))
+        const { ok: _ok, ...rest } = a as Answer & { ok?: true }
+        void _ok
+        return { query: args.query, result: say(a), ...clipLists(rest) }
+      },
+      { asOf: args.as_of },
+    ),
 })
 
 function clipLists(r: Record<string, unknown>): Record<string, unknown> {
@@ -94,12 +100,23 @@ function clipLists(r: Record<string, unknown>): Record<string, unknown> {
 export const dumpContext = tool({
   name: 'dump_context',
   description:
-    'Everything in one read: nodes by type, relationships as lines, most connected, cycles, isolated.',
-  input: { graph: graphArg, max_chars: z.number().int().min(500).max(200_000).optional() },
-  output: { text: out.string, nodes: out.integer, relationships: out.integer, truncated: out.boolean },
+    'Everything in one read: nodes by type, relationships as lines, most connected, cycles, isolated. as_of reads the past, writing nothing.',
+  input: {
+    graph: graphArg,
+    max_chars: z.number().int().min(500).max(200_000).optional(),
+    as_of: asOf,
+  },
+  output: {
+    text: out.string,
+    nodes: out.integer,
+    relationships: out.integer,
+    truncated: out.boolean,
+    ...asOfOut,
+  },
   access: 'read',
   annotations: { readOnly: true },
-  run: (ctx, args) => onGraph(ctx, args.graph, (g) => knowledgeDump(g, { maxChars: args.max_chars })),
+  run: (ctx, args) =>
+    onGraph(ctx, args.graph, (g) => knowledgeDump(g, { maxChars: args.max_chars }), { asOf: args.as_of }),
 })
 
 export const shortestPathTool = tool({

@@ -3,10 +3,13 @@
  * memory operations (memory.ts) on a user graph and a project graph (levels.ts).
  */
 import { randomBytes } from 'node:crypto'
+import * as Y from 'yjs'
 import { z } from 'zod'
 import {
   ToolError,
+  asOfMarks,
   graphExists,
+  momentAmong,
   must,
   requireRole,
   requireWrite,
@@ -25,10 +28,12 @@ import {
   historyCursor,
   type HistoryEvent,
   type Json,
+  type Moment,
   memoryId,
   memoryNotes,
   meta,
   type NodeView,
+  openGraph,
   putMemoryEdge,
   putMemoryNode,
   readMemory,
@@ -41,7 +46,7 @@ import {
 } from '@plexus/model'
 import { clip } from '../shape.ts'
 import { MAX_TERMS, idMatches, queryTerms } from './terms.ts'
-import { json, tool, type Tool, out } from '../tool.ts'
+import { asOf, asOfOut, json, tool, type Tool, out } from '../tool.ts'
 import { graphOfLevel, onLevel, projectGraphId, sessionOf, userGraphId, type Level } from './levels.ts'
 
 const level = z.enum(['user', 'project'])
@@ -73,9 +78,11 @@ function edgesOf(g: Graph, max: number): { edges: Json[]; total: number } {
   return { edges: out, total }
 }
 
-/** One level's full read for a session start: tiers swept, active gists, edges, health. */
-function levelRead(g: Graph, graph: string): Record<string, Json> {
-  const swept = sweepTiers(g)
+/**
+ * One level's full read for a session start: tiers swept, active gists, edges, health. A read as of a
+ * moment passes NOTHING_SWEPT: the tiers as they were then, nothing archived by the read.
+ */
+function levelRead(g: Graph, graph: string, swept = sweepTiers(g)): Record<string, Json> {
   const nodes: Json[] = []
   const health = {
     nodes: 0,
@@ -134,8 +141,13 @@ function fullNode(g: Graph, n: NodeView, lvl: Level): Record<string, Json> {
 export const kgRead = tool({
   name: 'kg_read',
   description:
-    'Start here. Without id: starts a session, returns session_id and both graphs (user, project) as gists and edges with health. With id: one node in full (promotes it if archived).',
-  input: { cwd: z.string().min(1).max(4096), id: z.string().max(2048).optional(), level: level.optional() },
+    'Start here. Without id: starts a session, returns session_id and both graphs (user, project) as gists and edges with health. With id: one node in full (promotes it if archived). as_of reads the past, writing nothing (no session).',
+  input: {
+    cwd: z.string().min(1).max(4096),
+    id: z.string().max(2048).optional(),
+    level: level.optional(),
+    as_of: asOf,
+  },
   // Without id: the session and both levels; with id: the memory (fullNode), promoted if it was archived.
   output: {
     session_id: out.string,
@@ -151,12 +163,14 @@ export const kgRead = tool({
     updated_at: out.string,
     updated_by: out.string,
     promoted: out.boolean,
+    ...asOfOut,
   },
   access: 'mixed',
   annotations: { readOnly: false, idempotent: false },
   run: async (ctx, args) => {
     const user = userGraphId(ctx.actor)
     const project = projectGraphId(args.cwd)
+    if (args.as_of !== undefined) return readPast(ctx, args.as_of, args.cwd, args.id, args.level)
     if (args.id !== undefined) {
       const order: Array<[Level, string]> =
         args.level === 'user'
@@ -178,10 +192,7 @@ export const kgRead = tool({
         })
         if (hit) return hit
       }
-      throw new ToolError(
-        `no node ${JSON.stringify(clip(args.id, 80))} in ${order.map(([l]) => `the ${l} graph`).join(' or ')}; kg_search finds nodes by words`,
-        'not_found',
-      )
+      throw notFound(args.id, order)
     }
     // The session is stored in the caller's own graph; the project level is read as the caller's
     // role there allows (onLevel creates it only for a writer).
@@ -217,13 +228,101 @@ export const kgRead = tool({
   },
 })
 
+/** The levels a read of one node looks in, in order: the one asked, or the project's then the user's. */
+function levelsOf(ctx: CallContext, cwd: string, asked?: Level): Array<[Level, string]> {
+  const user: [Level, string] = ['user', userGraphId(ctx.actor)]
+  const project: [Level, string] = ['project', projectGraphId(cwd)]
+  return asked === 'user' ? [user] : asked === 'project' ? [project] : [project, user]
+}
+
+const notFound = (id: string, order: Array<[Level, string]>) =>
+  new ToolError(
+    `no node ${JSON.stringify(clip(id, 80))} in ${order.map(([l]) => `the ${l} graph`).join(' or ')}; kg_search finds nodes by words`,
+    'not_found',
+  )
+
+/** The levels' graphs there are, and the moment `as_of` names in them (momentAmong). */
+async function pastOfLevels(
+  ctx: CallContext,
+  levels: Array<[Level, string]>,
+  asOf: string,
+): Promise<{ there: Array<[Level, string]>; moment: Moment }> {
+  const there: Array<[Level, string]> = []
+  for (const l of levels) if (await graphExists(ctx, l[1])) there.push(l)
+  return {
+    there,
+    moment: await momentAmong(
+      ctx,
+      there.map(([, g]) => g),
+      asOf,
+    ),
+  }
+}
+
+/** A level's read without the marks withGraph adds to it (asOfMarks): the call's answer carries them once. */
+function unmarked(r: Record<string, Json>): Record<string, Json> {
+  const { as_of: _at, as_of_checkpoint: _cp, ...rest } = r
+  void _at
+  void _cp
+  return rest
+}
+
+/**
+ * kg_read `as_of`: both levels, or one node in full, as they were at the moment; read-only, so no
+ * session is started, nothing is promoted or counted as read, and a tier is not swept. A level whose
+ * graph did not exist yet then reads as empty (a session start then would have found nothing there).
+ */
+async function readPast(
+  ctx: CallContext,
+  asOf: string,
+  cwd: string,
+  id: string | undefined,
+  asked: Level | undefined,
+): Promise<Record<string, Json>> {
+  const reading = { ...ctx, writing: false }
+  if (id !== undefined) {
+    const order = levelsOf(ctx, cwd, asked)
+    const { there, moment } = await pastOfLevels(ctx, order, asOf)
+    for (const [lvl, graph] of there) {
+      const hit = await withGraph(
+        reading,
+        graph,
+        (g) => {
+          const n = findMemory(g, id)
+          return n ? fullNode(g, n, lvl) : null
+        },
+        { asOf: moment, unborn: () => null },
+      )
+      if (hit) return { ...unmarked(hit), ...asOfMarks(moment) }
+    }
+    throw notFound(id, order)
+  }
+  const { there, moment } = await pastOfLevels(ctx, levelsOf(ctx, cwd), asOf)
+  const out: Record<string, Json> = {}
+  for (const [lvl, graph] of levelsOf(ctx, cwd)) {
+    const empty = () => levelRead(openGraph(new Y.Doc(), ctx), graph, NOTHING_SWEPT)
+    out[lvl] = there.some(([, g]) => g === graph)
+      ? unmarked(
+          await withGraph(reading, graph, (g) => levelRead(g, graph, NOTHING_SWEPT), {
+            asOf: moment,
+            unborn: empty,
+          }),
+        )
+      : empty()
+  }
+  return { user: out.user!, project: out.project!, ...asOfMarks(moment) }
+}
+
+const NOTHING_SWEPT = { archived: [], orphaned: [] }
+
 export const kgSearch = tool({
   name: 'kg_search',
-  description: `Full-text search over ids, gists, notes and touches in the user and project graphs, all tiers; archived and orphaned hits are flagged (kg_read promotes them). At most ${MAX_TERMS} distinct words of the query are matched; ignored_terms counts the rest.`,
+  description: `Full-text search over ids, gists, notes and touches in the user and project graphs, all tiers; archived and orphaned hits are flagged (kg_read promotes them). At most ${MAX_TERMS} distinct words of the query are matched; ignored_terms counts the rest. as_of searches the past.`,
   input: {
     query: z.string().min(1).max(1000),
     session_id: sessionId.optional(),
     limit: z.number().int().min(1).max(50).optional(),
+    as_of: asOf,
   },
   output: {
     results: out.list(
@@ -236,6 +335,9 @@ export const kgSearch = tool({
       }),
     ),
     ignored_terms: out.integer.optional(),
+    ...asOfOut,
+    /** as_of without a session: the graphs above as_of's bounds, left out of the search. */
+    not_searched: out.list(out.item({ graph: out.string, reason: out.string })),
   },
   access: 'read',
   annotations: { readOnly: true },
@@ -250,43 +352,63 @@ export const kgSearch = tool({
     const limit = args.limit ?? 10
     const scored = new Map<string, { score: number; rec: Record<string, Json> }>()
     const { terms, ignored } = queryTerms(args.query)
-    for (const [lvl, graph] of graphs) {
-      if (!(await graphExists(ctx, graph))) continue
-      await withGraph(ctx, graph, (g) => {
-        const add = (n: NodeView, rank: number) => {
-          if (!isMemoryNode(g, n) && n.kind !== 'file') return
-          const key = `${graph}/${n.id}`
-          const prev = scored.get(key)
-          const score = (prev?.score ?? 0) + 1 / (60 + rank)
-          const t = tierOf(n)
-          scored.set(key, {
-            score,
-            rec: {
-              level: lvl,
-              ...(args.session_id ? {} : { graph }),
-              id: memoryId(n),
-              gist: clip(n.summary, 300),
-              notes: clip(n.notes, 400),
-              archived: t !== 'active',
-              orphaned: t === 'orphaned',
-            },
-          })
-        }
-        const hits = search(g, args.query, { limit: 50 })
-        if (hits.ok)
-          hits.items.forEach((h, i) => {
-            const n = g.index.nodes.get(h.id)
-            if (n) add(n, i)
-          })
-        // Ids are words too: each term found in an agent's id ranks the node once more.
-        idMatches(g.index.nodes.values(), terms, add)
-      })
+    // as_of: every graph searched as it was at one moment; one that did not exist yet adds nothing.
+    // Without a session (a best effort over every graph) one above as_of's bounds is left out and
+    // named; a session's own two graphs are not left out: the call is refused.
+    const past = args.as_of === undefined ? undefined : await pastOfLevels(ctx, graphs, args.as_of)
+    const notSearched: Array<{ graph: string; reason: string }> = []
+    for (const [lvl, graph] of past?.there ?? graphs) {
+      if (!past && !(await graphExists(ctx, graph))) continue
+      const at = past ? { asOf: past.moment, unborn: () => undefined } : {}
+      const skip = (e: unknown) => {
+        if (!(past && !args.session_id && e instanceof ToolError && e.reason === 'too_large')) throw e
+        notSearched.push({ graph, reason: e.reason })
+      }
+      await withGraph(
+        ctx,
+        graph,
+        (g) => {
+          const add = (n: NodeView, rank: number) => {
+            if (!isMemoryNode(g, n) && n.kind !== 'file') return
+            const key = `${graph}/${n.id}`
+            const prev = scored.get(key)
+            const score = (prev?.score ?? 0) + 1 / (60 + rank)
+            const t = tierOf(n)
+            scored.set(key, {
+              score,
+              rec: {
+                level: lvl,
+                ...(args.session_id ? {} : { graph }),
+                id: memoryId(n),
+                gist: clip(n.summary, 300),
+                notes: clip(n.notes, 400),
+                archived: t !== 'active',
+                orphaned: t === 'orphaned',
+              },
+            })
+          }
+          const hits = search(g, args.query, { limit: 50 })
+          if (hits.ok)
+            hits.items.forEach((h, i) => {
+              const n = g.index.nodes.get(h.id)
+              if (n) add(n, i)
+            })
+          // Ids are words too: each term found in an agent's id ranks the node once more.
+          idMatches(g.index.nodes.values(), terms, add)
+        },
+        at,
+      ).catch(skip)
     }
     const results = [...scored.values()]
       .sort((a, b) => b.score - a.score)
       .slice(0, limit)
       .map((x) => ({ ...x.rec, score: Math.round(x.score * 1e4) / 1e4 }))
-    return { results, ...(ignored ? { ignored_terms: ignored } : {}) }
+    return {
+      results,
+      ...(ignored ? { ignored_terms: ignored } : {}),
+      ...(past ? asOfMarks(past.moment) : {}),
+      ...(notSearched.length ? { not_searched: notSearched } : {}),
+    }
   },
 })
 

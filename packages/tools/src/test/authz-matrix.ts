@@ -270,11 +270,27 @@ export const MATRIX: Record<Surface, Record<string, readonly Naming[]>> = {
         args: (t) => ({ cwd: t.cwd, id: t.note, level: 'project' }),
       },
       { how: 'session:user', need: 'write', note: 'starts a session', args: (t) => ({ cwd: t.cwd }) },
+      // A read of the past starts no session: read on both levels is enough.
+      { how: 'cwd', need: 'read', note: 'as_of', args: (t) => ({ cwd: t.cwd, as_of: now() }) },
+      {
+        how: 'cwd',
+        need: 'read',
+        note: 'lookup as_of',
+        args: (t) => ({ cwd: t.cwd, id: t.note, level: 'project', as_of: now() }),
+      },
+      { how: 'session:user', need: 'read', note: 'as_of', args: (t) => ({ cwd: t.cwd, as_of: now() }) },
     ],
     kg_search: [
       { how: 'session:project', need: 'read', args: (t) => ({ session_id: t.session, query: MARK }) },
       { how: 'session:user', need: 'read', args: (t) => ({ session_id: t.session, query: MARK }) },
       { how: 'all', need: 'read', args: () => ({ query: MARK }) },
+      {
+        how: 'session:project',
+        need: 'read',
+        note: 'as_of',
+        args: (t) => ({ session_id: t.session, query: MARK, as_of: now() }),
+      },
+      { how: 'all', need: 'read', note: 'as_of', args: () => ({ query: MARK, as_of: now() }) },
     ],
     kg_put_node: levels('write', (t, level) => ({
       session_id: t.session,
@@ -342,17 +358,20 @@ function boardRows(): Record<string, readonly Naming[]> {
 }
 
 function engineRows(): Record<string, readonly Naming[]> {
-  const both = (need: Need, args: (t: Target) => Record<string, unknown>): Naming[] => [
-    { how: 'graph', need, args: (t) => ({ graph: t.graph, ...args(t) }) },
-    { how: 'default', need, args },
+  const both = (need: Need, args: (t: Target) => Record<string, unknown>, note?: string): Naming[] => [
+    { how: 'graph', need, args: (t) => ({ graph: t.graph, ...args(t) }), ...(note ? { note } : {}) },
+    { how: 'default', need, args, ...(note ? { note } : {}) },
   ]
   const api = `${MARK} API`
   return {
     add_facts: both('write', () => ({ facts: [{ from: 'X', rel: 'depends_on', to: 'Y' }] })),
     add_knowledge: both('write', () => ({ knowledge: 'X depends_on Y' })),
     create_from_mermaid: both('write', () => ({ mermaid: 'flowchart TD\nX --> Y' })),
-    ask_graph: both('read', () => ({ query: 'what depends on DB' })),
-    dump_context: both('read', () => ({})),
+    ask_graph: [
+      ...both('read', () => ({ query: 'what depends on DB' })),
+      ...both('read', () => ({ query: 'what depends on DB', as_of: now() }), 'as_of'),
+    ],
+    dump_context: [...both('read', () => ({})), ...both('read', () => ({ as_of: now() }), 'as_of')],
     shortest_path: both('read', () => ({ source: api, target: 'DB' })),
     all_paths: both('read', () => ({ source: api, target: 'DB' })),
     find_cycles: both('read', () => ({})),

@@ -26,7 +26,7 @@ import {
   type Graph,
 } from '@plexus/model'
 import { brief, clip, compact, iso, seedNode } from '../shape.ts'
-import { asOf, brief as briefOut, limit, project, tool, out } from '../tool.ts'
+import { asOf, brief as briefOut, limit, project, tool, out, asOfOut } from '../tool.ts'
 
 export function countsOf(g: Graph) {
   const c = counts(g)
@@ -84,8 +84,7 @@ export const graphOpen = tool({
     /** On creation: existing graphs whose ids are a slip away from the one given. */
     did_you_mean: out.list(out.item({ id: out.string, summary: out.string })),
     /** With `as_of`: the moment the answer is of, and the checkpoint that named it. */
-    as_of: out.string,
-    as_of_checkpoint: out.string,
+    ...asOfOut,
   },
   access: 'mixed',
   annotations: { readOnly: false, idempotent: true },

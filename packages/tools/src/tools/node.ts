@@ -15,7 +15,7 @@ import {
   type NodeView,
 } from '@plexus/model'
 import { clip, compact, iso, seedNode, shownValue } from '../shape.ts'
-import { asOf, limit, project, tool, out } from '../tool.ts'
+import { asOf, limit, project, tool, out, asOfOut } from '../tool.ts'
 
 export const graphContext = tool({
   name: 'graph_context',
@@ -45,8 +45,7 @@ export const graphContext = tool({
     more_edges: out.integer,
     child_count: out.integer,
     edges: out.record,
-    as_of: out.string,
-    as_of_checkpoint: out.string,
+    ...asOfOut,
   },
   access: 'read',
   annotations: { readOnly: true },
@@ -170,8 +169,7 @@ export const graphHistory = tool({
     total: out.integer,
     next_cursor: out.string,
     more: out.boolean,
-    as_of: out.string,
-    as_of_checkpoint: out.string,
+    ...asOfOut,
   },
   access: 'read',
   annotations: { readOnly: true },

@@ -15,7 +15,7 @@ import {
   type SortKey,
 } from '@plexus/model'
 import { brief, clip, compact, evidence, seedNode, shownProperties } from '../shape.ts'
-import { asOf, limit, project, props, tool, verbose, out } from '../tool.ts'
+import { asOf, limit, project, props, tool, verbose, out, asOfOut } from '../tool.ts'
 
 /** The node itself as an agent looks at it: the brief plus what it needs to work on it. */
 export function look(g: Graph, n: NodeView) {
@@ -84,8 +84,7 @@ export const graphQuery = tool({
     total: out.integer,
     next_cursor: out.string,
     columns: out.record,
-    as_of: out.string,
-    as_of_checkpoint: out.string,
+    ...asOfOut,
   },
   access: 'read',
   annotations: { readOnly: true },

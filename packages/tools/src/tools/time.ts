@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { ToolError, must, withGraph } from '../context.ts'
 import { changesBetween, momentOf, type NodeChanges } from '@plexus/model'
 import { clip, compact, iso, shownValue } from '../shape.ts'
-import { limit, project, tool, out } from '../tool.ts'
+import { limit, project, tool, out, asOfOut } from '../tool.ts'
 
 export const graphDiff = tool({
   name: 'graph_diff',
@@ -36,8 +36,7 @@ export const graphDiff = tool({
     total: out.integer,
     next_cursor: out.string,
     from: out.string,
-    as_of: out.string,
-    as_of_checkpoint: out.string,
+    ...asOfOut,
   },
   access: 'read',
   annotations: { readOnly: true },

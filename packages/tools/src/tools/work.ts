@@ -13,7 +13,18 @@ import {
   type UpdateItem,
 } from '@plexus/model'
 import { briefs, capped, clip, compact, evidence, seedNode } from '../shape.ts'
-import { NEWLY_ACTIONABLE, asOf, brief, evidenceOut, json, project, props, tool, out } from '../tool.ts'
+import {
+  NEWLY_ACTIONABLE,
+  asOf,
+  brief,
+  evidenceOut,
+  json,
+  project,
+  props,
+  tool,
+  out,
+  asOfOut,
+} from '../tool.ts'
 
 export const graphNext = tool({
   name: 'graph_next',
@@ -54,8 +65,7 @@ export const graphNext = tool({
     /** On a claim: the claims you still hold besides the ones just made (the first 50). */
     still_held: out.list(brief),
     more_held: out.integer,
-    as_of: out.string,
-    as_of_checkpoint: out.string,
+    ...asOfOut,
   },
   access: 'mixed',
   annotations: { readOnly: false, idempotent: false },
