@@ -119,7 +119,8 @@ async function loadGraph(fx: Fixture, tag: string): Promise<{ project: string; r
   // Each graph's ids come from its own ordinal: a tie broken by id falls the same way whatever earlier
   // queries created (a change that makes dedup match more must not reorder search's ties).
   seed = (0x5eed2411 + Math.imul(graphs, 0x9e3779b9)) | 0
-  const project = `heldout-${tag}-${graphs++}`
+  // A graph id holds at most 64 characters: a long file name is cut (the ordinal keeps it unique).
+  const project = `heldout-${tag.slice(0, 40)}-${graphs++}`
   const open = await call('graph_open', { project, goal: fx.header.domain })
   if (!open.ok) throw new Error(`graph_open ${project}: ${open.text}`)
   const plan = await call('graph_plan', {
