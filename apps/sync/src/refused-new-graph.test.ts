@@ -206,7 +206,9 @@ describe('a build refused into a new graph leaves no graph', () => {
     for (const u of stored.updates) Y.applyUpdate(doc, u)
     const g = openGraph(doc, { actor: 'test', now: Date.now, newId: () => 'unused' })
     const root = meta(g).root
-    const tops = [...g.index.nodes.keys()].filter((id) => g.index.live(id) && g.index.live(id)!.parent === null)
+    const tops = [...g.index.nodes.keys()].filter(
+      (id) => g.index.live(id) && g.index.live(id)!.parent === null,
+    )
     expect(tops).toEqual([root])
     const names = [...g.index.nodes.values()].map((n) => n.summary)
     expect(names).toEqual(expect.arrayContaining(['race_alpha_service', 'race_beta_database']))
