@@ -180,7 +180,10 @@ export function definedRewrites(g: Graph, query: string): string[] {
   const hits: Array<{ re: RegExp; to: string }> = []
   const seen = new Set<Definition>()
   for (const w of new Set(words)) {
-    for (const d of di.byShort.get(w) ?? []) {
+    // labelWords reads a final s as a plural ("HPOS" is "hpo"): the acronym is looked up both ways, and
+    // the pattern below checks it is written in the query as the label defines it.
+    const shorts = [...(di.byShort.get(w) ?? []), ...(di.byShort.get(w + 's') ?? [])]
+    for (const d of shorts) {
       if (seen.has(d)) continue
       seen.add(d)
       const re = FILLER.has(w)

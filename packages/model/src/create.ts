@@ -2,7 +2,7 @@ import { checkAppearance } from './appearance.ts'
 import { fail, write, type Graph } from './graph.ts'
 import { checkNoClaimKeys } from './claims.ts'
 import { DEPENDS_ON, PendingDeps, dependsPath, writeEdge } from './edges.ts'
-import { BatchLabels, bestMatch, resolveLabel } from './resolve.ts'
+import { BatchLabels, matchOf, resolveLabel } from './resolve.ts'
 import type { Failure, Json, Result } from './types.ts'
 import {
   LIMITS,
@@ -31,6 +31,8 @@ import { mergeNoteLines, notesOf, setText } from './text.ts'
  * - `force`: everything is created, nothing is compared.
  * Items of one batch are matched with each other as with the graph (under the same parent): in auto,
  * enrich and strict, "ConfigLoader" and "Config Loader" in one batch are one node.
+ * In auto, enrich and strict, an item naming two nodes almost equally well (near twins, resolve.ts's
+ * TWIN_MARGIN) is merged into neither: it is created, and both are listed in `possible_duplicates`.
  */
 export type DedupMode = 'strict' | 'auto' | 'force' | 'enrich' | 'explore'
 const MODES: readonly DedupMode[] = ['strict', 'auto', 'force', 'enrich', 'explore']
@@ -285,7 +287,8 @@ function planItems(
       }
     }
     const scope = { parent: parent ?? undefined }
-    const match = mode === 'force' || mode === 'explore' ? undefined : bestMatch(g, item.summary, scope)
+    const found = mode === 'force' || mode === 'explore' ? undefined : matchOf(g, item.summary, scope)
+    const match = found?.match
     if (match && mode === 'strict') {
       return fail(
         'duplicate',
@@ -298,6 +301,9 @@ function planItems(
       match && !(done && mode === 'auto')
         ? { item, id: match.id, parent, match, resolved: done || undefined }
         : { item, id: g.env.newId(), parent, ...(match ? { match, resolved: true } : {}) }
+    // Near twins (resolve.ts): the label names two nodes almost equally well. It is merged into
+    // neither: the item is created and both are reported as possible duplicates.
+    for (const r of found?.rivals ?? []) possible.push({ ref: item.ref, id: plan.id, match: r })
     if (mode === 'explore') {
       const near = resolveLabel(g, item.summary, { ...scope, limit: 1, readings: 'same' })[0]
       const twin = seen.get(key)

@@ -112,7 +112,15 @@ export { OUTLINE_MAX_LINES, formatOutline, parseOutline } from './outline.ts'
 export type { OutlineItem } from './outline.ts'
 export { search } from './search.ts'
 export type { SearchItem, SearchOptions, SearchResult } from './search.ts'
-export { MATCH_CONFIDENCE, bestMatch, resolveLabel } from './resolve.ts'
+export {
+  MATCH_CONFIDENCE,
+  TWIN_MARGIN,
+  bestMatch,
+  matchOf,
+  resolveLabel,
+  rivalsOf,
+  sureMatch,
+} from './resolve.ts'
 export { HOT, WARM, listCheckpoints, resume, saveCheckpoint, touch, workingSet } from './sessions.ts'
 export type { Checkpoint, WorkingSet } from './sessions.ts'
 export { suggest } from './suggest.ts'

@@ -60,7 +60,21 @@ export function readOtherwise(
   found: Map<string, Reading>,
   cx: ReadingContext,
 ): Reading[] {
-  if (![...found.values()].some((r) => r.confidence >= MATCH)) {
+  if ([...found.values()].some((r) => r.confidence >= MATCH)) {
+    // A match already: only the acronyms the graph defines are read too, the query with them written
+    // out or contracted, so that the node written the other way competes with the one whose words the
+    // query happens to share (issue 24, near twins: "Add High-Performance Order Storage support for
+    // wooCommerce" scored 0.87 with "feat: add support for WooCommerce High Performance Order Storage
+    // (HPOS)" and 0.54 with "Add HPOS support for wooCommerce"). resolve.ts's rivalsOf then sees both.
+    for (const spelled of definedRewrites(g, label))
+      for (const r of cx.again(spelled)) {
+        const n = g.index.live(r.id)
+        const c = Math.min(r.confidence, EXPANDED_MAX)
+        const had = found.get(r.id)
+        if (n && c >= cx.floor && cx.guard(n.summary) && (!had || had.confidence < c))
+          found.set(r.id, { id: r.id, summary: n.summary, confidence: c })
+      }
+  } else {
     const hits = new Map<string, { node: NodeView; confidence: number }>()
     const naming = cx.readings === 'name'
     // Deduplication takes only what reads as the whole label, never a part of one.

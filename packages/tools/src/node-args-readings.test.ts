@@ -61,3 +61,30 @@ describe('node arguments named by a part or an acronym', () => {
     expect(call).toThrow(ids[0]!)
   })
 })
+
+describe('near twins (issue 24, held-out set 6: each query was taken by the other node at 0.87)', () => {
+  const TWINS = [
+    'Add HPOS support for wooCommerce',
+    'feat: add support for WooCommerce High Performance Order Storage (HPOS)',
+  ]
+  for (const label of [
+    'Add High-Performance Order Storage support for wooCommerce',
+    'feat: add support for WooCommerce HPOS',
+  ])
+    it(`"${label}" is refused as ambiguous, naming both`, () => {
+      const { g, ids } = graph(TWINS)
+      const args = { id: label }
+      let error: unknown
+      try {
+        resolveNodeArgs(g, { tool: 'graph_context', args })
+      } catch (e) {
+        error = e
+      }
+      expect(error).toBeInstanceOf(ToolError)
+      expect((error as ToolError).reason).toBe('ambiguous_label')
+      expect((error as ToolError).message).toMatch(/almost equally well/)
+      expect((error as ToolError).message).toContain(ids[0]!)
+      expect((error as ToolError).message).toContain(ids[1]!)
+      expect(args.id).toBe(label)
+    })
+})

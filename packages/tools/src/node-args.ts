@@ -13,7 +13,7 @@
  * argument keeps resolving; node-args.test.ts checks that every tool listed has one of its paths in its schema.
  */
 import { ToolError } from './errors.ts'
-import { MATCH_CONFIDENCE, nodeByName, resolveLabel, type Graph } from '@plexus/model'
+import { MATCH_CONFIDENCE, TWIN_MARGIN, nodeByName, resolveLabel, rivalsOf, type Graph } from '@plexus/model'
 import { clip, echo } from './shape.ts'
 
 /**
@@ -149,18 +149,23 @@ function byName(g: Graph, name: string, at: string): Resolved | undefined {
 function resolveOne(g: Graph, label: string, at: string): Resolved | undefined {
   const found = resolveLabel(g, label, { limit: SHOWN + 1 })
   if (found.length === 0) return undefined
-  const [top, second] = found as [(typeof found)[0], ...typeof found]
-  if (top.confidence >= MATCH_CONFIDENCE && !(second && second.confidence >= top.confidence)) {
+  const top = found[0]!
+  // The best with no rival (resolve.ts: another label scoring as much, or within TWIN_MARGIN of it).
+  const rivals = rivalsOf(found)
+  if (top.confidence >= MATCH_CONFIDENCE && rivals.length === 1) {
     return { arg: at, label, id: top.id, summary: top.summary, confidence: top.confidence }
   }
   const list = found
     .slice(0, SHOWN)
     .map((c) => `${c.id} '${clip(c.summary, 80)}' (${c.confidence.toFixed(2)})`)
     .join(', ')
+  const equal = rivals.every((c) => c.confidence >= top.confidence)
   const why =
-    top.confidence >= MATCH_CONFIDENCE
-      ? `names ${found.filter((c) => c.confidence >= top.confidence).length} nodes equally well`
-      : `matches no node surely (best ${top.confidence.toFixed(2)}, below ${MATCH_CONFIDENCE})`
+    top.confidence < MATCH_CONFIDENCE
+      ? `matches no node surely (best ${top.confidence.toFixed(2)}, below ${MATCH_CONFIDENCE})`
+      : equal
+        ? `names ${rivals.length} nodes equally well`
+        : `names ${rivals.length} nodes almost equally well (within ${TWIN_MARGIN} of each other: near twins, neither taken)`
   throw new ToolError(
     `${at}: ${echo(label)} is not a node id and ${why}; candidates: ${list}. Pass the id of the one you mean.`,
     top.confidence >= MATCH_CONFIDENCE ? 'ambiguous_label' : 'node_not_found',

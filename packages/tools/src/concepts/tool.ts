@@ -22,6 +22,7 @@ import {
   listCheckpoints,
   meta,
   resolveLabel,
+  rivalsOf,
   restructure,
   resume,
   saveCheckpoint,
@@ -82,8 +83,9 @@ function conceptOf(
       'node_not_found',
     )
   }
-  // Two concepts named as well as each other: taken, but not surely (the answer says uncertain).
-  const tie = hits[1] !== undefined && hits[1].confidence >= best.confidence
+  // Two concepts named as well as each other, or almost (near twins: resolve.ts's rivalsOf): taken, but
+  // not surely (the answer says uncertain).
+  const tie = rivalsOf(hits).length > 1
   if (sure && (tie || best.confidence < CERTAIN)) throw unsure(arg, label, hits)
   taken.push({
     arg,
@@ -107,8 +109,8 @@ const pct = (c: number): string => `${Math.round(c * 100)}%`
 function unsure(arg: string, label: string, hits: Resolution[]): ToolError {
   const named = hits.map((h) => `${JSON.stringify(clip(h.summary, 60))} ${h.id} (${pct(h.confidence)})`)
   const why =
-    hits.length > 1 && hits[1]!.confidence >= hits[0]!.confidence
-      ? 'names more than one concept equally'
+    rivalsOf(hits).length > 1
+      ? 'names more than one concept equally or almost equally'
       : `is not certain (below ${pct(CERTAIN)})`
   return new ToolError(
     `${arg} ${JSON.stringify(clip(label, 80))} ${why}: ${named.join(', ')}. Give the exact label or the id` +
@@ -119,14 +121,17 @@ function unsure(arg: string, label: string, hits: Resolution[]): ToolError {
 
 /** Before a create that may merge into a match (auto, enrich, strict): a match that is not sure is refused. */
 function sureCreate(g: Graph, label: string): void {
-  const hits = resolveLabel(g, label, { limit: 3, parent: meta(g).root, readings: 'same' }).filter(
-    (h) => h.confidence >= MATCH_CONFIDENCE,
-  )
-  const best = hits[0]
-  if (!best) return
-  const tie =
-    hits[1] !== undefined && hits[1].confidence >= best.confidence && hits[1].summary !== best.summary
-  if (tie || best.confidence < CERTAIN) throw unsure('label', label, hits)
+  const all = resolveLabel(g, label, { limit: 3, parent: meta(g).root, readings: 'same' })
+  const best = all[0]
+  if (!best || best.confidence < MATCH_CONFIDENCE) return
+  const rivals = rivalsOf(all)
+  const tie = rivals.some((h) => h.summary !== best.summary)
+  if (tie || best.confidence < CERTAIN)
+    throw unsure(
+      'label',
+      label,
+      all.filter((h) => h.confidence >= MATCH_CONFIDENCE || rivals.includes(h)),
+    )
 }
 const concept = (g: Graph, id: string) => ({ id, label: g.index.nodes.get(id)?.summary ?? id })
 

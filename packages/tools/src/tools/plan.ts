@@ -25,7 +25,7 @@ const planItem = z
 export const graphPlan = tool({
   name: 'graph_plan',
   docs: {
-    does: 'batch create: `nodes[{ref, parent_ref, summary, context_links, depends_on, properties}]`; `parent_ref` and `depends_on` take batch refs or existing node ids; atomic; cycles rejected with the path; returns `created[{ref, id}]` for every node created, however many. Plexus adds `kind`, `notes`, a default `parent`, and matching by label only when `mode` asks (auto, enrich, strict, explore: `matched[{ref, id, summary, confidence}]` for items it reused, never silently into a resolved node (`warnings`), and in `explore` `possible_duplicates[{ref, id, like, summary, confidence}]`)',
+    does: 'batch create: `nodes[{ref, parent_ref, summary, context_links, depends_on, properties}]`; `parent_ref` and `depends_on` take batch refs or existing node ids; atomic; cycles rejected with the path; returns `created[{ref, id}]` for every node created, however many. Plexus adds `kind`, `notes`, a default `parent`, and matching by label only when `mode` asks (auto, enrich, strict, explore: `matched[{ref, id, summary, confidence}]` for items it reused, never silently into a resolved node (`warnings`), and in `explore`, or for an item naming two nodes almost equally well (created, merged into neither), `possible_duplicates[{ref, id, like, summary, confidence}]`)',
     example: {
       nodes: [
         {
