@@ -1,7 +1,7 @@
 // Start of the stdio agent: prints figures and writes bench/reports/agent-start.md. Never passes or fails.
 // Run: npx tsx bench/agent-start.bench.ts   (PLEXUS_BENCH_QUICK=1 for a short run)
 //
-// `plexus mcp` spawned as an MCP client spawns it (node, tsx's loader, apps/sync/src/cli.ts, the
+// `plexus mcp` spawned as an MCP client spawns it (node, tsx's loader, apps/sync/src/cli/cli.ts, the
 // SDK's stdio client), and the agent's own bin (apps/agent/bin/plexus-agent.mjs, which `plexus mcp`
 // runs since the agent became an app of its own), local only (no server, an empty cache folder): the
 // time from spawn to `tools/list` answered, and the files the process loaded (a preloaded module hook
@@ -24,7 +24,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 const QUICK = process.env.PLEXUS_BENCH_QUICK === '1'
 const SAMPLES = QUICK ? 5 : 15
 const here = fileURLToPath(new URL('.', import.meta.url))
-const CLI = join(here, '../apps/sync/src/cli.ts')
+const CLI = join(here, '../apps/sync/src/cli/cli.ts')
 const AGENT_BIN = join(here, '../apps/agent/bin/plexus-agent.mjs')
 const APP_DIR = join(here, '../apps/sync')
 const COUNTER = join(here, 'agent-start.modules.mjs')

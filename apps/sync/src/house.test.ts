@@ -15,7 +15,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { importsOf } from './test/imports.ts'
+import { importsOf } from './test/module-imports.ts'
 
 const ROOT = resolve(new URL('../../..', import.meta.url).pathname)
 
@@ -167,7 +167,7 @@ describe('the house', () => {
 
   it('finds an import up, one into another package, and a cycle (so the checks above can fail)', () => {
     const tools = join(ROOT, 'packages/tools/src/context.ts')
-    const server = join(ROOT, 'apps/sync/src/server.ts')
+    const server = join(ROOT, 'apps/sync/src/start-server.ts')
     const model = join(ROOT, 'packages/model/src/graph.ts')
     expect(violations([{ from: tools, to: server, via: 'entry' }])).toHaveLength(1)
     expect(violations([{ from: server, to: model, via: 'path' }])).toHaveLength(1)

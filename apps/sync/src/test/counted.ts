@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { httpAgent, ok, type Agent } from '@plexus/tools/test/clients'
-import { RedisFanout } from '../fanout.ts'
-import { PgStore } from '../postgres/store.ts'
-import { TEST_DATABASE_URL, dropSchemas, testSchema } from '../postgres/test-db.ts'
-import { SqliteStore } from '../sqlite-store.ts'
-import type { Store } from '../store.ts'
+import { RedisFanout } from '../fanout/fanout.ts'
+import { PgStore } from '../storage/postgres/pg-store.ts'
+import { TEST_DATABASE_URL, dropSchemas, testSchema } from './test-db.ts'
+import { SqliteStore } from '../storage/sqlite-store.ts'
+import type { StorageAdapter } from '../storage/adapter.ts'
 import { startRedis } from './services.ts'
 import { testServer, type TestServer } from './server-harness.ts'
 
@@ -38,7 +38,7 @@ export async function countedServer(backend: 'sqlite' | 'postgres'): Promise<Cou
   const dir = mkdtempSync(join(tmpdir(), 'plexus-counted-'))
   const redis = await startRedis()
   const schema = testSchema('counted')
-  const store: Store =
+  const store: StorageAdapter =
     backend === 'postgres'
       ? await PgStore.open(TEST_DATABASE_URL, { schema })
       : new SqliteStore(join(dir, 'plexus.db'))
