@@ -67,7 +67,7 @@ export interface StartOptions extends Partial<Omit<ServerConfig, 'limits'>> {
   /**
    * Compaction folds the stored log in the offload worker instead of on the request thread (on by
    * default; false folds it on the request thread, as before). A stop never starts the worker only to
-   * compact (docs.ts): that held a stop for as long as the worker took to boot, 14 s at load 15.
+   * compact (graphs/registry.ts): that held a stop for as long as the worker took to boot, 14 s at load 15.
    */
   compactInWorker?: boolean
   /**

@@ -1,7 +1,7 @@
 /**
  * The services a server runs on besides its own process, chosen by configuration: PostgreSQL for
  * storage (PLEXUS_DATABASE_URL) and Redis for fan-out (PLEXUS_REDIS_URL). Without them the server
- * uses the SQLite file in its data directory (server.ts) and serves alone.
+ * uses the SQLite file in its data directory (start-server.ts) and serves alone.
  */
 import { mkdirSync } from 'node:fs'
 import { redactUrl, type ServerConfig } from './config.ts'

@@ -2,7 +2,7 @@
  * One loaded graph wired to the fan-out between servers (fanout.ts): other servers' stored updates
  * and presence come in and are relayed to this server's peers, this server's presence goes out,
  * and a gap (missed news) reads the graph again from the store, where only what this server lacks
- * changes the document. This server's own stored updates are published by the registry (docs.ts)
+ * changes the document. This server's own stored updates are published by the registry (graphs/registry.ts)
  * once stored.
  */
 import { applyAwarenessUpdate, encodeAwarenessUpdate } from 'y-protocols/awareness'

@@ -1,7 +1,7 @@
 /**
  * Compaction of one loaded graph: once its log has grown by `compactAfterUpdates` updates or
  * `compactAfterBytes` bytes since the last snapshot, the document is folded into a new snapshot and
- * the log it covers is dropped. The registry (docs.ts) keeps one `Compaction` per loaded graph and
+ * the log it covers is dropped. The registry (registry.ts) keeps one `Compaction` per loaded graph and
  * tells it about every write the room takes and every write that is stored.
  *
  * A snapshot stored through seq n must hold exactly what the log holds through n: never a write in

@@ -1,10 +1,10 @@
 /**
  * The HTTP side as a Hono app. `createApp(deps)` has no side effects (no port, no timers): tests call
- * `app.request(...)`, server.ts mounts it on a node http server.
+ * `app.request(...)`, start-server.ts mounts it on a node http server.
  *
  * Routes: GET /healthz (open), GET /metrics, GET /api/graphs, GET /api/graphs/:id,
  * GET /api/graphs/:id/export?format=, POST /api/graphs/:id/import?format=,
- * POST /api/graphs/:id/claims (claims.ts: a stdio peer claims through the server), DELETE /api/graphs/:id,
+ * POST /api/graphs/:id/claims (claims/arbiter.ts: a stdio peer claims through the server), DELETE /api/graphs/:id,
  * and the web app at /. Every request passes the Host/Origin guard; API routes need a token with
  * the right role when tokens are configured.
  */
@@ -49,7 +49,7 @@ export interface AppDeps {
   maxImportBytes?: number
   /** Large imports are built in this worker and applied in slices (imports.ts); without, inline. */
   offload?: Offload
-  /** Claim arbitration for stdio peers (`POST /api/graphs/:id/claims`, claims.ts). */
+  /** Claim arbitration for stdio peers (`POST /api/graphs/:id/claims`, claims/arbiter.ts). */
   claims?: ClaimArbiter
   /** Null while fan-out between servers works, else why it is degraded (fanout.ts). */
   fanoutStatus?: () => string | null
@@ -197,7 +197,7 @@ function health(c: Context<Env>, deps: AppDeps) {
   )
 }
 
-/** The graphs: list, summary, export, import, claims (claims.ts), delete. */
+/** The graphs: list, summary, export, import, claims (claims/arbiter.ts), delete. */
 function graphRoutes(app: Hono<Env>, deps: AppDeps, need: (role: Role) => ReturnType<typeof needRole>) {
   app.get('/api/graphs', need('read'), async (c) => {
     const identity = c.get('identity')

@@ -1,7 +1,7 @@
 /**
  * The WebSocket edge: `/sync/:graph` upgrades on the node http server, with Host/Origin checks before
  * the handshake, then per connection: token, graph id, connections per address, rate, message size,
- * slow readers. Every breach closes that one connection with a close code and reason (limits.ts) and
+ * slow readers. Every breach closes that one connection with a close code and reason (access/server-limits.ts) and
  * is counted; the protocol itself lives in relay.ts.
  */
 import type { IncomingMessage, Server } from 'node:http'

@@ -155,7 +155,7 @@ describe('DocRoom relay', () => {
     expect(() => net.doc.getMap('nodes').set('agent', 1)).toThrow(/storage refused the update/)
     expect(net.sent.filter((s) => s.kind === 'update')).toHaveLength(0)
     // Yjs does not finish a transaction whose update handler threw: this document is done for,
-    // and the owner must drop it (docs.test.ts checks the reload).
+    // and the owner must drop it (graphs/registry.test.ts checks the reload).
     expect(net.broken).toHaveLength(1)
     expect(net.persisted).toHaveLength(0)
   })

@@ -56,7 +56,7 @@ export interface PeerInfo {
   actor?: string
   /** Whether the token says the peer is an agent (its presence badge); absent without tokens. */
   agent?: boolean
-  /** The schema version the peer writes (versions.ts); default: a client that did not say. */
+  /** The schema version the peer writes (schema-versions.ts); default: a client that did not say. */
   schema?: number
 }
 

@@ -2,7 +2,7 @@
  * A test server whose real store and real Redis fan-out are counted: every stored batch (the store's
  * `appendMany`) and every published one (the fan-out's `publish`). The objects are the ones the server
  * runs on, each method wrapped to count and then call the original, so what is counted is what was
- * stored and sent. For the claim test (claim-pass.test.ts and the agent's): a claim is one batch, one
+ * stored and sent. For the claim test (claims/one-pass.test.ts and the agent's): a claim is one batch, one
  * publish.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'

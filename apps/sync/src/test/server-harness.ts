@@ -77,7 +77,7 @@ export interface ProviderOptions {
   doc?: Y.Doc
   connect?: boolean
   /**
-   * The schema the client says it writes (versions.ts): by default this build's; null says nothing,
+   * The schema the client says it writes (relay/schema-versions.ts): by default this build's; null says nothing,
    * as builds from before versions do.
    */
   schema?: number | null

@@ -55,7 +55,7 @@ export interface McpHttpOptions {
   /** Largest request body from a read token, which cannot import (default 1 MiB). */
   maxReadBodyBytes?: number
   presence?: PresenceOptions
-  /** Who gets a node when agents claim at once (claims.ts); without one, tools claim on the document. */
+  /** Who gets a node when agents claim at once (claims/arbiter.ts); without one, tools claim on the document. */
   claims?: ClaimArbiter
   /** Whole-document work off the request thread (offload.ts): large imports and facts. */
   offload?: Offload
@@ -82,7 +82,7 @@ interface Session {
  * `identity`, only the graphs its token reaches (scopes.ts): the others are not listed and do not
  * open (null, as a graph there is not), and every graph a call opens is worked on with the token's
  * role there (`role`, which withGraph asks). A claim on an open graph goes to the server's arbiter
- * (claims.ts) when there is one. With `offload`, a tool's large build runs in the worker (imports.ts).
+ * (claims/arbiter.ts) when there is one. With `offload`, a tool's large build runs in the worker (imports.ts).
  */
 export function registrySource(
   docs: DocRegistry,
