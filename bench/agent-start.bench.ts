@@ -13,7 +13,7 @@
 // With PLEXUS_BENCH_PACKED=1, the agent as `npm pack` ships it (scripts/pack.mjs: built JavaScript,
 // no tsx) is started in turn too.
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -85,7 +85,7 @@ function packageOf(file: string): string | undefined {
   return m?.[1]
 }
 
-/** `rev`'s apps/sync/src, in a folder beside the app's own src; returns its cli.ts. */
+/** `rev`'s apps/sync/src, in a folder beside the app's own src; returns its CLI's entry. */
 function checkout(rev: string): { cli: string; dir: string } {
   const dir = mkdtempSync(join(APP_DIR, '.bench-before-'))
   const tar = execFileSync('git', ['archive', rev, 'src', 'package.json'], {
@@ -93,7 +93,9 @@ function checkout(rev: string): { cli: string; dir: string } {
     maxBuffer: 1 << 28,
   })
   execFileSync('tar', ['-x', '-C', dir], { input: tar })
-  return { cli: join(dir, 'src/cli.ts'), dir }
+  // src/cli.ts before apps/sync/src was sorted by concern (issue 25), src/cli/cli.ts after.
+  const moved = join(dir, 'src/cli/cli.ts')
+  return { cli: existsSync(moved) ? moved : join(dir, 'src/cli.ts'), dir }
 }
 
 interface Row {
