@@ -1,7 +1,7 @@
 // Start of the stdio agent: prints figures and writes bench/reports/agent-start.md. Never passes or fails.
 // Run: npx tsx bench/agent-start.bench.ts   (PLEXUS_BENCH_QUICK=1 for a short run)
 //
-// `plexus mcp` spawned as an MCP client spawns it (node, tsx's loader, apps/sync/src/cli.ts, the
+// `plexus mcp` spawned as an MCP client spawns it (node, tsx's loader, apps/sync/src/cli/cli.ts, the
 // SDK's stdio client), and the agent's own bin (apps/agent/bin/plexus-agent.mjs, which `plexus mcp`
 // runs since the agent became an app of its own), local only (no server, an empty cache folder): the
 // time from spawn to `tools/list` answered, and the files the process loaded (a preloaded module hook
@@ -13,7 +13,7 @@
 // With PLEXUS_BENCH_PACKED=1, the agent as `npm pack` ships it (scripts/pack.mjs: built JavaScript,
 // no tsx) is started in turn too.
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -24,7 +24,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 const QUICK = process.env.PLEXUS_BENCH_QUICK === '1'
 const SAMPLES = QUICK ? 5 : 15
 const here = fileURLToPath(new URL('.', import.meta.url))
-const CLI = join(here, '../apps/sync/src/cli.ts')
+const CLI = join(here, '../apps/sync/src/cli/cli.ts')
 const AGENT_BIN = join(here, '../apps/agent/bin/plexus-agent.mjs')
 const APP_DIR = join(here, '../apps/sync')
 const COUNTER = join(here, 'agent-start.modules.mjs')
@@ -85,7 +85,7 @@ function packageOf(file: string): string | undefined {
   return m?.[1]
 }
 
-/** `rev`'s apps/sync/src, in a folder beside the app's own src; returns its cli.ts. */
+/** `rev`'s apps/sync/src, in a folder beside the app's own src; returns its CLI's entry. */
 function checkout(rev: string): { cli: string; dir: string } {
   const dir = mkdtempSync(join(APP_DIR, '.bench-before-'))
   const tar = execFileSync('git', ['archive', rev, 'src', 'package.json'], {
@@ -93,7 +93,9 @@ function checkout(rev: string): { cli: string; dir: string } {
     maxBuffer: 1 << 28,
   })
   execFileSync('tar', ['-x', '-C', dir], { input: tar })
-  return { cli: join(dir, 'src/cli.ts'), dir }
+  // src/cli.ts before apps/sync/src was sorted by concern (issue 25), src/cli/cli.ts after.
+  const moved = join(dir, 'src/cli/cli.ts')
+  return { cli: existsSync(moved) ? moved : join(dir, 'src/cli.ts'), dir }
 }
 
 interface Row {

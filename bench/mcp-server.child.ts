@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { startServer } from '@plexus/sync'
 import { callTool } from '../packages/tools/src/catalog.ts'
-import { registrySource } from '../apps/sync/src/mcp/http.ts'
+import { registrySource } from '../apps/sync/src/http/mcp/http.ts'
 
 type Request = { id: number; cmd: 'time'; name: string; calls: Array<Record<string, unknown>> }
 

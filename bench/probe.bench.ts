@@ -10,8 +10,8 @@
 import { loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import * as Y from 'yjs'
-import { encodeSyncStep1 } from '../apps/sync/src/protocol.ts'
-import { DocRoom } from '../apps/sync/src/relay.ts'
+import { encodeSyncStep1 } from '../apps/sync/src/relay/protocol.ts'
+import { DocRoom } from '../apps/sync/src/relay/relay.ts'
 
 const NODES = Number(process.env.PROBE_NODES ?? 100_000)
 const RUNS = Number(process.env.PROBE_RUNS ?? 30)

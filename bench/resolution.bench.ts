@@ -35,7 +35,7 @@ import { parseArgs } from 'node:util'
 import { randomIds } from '@plexus/model'
 import { startServer } from '@plexus/sync'
 import { callTool } from '../packages/tools/src/catalog.ts'
-import { registrySource } from '../apps/sync/src/mcp/http.ts'
+import { registrySource } from '../apps/sync/src/http/mcp/http.ts'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const { values: args } = parseArgs({

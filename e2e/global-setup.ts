@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { SCHEMA_VERSION } from '../packages/model/src/index.ts'
-import { startServer } from '../apps/sync/src/server.ts'
+import { startServer } from '../apps/sync/src/start-server.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const web = join(root, 'apps/web')

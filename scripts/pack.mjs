@@ -27,13 +27,13 @@ const APPS = {
     dir: 'apps/sync',
     name: 'plexus',
     bin: 'plexus',
-    entry: 'src/cli.ts',
+    entry: 'src/cli/cli.ts',
     description:
       'Plexus: a local-first graph workstation. `plexus serve` runs the sync and MCP server, `plexus mcp` the stdio MCP agent',
     // Native, so installed rather than bundled; the optional native drivers pg and ws try to load.
     external: ['better-sqlite3', 'pg-native', 'bufferutil', 'utf-8-validate'],
     dependencies: ['better-sqlite3'],
-    copy: [['src/postgres/migrations', 'dist/migrations']],
+    copy: [['src/storage/postgres/migrations', 'dist/migrations']],
   },
   agent: {
     dir: 'apps/agent',

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startServer, type RunningServer } from '../../apps/sync/src/server.ts'
+import { startServer, type RunningServer } from '../../apps/sync/src/start-server.ts'
 import { createGraph, graphState, newPage, node, openGraph, selectNode, waitSynced } from './helpers.ts'
 
 const XSS = '<img src=x onerror=alert(1)>'

@@ -52,7 +52,7 @@ const PLAN = [
     properties: { priority: 'high', estimate: '3d' },
     notes:
       'Append every update to a **write-ahead log** before relaying it; fold the log into snapshots.\n\n- survives `kill -9` mid-write\n- idle documents unload\n\nSee [the design](https://example.com/plexus/design#storage).',
-    context_links: ['apps/sync/src/sqlite-store.ts'],
+    context_links: ['apps/sync/src/storage/sqlite-store.ts'],
   },
   {
     ref: 'reconnect',

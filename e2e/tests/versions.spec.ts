@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startServer } from '../../apps/sync/src/server.ts'
+import { startServer } from '../../apps/sync/src/start-server.ts'
 import {
   baseUrl,
   centre,

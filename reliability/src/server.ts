@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url))
-const CLI = fileURLToPath(new URL('../../apps/sync/src/cli.ts', import.meta.url))
+const CLI = fileURLToPath(new URL('../../apps/sync/src/cli/cli.ts', import.meta.url))
 
 export interface ServerOptions {
   dataDir: string

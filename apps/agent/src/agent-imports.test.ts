@@ -11,9 +11,9 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { reach } from '@plexus/sync/test-imports'
 
-const CLI = fileURLToPath(new URL('../../sync/src/cli.ts', import.meta.url))
+const CLI = fileURLToPath(new URL('../../sync/src/cli/cli.ts', import.meta.url))
 const AGENT = fileURLToPath(new URL('./main.ts', import.meta.url))
-const SERVER = fileURLToPath(new URL('../../sync/src/server.ts', import.meta.url))
+const SERVER = fileURLToPath(new URL('../../sync/src/start-server.ts', import.meta.url))
 
 /** Server-side packages: the PostgreSQL and Redis drivers, SQLite, and the HTTP framework. */
 const SERVER_ONLY = ['pg', 'ioredis', 'better-sqlite3', 'hono', '@hono/node-server']

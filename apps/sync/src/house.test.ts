@@ -1,11 +1,13 @@
 /**
  * The house, checked as packages/model's purity test checks the model: every shipped source file of
  * the workspace's packages and apps (tests and test harnesses aside) is read with the TypeScript
- * parser and its imports followed. Two rules (docs/architecture.md draws the house):
+ * parser and its imports followed. Three rules (docs/architecture.md draws the house):
  * - an import goes down, never up or sideways: a package imports only packages on a lower floor
  *   (model; store-contract and sync-client; tools; the agent and the web app; the server), through
  *   their public entries (`@plexus/name`, a subpath its package.json exports), never a path into
  *   another package's folder;
+ * - inside the server (apps/sync/src, by concern), storage and access import no other folder of it, the
+ *   relay only those, fan-out only those and the relay, the registry (graphs/) only those (SERVER_FLOORS);
  * - no cycle among modules, but the two this test found when it was written, named below (each a
  *   pair of functions calling across two files, harmless at load, and in code this change did not
  *   touch): a new cycle fails, and so does one of these once it is gone, until it is struck off.
@@ -15,7 +17,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { importsOf } from './test/imports.ts'
+import { importsOf } from './test/module-imports.ts'
 
 const ROOT = resolve(new URL('../../..', import.meta.url).pathname)
 
@@ -112,6 +114,38 @@ function violations(all: readonly Edge[]): string[] {
   return out
 }
 
+/**
+ * The server's own floors (apps/sync/src by concern, issue 25): a file in one of these folders imports
+ * from another folder of src/ only if that folder is on a lower floor here. Storage imports no relay,
+ * the relay no fan-out, registry, HTTP or MCP code; claims/, http/ and cli/ compose them.
+ */
+const SERVER_FLOORS: Record<string, number> = { access: 0, storage: 0, relay: 1, fanout: 2, graphs: 3 }
+const SERVER_SRC = join(ROOT, 'apps/sync/src') + '/'
+
+/** The folder of apps/sync/src a file sits in (`.` for src/ itself), or undefined outside it. */
+const serverFolderOf = (file: string): string | undefined =>
+  file.startsWith(SERVER_SRC)
+    ? file.slice(SERVER_SRC.length).includes('/')
+      ? file.slice(SERVER_SRC.length).split('/')[0]
+      : '.'
+    : undefined
+
+/** The imports inside apps/sync/src that go up or sideways among SERVER_FLOORS. */
+function serverViolations(all: readonly Edge[]): string[] {
+  const out: string[] = []
+  for (const e of all) {
+    const a = serverFolderOf(e.from)
+    const b = serverFolderOf(e.to)
+    if (a === undefined || b === undefined || a === b || SERVER_FLOORS[a] === undefined) continue
+    const floor = SERVER_FLOORS[b]
+    if (floor === undefined || floor >= SERVER_FLOORS[a])
+      out.push(
+        `${relative(ROOT, e.from)} (${a}, floor ${SERVER_FLOORS[a]}) imports ${relative(ROOT, e.to)} (${b})`,
+      )
+  }
+  return out
+}
+
 /** Groups of modules that import one another round (Tarjan's strongly connected components). */
 function cycles(all: readonly Edge[]): string[][] {
   const next = new Map<string, string[]>()
@@ -161,17 +195,36 @@ describe('the house', () => {
     expect(all.filter((e) => packageOf(e.from) !== packageOf(e.to)).length).toBeGreaterThan(20)
   })
 
+  it("keeps the server's folders on their floors (storage and access, relay, fan-out, registry)", () => {
+    expect(serverViolations(all)).toEqual([])
+    // Every floored folder is read and imports something: an empty walk would pass anything.
+    const from = new Set(all.map((e) => serverFolderOf(e.from)))
+    for (const folder of Object.keys(SERVER_FLOORS)) {
+      if (folder === 'access' || folder === 'storage') continue // the ground floor may import no folder
+      expect(from.has(folder), `${folder}'s imports`).toBe(true)
+    }
+    for (const folder of Object.keys(SERVER_FLOORS))
+      expect(existsSync(join(SERVER_SRC, folder)), folder).toBe(true)
+  })
+
   it('has no cycle among modules', () => {
     expect(cycles(all)).toEqual(KNOWN_CYCLES)
   })
 
   it('finds an import up, one into another package, and a cycle (so the checks above can fail)', () => {
     const tools = join(ROOT, 'packages/tools/src/context.ts')
-    const server = join(ROOT, 'apps/sync/src/server.ts')
+    const server = join(ROOT, 'apps/sync/src/start-server.ts')
     const model = join(ROOT, 'packages/model/src/graph.ts')
     expect(violations([{ from: tools, to: server, via: 'entry' }])).toHaveLength(1)
     expect(violations([{ from: server, to: model, via: 'path' }])).toHaveLength(1)
     expect(violations([{ from: server, to: model, via: 'entry' }])).toEqual([])
+    const relay = join(ROOT, 'apps/sync/src/relay/relay.ts')
+    const store = join(ROOT, 'apps/sync/src/storage/sqlite-store.ts')
+    const mcp = join(ROOT, 'apps/sync/src/http/mcp/http.ts')
+    expect(serverViolations([{ from: relay, to: mcp, via: 'path' }])).toHaveLength(1)
+    expect(serverViolations([{ from: store, to: relay, via: 'path' }])).toHaveLength(1)
+    expect(serverViolations([{ from: relay, to: store, via: 'path' }])).toEqual([])
+    expect(serverViolations([{ from: mcp, to: relay, via: 'path' }])).toEqual([])
     expect(
       cycles([
         { from: tools, to: model, via: 'entry' },

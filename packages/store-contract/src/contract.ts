@@ -9,19 +9,19 @@
  */
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import type { StorageAdapter as Store, StoredGraph } from './index.ts'
+import type { StorageAdapter, StoredGraph } from './index.ts'
 
 export interface StoreFactory {
   /** A fresh, empty store. */
-  create(): Store | Promise<Store>
+  create(): StorageAdapter | Promise<StorageAdapter>
   /** Closes `store` and opens another over the same data. */
-  reopen(store: Store): Store | Promise<Store>
+  reopen(store: StorageAdapter): StorageAdapter | Promise<StorageAdapter>
   /**
    * For a store several processes share (servers on one database, agents on one cache directory):
    * another handle on the same data, as a second process would open it (`store` stays open). The
    * shared-store tests run only when given; a store no two processes open leaves it out.
    */
-  second?(store: Store): Store | Promise<Store>
+  second?(store: StorageAdapter): StorageAdapter | Promise<StorageAdapter>
   /**
    * How `appendMany` keeps a batch. `each` (the default): every update as given, in order.
    * `merged`: the batch as one merged Yjs update with one sequence number (the file cache, whose

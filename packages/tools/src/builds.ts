@@ -4,7 +4,7 @@
  * `add_knowledge`, `create_from_mermaid`). Each is described as data (`Build`) and run by one pure
  * function of a graph (`runBuild`), so a host can run it where it likes: the sync server hands a
  * large one to its offload worker, which runs `runBuild` on a copy of the stored graph and applies
- * what it made to the live document in slices (apps/sync/src/imports.ts); small ones, and every
+ * what it made to the live document in slices (apps/sync/src/graphs/imports.ts); small ones, and every
  * build on a host without a worker (the stdio agent), run here on the open graph. Either way the
  * caller gets the same result from the same code.
  */

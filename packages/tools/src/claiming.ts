@@ -1,5 +1,5 @@
 /**
- * `graph_next {claim: true}` through the host's arbitration (the server's apps/sync/src/claims.ts)
+ * `graph_next {claim: true}` through the host's arbitration (the server's apps/sync/src/claims/arbiter.ts)
  * whenever the open document has it (`GraphDoc.claim`): over `/mcp` the in-process arbiter, from
  * `plexus mcp` the server's claims route. Only when no server can be reached does a tool claim on its
  * own copy of the document.

@@ -1,4 +1,4 @@
-/** An agent's colour in presence: the server's (apps/sync/src/mcp/presence.ts) and the stdio agent's. */
+/** An agent's colour in presence: the server's (apps/sync/src/http/mcp/agent-presence.ts) and the stdio agent's. */
 const PALETTE = ['#e5484d', '#f76b15', '#ffc53d', '#46a758', '#12a594', '#0090ff', '#8e4ec6', '#d6409f']
 
 /** A colour per agent name, the same on every call and every server. */

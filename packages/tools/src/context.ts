@@ -8,7 +8,7 @@
  * here knows about transports.
  *
  * `GraphSource` is the one door between the tools and a host (the sync server over its registry and
- * arbiter, apps/sync/src/mcp/http.ts; the stdio agent over the sync client and its file store,
+ * arbiter, apps/sync/src/http/mcp/http.ts; the stdio agent over the sync client and its file store,
  * apps/agent/src/local.ts): list, open (null for a graph there is not), claim on an open document,
  * presence, remove, and the caller's role on each graph, which `withGraph` asks before anything opens.
  */

@@ -1,5 +1,5 @@
 /**
- * Host and Origin (apps/sync/src/origin.ts) on a server with tokens and on one without, where DNS
+ * Host and Origin (apps/sync/src/access/origin.ts) on a server with tokens and on one without, where DNS
  * rebinding matters most: a foreign Origin or Host is refused with 403 on the WebSocket upgrade, on
  * REST reads and writes and on /mcp, even with a valid token, and changes nothing; the same origin,
  * and loopback Host names work; a page on another loopback port is foreign too (issue 13, finding 8).

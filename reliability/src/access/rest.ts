@@ -1,5 +1,5 @@
 /**
- * REST access (routes from apps/sync/src/app.ts): every bad credential gets 401 with
+ * REST access (routes from apps/sync/src/http/app.ts): every bad credential gets 401 with
  * WWW-Authenticate and nothing of a graph; a role below the route's gets 403 naming both roles; the
  * refused writes and deletes change nothing; the weakest role allowed works by header and by
  * `?token=`. `/healthz` is open, as the README promises, and near-miss paths leak nothing.

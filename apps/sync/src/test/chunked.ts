@@ -1,5 +1,5 @@
 /**
- * A chunked /mcp upload with no Content-Length, for the bounds checks (apps/sync/src/bounds.test.ts
+ * A chunked /mcp upload with no Content-Length, for the bounds checks (apps/sync/src/access/bounds.test.ts
  * and the reliability suite's access phase): the server must refuse it without holding what it sent.
  */
 import { request } from 'node:http'

@@ -1,14 +1,14 @@
 /**
  * Servers in this process on one PostgreSQL schema of the test's own (and, for a cluster, one Redis),
- * for the PostgreSQL server tests: fanout, multi-claims, postgres/claims, postgres/unreachable. Each
+ * for the PostgreSQL server tests: fanout, multi-claims, claims/pg-arbiter, storage/postgres/unreachable. Each
  * server's closing and the schema's dropping go on the test file's cleanup list.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
-import { TEST_DATABASE_URL, dropSchemas, testSchema } from '../postgres/test-db.ts'
-import { startServer, type RunningServer, type StartOptions } from '../server.ts'
+import { TEST_DATABASE_URL, dropSchemas, testSchema } from './test-db.ts'
+import { startServer, type RunningServer, type StartOptions } from '../start-server.ts'
 import type { RedisService } from './services.ts'
 
 /** What to close after the running test, last first. */

@@ -2,7 +2,7 @@
  * A test server whose real store and real Redis fan-out are counted: every stored batch (the store's
  * `appendMany`) and every published one (the fan-out's `publish`). The objects are the ones the server
  * runs on, each method wrapped to count and then call the original, so what is counted is what was
- * stored and sent. For the claim test (claim-pass.test.ts and the agent's): a claim is one batch, one
+ * stored and sent. For the claim test (claims/one-pass.test.ts and the agent's): a claim is one batch, one
  * publish.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { httpAgent, ok, type Agent } from '@plexus/tools/test/clients'
-import { RedisFanout } from '../fanout.ts'
-import { PgStore } from '../postgres/store.ts'
-import { TEST_DATABASE_URL, dropSchemas, testSchema } from '../postgres/test-db.ts'
-import { SqliteStore } from '../sqlite-store.ts'
-import type { Store } from '../store.ts'
+import { RedisFanout } from '../fanout/fanout.ts'
+import { PgStore } from '../storage/postgres/pg-store.ts'
+import { TEST_DATABASE_URL, dropSchemas, testSchema } from './test-db.ts'
+import { SqliteStore } from '../storage/sqlite-store.ts'
+import type { StorageAdapter } from '../storage/adapter.ts'
 import { startRedis } from './services.ts'
 import { testServer, type TestServer } from './server-harness.ts'
 
@@ -38,7 +38,7 @@ export async function countedServer(backend: 'sqlite' | 'postgres'): Promise<Cou
   const dir = mkdtempSync(join(tmpdir(), 'plexus-counted-'))
   const redis = await startRedis()
   const schema = testSchema('counted')
-  const store: Store =
+  const store: StorageAdapter =
     backend === 'postgres'
       ? await PgStore.open(TEST_DATABASE_URL, { schema })
       : new SqliteStore(join(dir, 'plexus.db'))

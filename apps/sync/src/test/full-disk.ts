@@ -1,5 +1,5 @@
 /** SQLite that refuses every write once `full` is set, as a full disk does. */
-import { SqliteStore } from '../sqlite-store.ts'
+import { SqliteStore } from '../storage/sqlite-store.ts'
 
 export class FullDisk extends SqliteStore {
   full = false

@@ -2,7 +2,7 @@
  * A SQLite store whose reads of chosen graphs wait at a gate: a test holds builds where they read
  * the stored graph (imports.ts) and knows from events, not a clock, how many are under way.
  */
-import { SqliteStore } from '../sqlite-store.ts'
+import { SqliteStore } from '../storage/sqlite-store.ts'
 
 export class GatedStore extends SqliteStore {
   /** Graphs whose stored reads wait until `open()`. */

@@ -2,8 +2,8 @@
 // event loop (as whole-document work does) while a client's next request is already on its way.
 import { createServer } from 'node:http'
 import { parentPort } from 'node:worker_threads'
-import { boundConnections } from '../connections.ts'
-import { defaultLimits } from '../limits.ts'
+import { boundConnections } from '../access/connections.ts'
+import { defaultLimits } from '../access/server-limits.ts'
 
 const server = createServer((_req, res) => res.end('ok'))
 boundConnections(server, defaultLimits)

@@ -10,8 +10,14 @@ import * as authProtocol from 'y-protocols/auth'
 import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate } from 'y-protocols/awareness'
 import * as syncProtocol from 'y-protocols/sync'
 import * as Y from 'yjs'
-import { encodeAwareness, encodeUpdate, MESSAGE_AUTH, MESSAGE_AWARENESS, MESSAGE_SYNC } from '../protocol.ts'
-import { DocRoom, type FrameKind, type Receipt } from '../relay.ts'
+import {
+  encodeAwareness,
+  encodeUpdate,
+  MESSAGE_AUTH,
+  MESSAGE_AWARENESS,
+  MESSAGE_SYNC,
+} from '../relay/protocol.ts'
+import { DocRoom, type FrameKind, type Receipt } from '../relay/relay.ts'
 
 export interface Sent {
   to: number

@@ -14,8 +14,8 @@ import { SCHEMA_VERSION } from '@plexus/model'
 import { WebSocket, type ClientOptions } from 'ws'
 import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
-import { startServer, type RunningServer, type StartOptions } from '../server.ts'
-import { TEST_DATABASE_URL, dropSchemas, testSchema } from '../postgres/test-db.ts'
+import { startServer, type RunningServer, type StartOptions } from '../start-server.ts'
+import { TEST_DATABASE_URL, dropSchemas, testSchema } from './test-db.ts'
 
 /** Which store test servers use: `sqlite` (default) or `postgres`. */
 export const TEST_STORE = process.env.PLEXUS_TEST_STORE === 'postgres' ? 'postgres' : 'sqlite'
@@ -77,7 +77,7 @@ export interface ProviderOptions {
   doc?: Y.Doc
   connect?: boolean
   /**
-   * The schema the client says it writes (versions.ts): by default this build's; null says nothing,
+   * The schema the client says it writes (relay/schema-versions.ts): by default this build's; null says nothing,
    * as builds from before versions do.
    */
   schema?: number | null

@@ -26,7 +26,7 @@ const BUILT: Record<string, string> = {
     "a definition the graph's own labels give: its escaped literal words, each with an optional s or es, joined by [\\s_-]* (a word starts with a letter or digit, so a separator run is taken once per start), or its escaped acronym with an optional s, between single-character lookarounds; run on one query at a time, bounded by the tools' input limits",
   'packages/model/src/acronyms.ts':
     'an alternation of escaped literal spellings (no quantifier but an optional s) between single-character boundaries: one pass',
-  'apps/sync/src/scopes.ts':
+  'apps/sync/src/access/scopes.ts':
     'a graph-scope glob from the server configuration (not from requests), on graph ids of at most 64 characters',
 }
 

@@ -1,0 +1,42 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { afterAll, describe, expect, it } from 'vitest'
+import { SqliteStore } from './sqlite-store.ts'
+import type { StorageAdapter } from './adapter.ts'
+import { runStoreContract } from '@plexus/store-contract/contract'
+
+const root = mkdtempSync(join(tmpdir(), 'plexus-store-'))
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+let n = 0
+
+runStoreContract('sqlite', {
+  create: () => new SqliteStore(join(root, `contract-${n++}`, 'plexus.db')),
+  reopen: (store: StorageAdapter) => {
+    const path = (store as SqliteStore).path
+    store.close()
+    return new SqliteStore(path)
+  },
+})
+
+describe('SqliteStore', () => {
+  it('uses WAL so appends survive a killed process', () => {
+    const path = join(root, 'wal', 'plexus.db')
+    const store = new SqliteStore(path)
+    store.close()
+    const db = new Database(path, { readonly: true })
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
+    db.close()
+  })
+
+  it('sees appends made through another handle on the same file', () => {
+    const path = join(root, 'shared', 'plexus.db')
+    const a = new SqliteStore(path)
+    const b = new SqliteStore(path)
+    a.append('g', new Uint8Array([0, 0]))
+    expect(b.load('g')?.updates).toEqual([new Uint8Array([0, 0])])
+    a.close()
+    b.close()
+  })
+})
