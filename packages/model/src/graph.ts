@@ -50,33 +50,8 @@ export interface InitOptions {
 }
 
 /**
- * The id of a new graph's root: a function of the graph's id, so two peers that make the same graph
- * at once (a build in the server's worker while a graph_open makes it live; two servers; an agent
- * offline) write one root node, not two (the same reason an edge's id is a function of its ends).
- * Shaped like every other id (`n_` and 12 base-36 characters, from two 32-bit FNV-1a hashes), so it
- * reads as one and does not meet another graph's root. A graph made before this keeps its root.
- */
-export function rootId(graph: string): string {
-  const fnv = (seed: number) => {
-    let h = seed
-    for (let i = 0; i < graph.length; i++) {
-      h ^= graph.charCodeAt(i)
-      h = Math.imul(h, 0x01000193) >>> 0
-    }
-    return h
-  }
-  const a = fnv(0x811c9dc5).toString(36).padStart(7, '0').slice(-6)
-  const b = fnv(0x050c5d1f ^ graph.length)
-    .toString(36)
-    .padStart(7, '0')
-    .slice(-6)
-  return `n_${a}${b}`
-}
-
-/**
  * Creates the meta map and the root node of a new graph, or migrates an existing one. Idempotent: an
- * existing graph keeps its root and title. Two peers making one graph at once write the same root
- * (`rootId`): meta's fields and the root's map each settle on one peer's, the same peer's for both.
+ * existing graph keeps its root and title.
  */
 export function initGraph(g: Graph, opts: InitOptions): Result<{ root: string; created: boolean }> {
   if (!GRAPH_ID.test(opts.id)) {
@@ -93,7 +68,7 @@ export function initGraph(g: Graph, opts: InitOptions): Result<{ root: string; c
   }
   const { meta: ymeta } = layout(g.doc)
   const now = g.env.now()
-  const root = rootId(opts.id)
+  const root = g.env.newId()
   const title = opts.title?.trim() || opts.goal?.trim() || opts.id
   g.doc.transact(() => {
     setSchema(ymeta, SCHEMA_VERSION)

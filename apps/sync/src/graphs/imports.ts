@@ -21,6 +21,7 @@
  * Large ones held at once are bounded per identity and in all; past that they are refused at once.
  */
 import type { FileInput } from '@plexus/formats'
+import { readMeta } from '@plexus/model'
 import { buildSize, type Build, type BuildAnswer, type BuildCaller } from '@plexus/tools'
 import type { BuildRefusal } from './build-queue.ts'
 import type { DocHandle, DocRegistry } from './registry.ts'
@@ -133,12 +134,20 @@ async function inWorker<R extends { ok: boolean }>(
   run: (stored: StoredBytes, sliceBytes: number) => Promise<{ result: R; parts: Uint8Array[] }>,
 ): Promise<{ result: R } | { stopped: string; reason: 'conflict' | 'storage_unavailable' }> {
   const { docs } = deps
-  await handle.saved()
-  const stored = await docs.stored(graph)
-  const answer = await run(
-    { snapshot: stored?.snapshot ?? null, updates: stored?.updates ?? [] },
-    options.sliceBytes ?? SLICE_BYTES,
-  )
+  let answer: { result: R; parts: Uint8Array[] }
+  for (let attempt = 1; ; attempt++) {
+    // A graph the worker finds without meta, it makes (its root, its meta). Made meanwhile on the
+    // live document by another writer (a graph_open, a memory level, a browser), the worker's work
+    // would add a second root and meta (review, session 13): it is built again on what is stored then.
+    const wasNew = !holdsGraph(handle)
+    await handle.saved()
+    const stored = await docs.stored(graph)
+    answer = await run(
+      { snapshot: stored?.snapshot ?? null, updates: stored?.updates ?? [] },
+      options.sliceBytes ?? SLICE_BYTES,
+    )
+    if (!answer.result.ok || !wasNew || !holdsGraph(handle) || attempt === 3) break
+  }
   if (!answer.result.ok) return { result: answer.result }
   const parts = answer.parts
   let applied = 0
@@ -179,3 +188,6 @@ async function inWorker<R extends { ok: boolean }>(
 }
 
 class Interrupted extends Error {}
+
+/** Whether the live document holds a graph yet (its meta names a root). */
+const holdsGraph = (handle: DocHandle): boolean => readMeta(handle.doc).root !== null

@@ -210,6 +210,8 @@ describe('a build refused into a new graph leaves no graph', () => {
       (id) => g.index.live(id) && g.index.live(id)!.parent === null,
     )
     expect(tops).toEqual([root])
+    // Nothing of the other writer's is lost: its goal is the graph's.
+    expect(meta(g).goal).toBe('Race the build')
     const names = [...g.index.nodes.values()].map((n) => n.summary)
     expect(names).toEqual(expect.arrayContaining(['race_alpha_service', 'race_beta_database']))
   })
