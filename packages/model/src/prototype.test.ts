@@ -2,6 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { createNodes } from './create.ts'
+import { shapeOfName } from './formats/mermaid-shapes.ts'
+import { query } from './query.ts'
 import { priorityOf } from './rank-queue.ts'
 import { resolveLabel } from './resolve.ts'
 import { search } from './search.ts'
@@ -140,5 +142,23 @@ describe('words that name Object.prototype members', () => {
       ),
       { seed: 2911, numRuns: 150 },
     )
+  })
+})
+
+describe('prototype member names in shapes and property filters (review, session 14)', () => {
+  it('a Mermaid shape named like a member is a name, not a function', () => {
+    for (const m of MEMBERS) expect(shapeOfName(m)).toBe(m.toLowerCase())
+  })
+
+  it('a filter asking for nodes without a member-named property finds them', () => {
+    const t = makeGraph()
+    ok(createNodes(t.g, [{ summary: 'Plain node' }]))
+    for (const m of ['constructor', 'toString', 'valueOf']) {
+      const r = ok(query(t.g, { properties: { [m]: null } }))
+      expect(
+        r.items.map((n) => n.summary),
+        m,
+      ).toContain('Plain node')
+    }
   })
 })

@@ -84,7 +84,7 @@ export function matcher(g: Graph, f: QueryFilter = {}): Result<{ test: (n: NodeV
       if (f.claimed_by === null ? h !== null : h?.by !== f.claimed_by) return false
     }
     for (const [k, v] of props) {
-      const have = n.properties[k] ?? null
+      const have = (Object.hasOwn(n.properties, k) ? n.properties[k] : null) ?? null
       if (JSON.stringify(have) !== JSON.stringify(v)) return false
     }
     if (text && !n.summary.toLowerCase().includes(text) && !n.notes.toLowerCase().includes(text)) return false

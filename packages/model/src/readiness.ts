@@ -111,7 +111,11 @@ export function next(g: Graph, opts: NextOptions = {}): Result<NextResult> {
       if (h && (settleClaims(g, node.id, ttl).winner?.by ?? h.by) !== actor) return false
       if (
         props.length &&
-        !props.every(([k, v]) => JSON.stringify(node.properties[k] ?? null) === JSON.stringify(v))
+        !props.every(
+          ([k, v]) =>
+            JSON.stringify((Object.hasOwn(node.properties, k) ? node.properties[k] : null) ?? null) ===
+            JSON.stringify(v),
+        )
       )
         return false
       return inScope(node.id)

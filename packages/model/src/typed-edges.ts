@@ -63,6 +63,10 @@ export function edgesAt(g: Graph, node: string, direction?: EdgeDirection, type?
       out.push({ edge, other, direction: dir })
     }
   }
+  // Ties (two edges to one node) by edge id, then direction: every peer lists them alike.
+  out.sort((a, b) =>
+    a.edge.id < b.edge.id ? -1 : a.edge.id > b.edge.id ? 1 : a.direction < b.direction ? -1 : 1,
+  )
   return inDrawnOrderBy(g.index, out, (e) => e.other)
 }
 

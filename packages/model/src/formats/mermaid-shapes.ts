@@ -75,7 +75,7 @@ const ALIASES: Record<string, string | undefined> = {
 
 /** The stored shape for a `@{ shape: name }`: a classic name, the name as written, or none for a rectangle. */
 export function shapeOfName(name: string): string | undefined {
-  if (name in ALIASES) return ALIASES[name]
+  if (Object.hasOwn(ALIASES, name)) return ALIASES[name]
   return name.toLowerCase()
 }
 

@@ -42,8 +42,9 @@ export const getGraphInfo = tool({
   run: (ctx, args) =>
     onGraph(ctx, args.graph, (g) => {
       const root = meta(g).root
-      const nodeTypes: Record<string, number> = {}
-      const relationTypes: Record<string, number> = {}
+      // Maps: a kind or relationship may be any word, "constructor" and "__proto__" included.
+      const nodeTypes = new Map<string, number>()
+      const relationTypes = new Map<string, number>()
       let nodes = 0
       // Relationships as dump_context counts them: both ends live, the root (which only holds the tree) aside.
       let relationships = 0
@@ -51,10 +52,10 @@ export const getGraphInfo = tool({
         if (g.index.statusOf(n.id) === 'deleted') continue
         if (n.id !== root) {
           nodes++
-          nodeTypes[n.kind] = (nodeTypes[n.kind] ?? 0) + 1
+          nodeTypes.set(n.kind, (nodeTypes.get(n.kind) ?? 0) + 1)
         }
         for (const e of g.index.edgesOf(n.id, 'out')) {
-          relationTypes[e.type] = (relationTypes[e.type] ?? 0) + 1
+          relationTypes.set(e.type, (relationTypes.get(e.type) ?? 0) + 1)
           if (n.id !== root && e.other !== root && g.index.live(e.other)) relationships++
         }
       }
@@ -65,8 +66,8 @@ export const getGraphInfo = tool({
         title: meta(g).title,
         nodes,
         relationships,
-        node_types: nodeTypes,
-        relation_types: relationTypes,
+        node_types: Object.fromEntries(nodeTypes),
+        relation_types: Object.fromEntries(relationTypes),
         components: comp?.count,
         has_cycles: cycles.ok ? cycles.cycles.length > 0 : undefined,
       }

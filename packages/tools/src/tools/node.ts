@@ -57,11 +57,15 @@ export const graphContext = tool({
       (g, touched) => {
         const r = must(asNodeId(context(g, args.node_id, { depth: 0 })))
         touched.ids.push(r.node.id)
-        const edges: Record<string, { out?: unknown[]; in?: unknown[] }> = {}
+        // Grouped in a Map: an edge type is any word, "__proto__" and "constructor" included (an
+        // object's `edges[type] ??= {}` found Object.prototype and wrote into every object there is).
+        const groups = new Map<string, { out?: unknown[]; in?: unknown[] }>()
         for (const e of r.edges.slice(0, 100)) {
-          const t = (edges[e.type] ??= {})
+          let t = groups.get(e.type)
+          if (!t) groups.set(e.type, (t = {}))
           ;(t[e.direction] ??= []).push({ id: e.node.id, summary: clip(e.node.summary, 120) })
         }
+        const edges = Object.fromEntries(groups)
         const budget = { left: args.limit ?? 50 }
         // The caller holds this node: graph_next {claim} gave it the Node and its dependencies (id,
         // summary, evidence), so they come brief here instead of a second time in full; so do the
