@@ -154,7 +154,7 @@ describe('prototype member names in shapes and property filters (review, session
     const t = makeGraph()
     ok(createNodes(t.g, [{ summary: 'Plain node' }]))
     for (const m of ['constructor', 'toString', 'valueOf']) {
-      const r = ok(query(t.g, { properties: { [m]: null } }))
+      const r = ok(query(t.g, { filter: { properties: { [m]: null } } }))
       expect(
         r.items.map((n) => n.summary),
         m,
