@@ -28,20 +28,10 @@ import { writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import * as Y from 'yjs'
+import { rng } from '../packages/model/src/test/harness.ts'
 
 const sizes = (process.env.PLEXUS_BENCH_SIZES ?? '1000,10000').split(',').map(Number)
 const REPEAT = 15
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let t = s
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
-  }
-}
 
 /** Median of `REPEAT` timed runs of `fn`, in ms. */
 function time(fn: () => unknown): number {

@@ -13,22 +13,12 @@ import { writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import * as Y from 'yjs'
+import { rng } from '../packages/model/src/test/harness.ts'
 import { FlowModel } from '../apps/web/src/canvas/flow-model.ts'
 import type { GraphSession } from '../apps/web/src/sync/session.ts'
 
 const sizes = (process.env.PLEXUS_BENCH_SIZES ?? '1000,3000,10000').split(',').map(Number)
 const MOVES = 2000
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let t = s
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
-  }
-}
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b)
