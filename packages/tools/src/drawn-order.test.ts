@@ -226,28 +226,6 @@ const REGRESSIONS: Plan[] = [
   },
 ]
 
-describe('a plan is drawn in the order the agent wrote it', () => {
-  it('graph_plan with twelve steps in one call: the children read back (and are drawn) in that order', async () => {
-    server = await testServer()
-    const s = await surfaces(server)
-    const o = await ok(s.work, 'graph_open', { project: 'plan-order', goal: 'Launch' })
-    const root = o.root.id as string
-    // One call, one millisecond: without stamps apart the map draws them by their random ids.
-    const steps = Array.from({ length: 12 }, (_, i) => `Step ${String.fromCharCode(65 + i)}`)
-    const plan = await ok(s.work, 'graph_plan', {
-      project: 'plan-order',
-      nodes: steps.map((summary) => ({ summary, parent_ref: root })),
-    })
-    const made = (plan.created as Array<{ id: string; summary: string }>).map((c) => c.summary)
-    expect(made).toEqual(steps)
-    const ctx = await ok(s.work, 'graph_context', { node_id: root, depth: 1, limit: 50 })
-    const read = (ctx.children as Array<{ summary?: string; node?: { summary?: string } }>).map(
-      (c) => c.summary ?? c.node?.summary,
-    )
-    expect(read).toEqual(steps)
-  })
-})
-
 describe('property: every listing of siblings equals the drawn order', () => {
   let srv: TestServer
   let s: Surfaces

@@ -76,7 +76,7 @@ export const graphPlan = tool({
       ) satisfies CreateItem[]
       // Seed 000's graph_plan creates what it is given: matching by label only when a mode asks for it.
       // `ordered`: stamped apart in the order given, so the map draws a plan's steps as written (issue 27).
-      const r = must(inArgs(createNodes(g, items, { mode: args.mode ?? 'force', ordered: true }), 'nodes'))
+      const r = must(inArgs(createNodes(g, items, { mode: args.mode ?? 'force' }), 'nodes'))
       touched.ids.push(...r.created.map((c) => c.id), ...r.matched.map((m) => m.id))
       return compact({
         created: r.created.map((c) =>
