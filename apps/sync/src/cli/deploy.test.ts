@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { load } from 'js-yaml'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { BOUNDS } from './bounds.ts'
 import { resolveConfig } from './config.ts'
 import { NGINX_RULES, NGINX_RULE_FILES, NGINX_UPSTREAM } from '../test/services.ts'
 
@@ -31,7 +32,11 @@ const byImage = (name: string) =>
 
 /** The environment names config.ts reads (`env.NAME`). */
 const configSource = readFileSync(new URL('./config.ts', import.meta.url), 'utf8')
-const readByConfig = new Set([...configSource.matchAll(/\benv\.([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]!))
+// What config.ts reads by name, and the bounds it reads through their table (bounds.ts).
+const readByConfig = new Set([
+  ...[...configSource.matchAll(/\benv\.([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]!),
+  ...BOUNDS.map((b) => b.env),
+])
 
 /** `${NAME:?message}` and `${NAME:-default}` as compose substitutes them, with `given` set. */
 function substitute(value: string | number, given: Record<string, string>): string {
