@@ -49,11 +49,15 @@ function verdict(t: Tool, r: CallToolResult): string | null {
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
 
+/** get_graph_info's counts, keyed by a user's words: a kind or relationship named "at" is no time. */
+const USER_KEYED = new Set(['node_types', 'relation_types'])
+
 /** Every value under a key that names a time (`at`, `…_at`, `…_until`, `timestamp`), anywhere. */
 function times(v: unknown, out: unknown[] = []): unknown[] {
   if (Array.isArray(v)) v.forEach((x) => times(x, out))
   else if (v && typeof v === 'object')
     for (const [k, x] of Object.entries(v)) {
+      if (USER_KEYED.has(k)) continue
       if (/(^|_)(at|until)$|^timestamp$/.test(k) && x !== null) out.push(x)
       else times(x, out)
     }
