@@ -69,11 +69,22 @@ export function typeName(v: unknown): string {
 
 /** Plain JSON only (no undefined, functions, NaN), bounded in size and depth. */
 export function checkJson(v: unknown, path: string, max: number = LIMITS.value): Check {
-  const bad = notJson(v, 0)
+  const bad = notJson(v, 0) ?? unstorableTop(v)
   if (bad) return fail('invalid_argument', `${where(path)}${bad}`)
   const size = JSON.stringify(v)?.length ?? 0
   if (size > max) return fail('too_large', `${where(path)}is ${size} bytes of JSON; the limit is ${max}`)
   return null
+}
+
+/**
+ * Yjs stores a value by reading `value.constructor` (Object, Array, String…): an object holding its own
+ * key "constructor" is refused by Yjs with "Unexpected content type", part way through a write. Deeper
+ * down the key is plain data, so only a value's top level is checked.
+ */
+function unstorableTop(v: unknown): string | null {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && Object.hasOwn(v, 'constructor')
+    ? 'has a key "constructor" at its top, which cannot be stored there; rename it, or put the object inside another'
+    : null
 }
 
 // A module-level function, not a closure in checkJson: the server checks every value a peer writes.
