@@ -73,17 +73,17 @@ export function readFreeMind(text: string): Outline | Failure {
       const v = attr(x, a)
       if (v) props[`freemind_${a.toLowerCase()}`] = v
     }
-    const attributes: Record<string, string> = {}
+    const attributes: Array<[string, string]> = []
     let kind: string | undefined
     for (const a of list(x.attribute)) {
       const name = attr(a, 'NAME')
       if (!name) continue
       if (name === 'plexus_kind' && /^[a-z][a-z0-9_]{0,63}$/.test(attr(a, 'VALUE') ?? ''))
         kind = attr(a, 'VALUE')
-      else attributes[name] = attr(a, 'VALUE') ?? ''
+      else attributes.push([name, attr(a, 'VALUE') ?? ''])
     }
-    if (Object.keys(attributes).length) {
-      props.attributes = attributes
+    if (attributes.length) {
+      props.attributes = storedAttributes(attributes)
       ledger.add(
         'freemind-attribute',
         'FreeMind attribute',
@@ -159,10 +159,8 @@ export function writeFreeMind(o: Outline, g: Graph): string {
     )
     if (t.notes) lines.push(`${pad}  <richcontent TYPE="NOTE">${notesHtml(t.notes)}</richcontent>`)
     for (const i of t.icons ?? []) lines.push(`${pad}  ${open('icon', { BUILTIN: i })}/>`)
-    const attrs = p.attributes
-    if (attrs && typeof attrs === 'object' && !Array.isArray(attrs))
-      for (const [k, v] of Object.entries(attrs))
-        lines.push(`${pad}  ${open('attribute', { NAME: k, VALUE: String(v) })}/>`)
+    for (const [k, v] of attributesOf(p.attributes))
+      lines.push(`${pad}  ${open('attribute', { NAME: k, VALUE: String(v) })}/>`)
     if (t.kind) lines.push(`${pad}  ${open('attribute', { NAME: 'plexus_kind', VALUE: t.kind })}/>`)
     for (const r of out.get(t.key) ?? []) {
       const words = r.label ?? (r.type && r.type !== 'relates_to' ? relationWords(r.type) : undefined)
@@ -175,4 +173,24 @@ export function writeFreeMind(o: Outline, g: Graph): string {
   // Relations to or from topics outside the tree cannot happen: every live node is in it.
   lines.push('</map>', '')
   return lines.join('\n')
+}
+
+/**
+ * A node's FreeMind attributes as stored: an object of name: value, as a person reads them in the
+ * inspector, unless that would lose one — a name given twice (FreeMind allows it), or `__proto__` and
+ * `constructor`, which no stored object can hold as keys (validate.ts) — then a list of [name, value].
+ */
+function storedAttributes(pairs: Array<[string, string]>): Json {
+  const names = new Set(pairs.map(([k]) => k))
+  const plain = names.size === pairs.length && !names.has('__proto__') && !names.has('constructor')
+  return plain ? Object.fromEntries(pairs) : pairs
+}
+
+/** Either stored form of a node's attributes, as [name, value] pairs in order; anything else, none. */
+function attributesOf(v: Json | undefined): Array<[string, Json]> {
+  if (Array.isArray(v))
+    return v.flatMap((p) =>
+      Array.isArray(p) && p.length === 2 && typeof p[0] === 'string' ? [[p[0], p[1]!] as [string, Json]] : [],
+    )
+  return v && typeof v === 'object' ? Object.entries(v) : []
 }

@@ -128,7 +128,7 @@ export function writeMindmap(o: Outline, g: Graph): string {
   const write = (t: Topic, depth: number): void => {
     const pad = '  '.repeat(depth + 1)
     const shape = typeof t.properties?.mindmap_shape === 'string' ? t.properties.mindmap_shape : 'rect'
-    const [open, close] = BRACKETS[shape] ?? ['[', ']']
+    const [open, close] = Object.hasOwn(BRACKETS, shape) ? BRACKETS[shape]! : ['[', ']']
     let id = safeId(t.key)
     for (let n = 2; ids.has(id); n++) id = `${safeId(t.key)}_${n}`
     ids.add(id)

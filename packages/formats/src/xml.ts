@@ -107,7 +107,7 @@ export function wrongXml(expected: string, got: string): Failure {
     svg: 'an SVG picture, not a map',
     html: 'an HTML page, not a map',
   }
-  const what = known[got] ?? `an XML document whose root is <${got}>`
+  const what = Object.hasOwn(known, got) ? known[got] : `an XML document whose root is <${got}>`
   return fail('invalid_argument', `expected ${expected}, but this is ${what}`)
 }
 
