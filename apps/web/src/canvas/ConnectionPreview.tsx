@@ -1,4 +1,4 @@
-import { DEPENDS_ON, RELATES_TO } from '@plexus/model'
+import { DEPENDS_ON, RELATES_TO, relationWords } from '@plexus/model'
 import { getBezierPath, Position, useReactFlow, type ConnectionLineComponentProps } from '@xyflow/react'
 import { useLayoutEffect, useRef, useState } from 'react'
 import { useUI } from '../store.ts'
@@ -7,8 +7,6 @@ import type { PNode } from './flow-model.ts'
 
 /** The sentence's halo (canvas.css `.pconnect-label` stroke-width), for the estimate before it is drawn. */
 const HALO = 5
-
-const VERB: Record<string, string> = { depends_on: 'depends on', relates_to: 'relates to' }
 
 /** The node drawn under a screen point (not `except`), for drops on a node's body rather than its handle. */
 export function nodeAt(clientX: number, clientY: number, except?: string): string | null {
@@ -22,7 +20,7 @@ export function nodeAt(clientX: number, clientY: number, except?: string): strin
 
 /** "API depends on Database": what releasing the connection here will create, read as a sentence. */
 export function sentence(from: string, type: string, to: string | null): string {
-  const verb = VERB[type] ?? type.replace(/_/g, ' ')
+  const verb = relationWords(type)
   return to === null
     ? `${from} ${verb} … (drop on a node; on empty canvas: a new child)`
     : `${from} ${verb} ${to}`

@@ -14,7 +14,10 @@ import type { Rect } from './geometry.ts'
 import { undrawn } from './flow-window.ts'
 import { useWorkspace } from './workspace.ts'
 
-const LABELS: Record<string, string> = { [DEPENDS_ON]: relationWords(DEPENDS_ON), [RELATES_TO]: '' }
+/** The words drawn on an edge: its own label, else its type's words; a plain relation says nothing. */
+export function edgeLabel(kind: string, given: string | undefined): string {
+  return given || (kind === RELATES_TO ? '' : relationWords(kind))
+}
 
 /** A node's box as the canvas has it, or null before it has a size. */
 function box(n: InternalNode<PNode> | undefined): Rect | null {
@@ -78,7 +81,7 @@ function PlexusEdgeImpl({
         : kind === RELATES_TO
           ? 'pedge-rel'
           : 'pedge-other'
-  const label = data?.label || (kind in LABELS ? LABELS[kind] : relationWords(kind))
+  const label = edgeLabel(kind, data?.label)
   // A line standing for edges into a folded branch always says what it stands for (folded-edges.ts).
   const stands = data?.stands
   const marker = kind === 'tree' ? undefined : kind === DEPENDS_ON ? 'url(#pmark-dep)' : 'url(#pmark)'

@@ -27,7 +27,7 @@ const STATUS_LABEL = {
 function PlexusNodeImpl({ id, data, selected, isConnectable }: NodeProps<PNode>) {
   const editing = useUI((s) => (s.editing?.id === id ? s.editing : null))
   const flash = useUI((s) => s.flash[id] !== undefined)
-  const presence = usePresence((s) => s.byNode[id])
+  const presence = usePresence((s) => s.byNode.get(id))
   const { view, status, isRoot } = data
   // The model's rule: the claimer's lease, and nobody holds resolved work.
   const claim = holderOf(view, Date.now())

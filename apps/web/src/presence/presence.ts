@@ -26,11 +26,12 @@ export interface NodePresence {
 
 interface PresenceStore {
   peers: Peer[]
-  byNode: Record<string, NodePresence>
+  /** A Map: node ids come from other peers' awareness, and `obj[id]` reads Object.prototype's members. */
+  byNode: ReadonlyMap<string, NodePresence>
 }
 
 /** Everyone else on this graph, from awareness. Each node reads only its own entry, which keeps its identity until it changes. */
-export const usePresence = create<PresenceStore>()(() => ({ peers: [], byNode: {} }))
+export const usePresence = create<PresenceStore>()(() => ({ peers: [], byNode: new Map() }))
 
 const COLOR = /^#[0-9a-f]{3,8}$/i
 
@@ -53,11 +54,11 @@ export function label(user: PresenceUser): string {
   return `${user.name}${identity}${user.kind === 'agent' ? ' (agent)' : ''}`
 }
 
-function read(session: GraphSession): Peer[] {
-  const aw = session.awareness
+/** Everyone else in the awareness states, each as far as its state can be trusted. */
+export function readPeers(states: ReadonlyMap<number, unknown>, own: number): Peer[] {
   const peers: Peer[] = []
-  for (const [clientId, raw] of aw.getStates()) {
-    if (clientId === aw.clientID) continue
+  for (const [clientId, raw] of states) {
+    if (clientId === own) continue
     const st = raw as PresenceState
     const user = clean(st.user)
     if (!user) continue
@@ -83,17 +84,31 @@ function same(a: NodePresence | undefined, b: NodePresence): boolean {
   return eq(a.selectedBy, b.selectedBy) && eq(a.agents, b.agents)
 }
 
-function publish(peers: Peer[]): void {
-  const next: Record<string, NodePresence> = {}
-  const entry = (id: string) => (next[id] ??= { selectedBy: [], agents: [] })
+/**
+ * Who is at each node: people by selection, agents by their last touch. An entry equal to the one in
+ * `prev` is `prev`'s object, so a node whose presence did not change does not render.
+ */
+export function nodePresence(
+  peers: readonly Peer[],
+  prev: ReadonlyMap<string, NodePresence>,
+): Map<string, NodePresence> {
+  const next = new Map<string, NodePresence>()
+  const entry = (id: string) => {
+    let e = next.get(id)
+    if (!e) next.set(id, (e = { selectedBy: [], agents: [] }))
+    return e
+  }
   for (const p of peers) {
     const ref = { clientId: p.clientId, name: p.user.name, color: p.user.color }
     if (p.user.kind === 'agent' && p.node) entry(p.node).agents.push(ref)
     for (const id of p.selection) entry(id).selectedBy.push(ref)
   }
-  const prev = usePresence.getState().byNode
-  for (const [id, v] of Object.entries(next)) if (same(prev[id], v)) next[id] = prev[id]!
-  usePresence.setState({ peers, byNode: next })
+  for (const [id, v] of next) if (same(prev.get(id), v)) next.set(id, prev.get(id)!)
+  return next
+}
+
+function publish(peers: Peer[]): void {
+  usePresence.setState({ peers, byNode: nodePresence(peers, usePresence.getState().byNode) })
 }
 
 /** Mirrors the session's awareness into the presence store while mounted. */
@@ -101,12 +116,12 @@ export function usePresenceFeed(session: GraphSession | null): void {
   useEffect(() => {
     if (!session) return
     const aw = session.awareness
-    const onChange = () => publish(read(session))
+    const onChange = () => publish(readPeers(aw.getStates(), aw.clientID))
     aw.on('change', onChange)
     onChange()
     return () => {
       aw.off('change', onChange)
-      usePresence.setState({ peers: [], byNode: {} })
+      usePresence.setState({ peers: [], byNode: new Map() })
     }
   }, [session])
 }
