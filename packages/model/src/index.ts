@@ -188,6 +188,7 @@ export {
   readMemorySession,
   readProgress,
   sweepTiers,
+  tiersDue,
   tierOf,
   writeMemorySession,
   writeProgress,

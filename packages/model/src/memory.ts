@@ -272,6 +272,21 @@ export function readMemory(g: Graph, id: string): Result<{ node: NodeView; promo
  * edge is orphaned. The graph's root and `file` ends stay as they are. Deterministic for one `now`.
  */
 export function sweepTiers(g: Graph): { archived: string[]; orphaned: string[] } {
+  const { archived, orphaned } = tiersDue(g)
+  if (archived.length || orphaned.length) {
+    g.doc.transact(() => {
+      for (const id of archived) if (!orphaned.includes(id)) setTier(g, id, 'archived')
+      for (const id of orphaned) setTier(g, id, 'orphaned')
+    }, g.origin)
+  }
+  return { archived, orphaned }
+}
+
+/**
+ * What `sweepTiers` would archive and orphan now, writing nothing: a reader's view of the tiers as the
+ * rules say they are, on a graph it may not write.
+ */
+export function tiersDue(g: Graph): { archived: string[]; orphaned: string[] } {
   const now = g.env.now()
   const root = indexOf(g.doc).y.meta.get('root')
   const archived: string[] = []
@@ -285,12 +300,6 @@ export function sweepTiers(g: Graph): { archived: string[]; orphaned: string[] }
       archived.push(n.id)
       if (!linked) orphaned.push(n.id)
     } else if (t === 'archived' && !linked) orphaned.push(n.id)
-  }
-  if (archived.length || orphaned.length) {
-    g.doc.transact(() => {
-      for (const id of archived) if (!orphaned.includes(id)) setTier(g, id, 'archived')
-      for (const id of orphaned) setTier(g, id, 'orphaned')
-    }, g.origin)
   }
   return { archived, orphaned }
 }

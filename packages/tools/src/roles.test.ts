@@ -11,11 +11,14 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { testServer, type TestServer } from '@plexus/sync/test-server'
+import { ARCHIVE_AFTER_MS, initGraph, openGraph, putMemoryNode } from '@plexus/model'
 import { projectGraphId } from './memory/levels.ts'
 import { call, httpAgent, ok, stdioAgent, type Agent } from './test/clients.ts'
 
 const SHARED_CWD = '/src/shared'
 const shared = projectGraphId(SHARED_CWD)
+const STALE_CWD = '/src/stale'
+const stale = projectGraphId(STALE_CWD)
 const tokens = [
   { name: 'ada', role: 'write' as const, token: 'ada-token-123' },
   {
@@ -25,6 +28,7 @@ const tokens = [
     graphs: [
       { pattern: 'pub', role: 'read' as const },
       { pattern: shared, role: 'read' as const },
+      { pattern: stale, role: 'read' as const },
       { pattern: '*', role: 'write' as const },
     ],
   },
@@ -285,6 +289,46 @@ describe('project memory a token only reads', () => {
       })
     } finally {
       await rd.close()
+    }
+  })
+})
+
+describe('project memory a token only reads, with memories a month stale', () => {
+  // A session start sweeps the tiers: memories untouched for a month are archived. That is a write,
+  // so it is the writers' to make; a reader's session start read the level and swept it, as itself.
+  it('is read as stored by a reader: its session start archives nothing there', async () => {
+    const h = await server.docs.openAsync(stale)
+    try {
+      const past = Date.now() - ARCHIVE_AFTER_MS - 2 * 86_400_000
+      let i = 0
+      const g = openGraph(h.doc, { actor: 'ada', now: () => past, newId: () => `n_stale_${i++}` })
+      if (!initGraph(g, { id: stale, kind: 'project', title: 'stale' }).ok) throw new Error('init')
+      for (const id of ['old-cron', 'old-queue'])
+        if (!putMemoryNode(g, { id, gist: `The ${id} runs nightly` }).ok) throw new Error('put')
+      await h.saved()
+    } finally {
+      h.release()
+    }
+    const rd = await httpAgent(server.url, { token: 'rd-token-1234', path: '/mcp/memory' })
+    try {
+      const before = await state(stale)
+      const mine = await ok(rd.client, 'kg_read', { cwd: STALE_CWD })
+      // Read as the rules say they are now (a month stale, unlinked: orphaned), as a writer would see.
+      expect(mine.project.nodes).toEqual([])
+      expect(mine.project.health).toMatchObject({ nodes: 2, active: 0, orphaned: 2 })
+      expect(await state(stale), 'a reader’s kg_read changed the project level').toBe(before)
+    } finally {
+      await rd.close()
+    }
+    // A writer's session start sweeps them (the control: the same read does write for a writer).
+    const mem = await httpAgent(server.url, { token: 'ada-token-123', path: '/mcp/memory' })
+    try {
+      const before = await state(stale)
+      const theirs = await ok(mem.client, 'kg_read', { cwd: STALE_CWD })
+      expect(theirs.project.health).toMatchObject({ nodes: 2, active: 0, orphaned: 2 })
+      expect(await state(stale)).not.toBe(before)
+    } finally {
+      await mem.close()
     }
   })
 })

@@ -40,6 +40,7 @@ import {
   readProgress,
   search,
   sweepTiers,
+  tiersDue,
   tierOf,
   writeMemorySession,
   writeProgress,
@@ -79,10 +80,16 @@ function edgesOf(g: Graph, max: number): { edges: Json[]; total: number } {
 }
 
 /**
- * One level's full read for a session start: tiers swept, active gists, edges, health. A read as of a
- * moment passes NOTHING_SWEPT: the tiers as they were then, nothing archived by the read.
+ * One level's full read for a session start: tiers swept, active gists, edges, health. `swept` is what
+ * the read archived (a writer's, sweepTiers) or finds due (a reader's, tiersDue: read as archived, not
+ * written, since the level is not the reader's to change). A read as of a moment passes NOTHING_SWEPT:
+ * the tiers as they were then, nothing archived by the read.
  */
-function levelRead(g: Graph, graph: string, swept = sweepTiers(g)): Record<string, Json> {
+function levelRead(g: Graph, graph: string, swept: Swept): Record<string, Json> {
+  const orphaned = new Set(swept.orphaned)
+  const archived = new Set(swept.archived)
+  const tierNow = (n: NodeView) =>
+    orphaned.has(n.id) ? 'orphaned' : archived.has(n.id) ? 'archived' : tierOf(n)
   const nodes: Json[] = []
   const health = {
     nodes: 0,
@@ -96,14 +103,14 @@ function levelRead(g: Graph, graph: string, swept = sweepTiers(g)): Record<strin
   for (const n of g.index.nodes.values()) {
     if (!isMemoryNode(g, n, root)) continue
     health.nodes++
-    health[tierOf(n)]++
+    health[tierNow(n)]++
   }
   // Listed in the order the map draws them (drawn-order.ts): a person who dragged one memory above
   // another sees it there, and so does the agent's next read. The walk stops at the list's cap.
   for (const id of drawnTree(g.index, root).all()) {
     if (nodes.length >= MAX_NODES) break
     const n = g.index.nodes.get(id)!
-    if (isMemoryNode(g, n, root) && tierOf(n) === 'active') nodes.push(gist(n))
+    if (isMemoryNode(g, n, root) && tierNow(n) === 'active') nodes.push(gist(n))
   }
   const e = edgesOf(g, 2 * MAX_NODES)
   health.edges = e.total
@@ -203,11 +210,15 @@ export const kgRead = tool({
       scoped,
       project,
       'project',
-      (g) => ({ ...levelRead(g, project), cursor: historyCursor(g) }),
+      // A reader's session start reads the project level; the tiers due are not its to write.
+      (g, _touched, role) => ({
+        ...levelRead(g, project, role === 'read' ? tiersDue(g) : sweepTiers(g)),
+        cursor: historyCursor(g),
+      }),
       args.cwd.split(/[/\\]/).filter(Boolean).pop(),
     )
     const usr = await onLevel(scoped, user, 'user', (g) => {
-      const read = { ...levelRead(g, user), cursor: historyCursor(g) }
+      const read = { ...levelRead(g, user, sweepTiers(g)), cursor: historyCursor(g) }
       must(
         writeMemorySession(g, {
           id: sid,
@@ -313,7 +324,8 @@ async function readPast(
   return { user: out.user!, project: out.project!, ...asOfMarks(moment) }
 }
 
-const NOTHING_SWEPT = { archived: [], orphaned: [] }
+type Swept = { archived: readonly string[]; orphaned: readonly string[] }
+const NOTHING_SWEPT: Swept = { archived: [], orphaned: [] }
 
 export const kgSearch = tool({
   name: 'kg_search',
