@@ -571,7 +571,13 @@ export async function runCell(env: MatrixEnv, c: Cell): Promise<Verdict> {
   const cell = `${cellName(c, target)}: ${r.text.slice(0, 300)}`
   const allowed = RANK[role] >= RANK[naming.need]
   const verdict = (problem: string | null): Verdict => ({ cell, allowed, problem })
-  if (allowed) return verdict(r.isError ? `allowed, but failed: ${cell}` : null)
+  if (allowed) {
+    if (r.isError) return verdict(`allowed, but failed: ${cell}`)
+    // A reader's call is a read, whatever the tool does for a writer: the graph stays as it was.
+    if (role === 'read' && (await env.state(target)) !== before)
+      return verdict(`read, but changed the graph: ${cell}`)
+    return verdict(null)
+  }
   if (role === 'none') {
     // The graph does not exist for the token: refused, or answered without a word of it.
     if (!r.isError && r.text.includes(MARK)) return verdict(`unseen, but shown: ${cell}`)
