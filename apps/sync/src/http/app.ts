@@ -24,7 +24,8 @@ import {
   type Format,
   type GraphSummary,
 } from '../graphs/model-calls.ts'
-import { claimsRoute, type ClaimArbiter } from '../claims/arbiter.ts'
+import type { ClaimArbiter } from '../claims/arbiter.ts'
+import { claimsRoute } from './claims-route.ts'
 import { importGraphText } from '../graphs/imports.ts'
 import type { Offload } from '../graphs/offload.ts'
 import type { Metrics } from '../graphs/metrics.ts'
