@@ -142,8 +142,30 @@ ${each.map((p, i) => block(p, `${NGINX_UPSTREAM}_${i}`)).join('\n')}
   const child = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], {
     stdio: ['ignore', 'ignore', 'inherit'],
   })
-  await waitPort(port, 'nginx')
-  for (const p of each) await waitPort(p, 'nginx')
+  // An nginx that cannot start ends the wait at once, saying why (it waited out the port's limit and
+  // then failed the run with an uncaught spawn error when nginx was not installed).
+  const ended = new Promise<never>((_resolve, reject) => {
+    child.once('error', (e: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          e.code === 'ENOENT'
+            ? `${NGINX} is missing: apt-get install -y nginx-light (scripts/test installs it)`
+            : `nginx did not start: ${e.message}`,
+        ),
+      ),
+    )
+    child.once('exit', (code, signal) =>
+      reject(new Error(`nginx exited as it started (code ${code}, signal ${signal}); its reason is above`)),
+    )
+  })
+  const listening = (async () => {
+    await waitPort(port, 'nginx')
+    for (const p of each) await waitPort(p, 'nginx')
+  })()
+  // Whichever loses the race is settled later, unheard.
+  ended.catch(() => {})
+  listening.catch(() => {})
+  await Promise.race([listening, ended])
   return {
     port,
     url: `http://127.0.0.1:${port}`,
