@@ -1,4 +1,4 @@
-import { definedRewrites } from './acronym-definitions.ts'
+import { definedRewrites, otherAcronym } from './acronym-definitions.ts'
 import { PART, WHOLE, acronymOf, initialsOf, rewrites, spelledBy, writtenIn } from './acronyms.ts'
 import type { Graph } from './graph.ts'
 import { SHARED, holdersOf, partialScores } from './partial-names.ts'
@@ -71,7 +71,13 @@ export function readOtherwise(
         const n = g.index.live(r.id)
         const c = Math.min(r.confidence, EXPANDED_MAX)
         const had = found.get(r.id)
-        if (n && c >= cx.floor && cx.guard(n.summary) && (!had || had.confidence < c))
+        if (
+          n &&
+          c >= cx.floor &&
+          cx.guard(n.summary) &&
+          !otherAcronym(g, spelled, n.summary) &&
+          (!had || had.confidence < c)
+        )
           found.set(r.id, { id: r.id, summary: n.summary, confidence: c })
       }
   } else {
@@ -104,7 +110,7 @@ export function readOtherwise(
     for (const spelled of [...rewrites(g, label, cx.accept), ...definedRewrites(g, label)]) {
       for (const r of cx.again(spelled)) {
         const n = g.index.live(r.id)
-        if (n) add(n, Math.min(r.confidence, EXPANDED_MAX), true)
+        if (n && !otherAcronym(g, spelled, n.summary)) add(n, Math.min(r.confidence, EXPANDED_MAX), true)
       }
       // "MFA rollout" as a part of "Multi-factor authentication rollout for clinicians".
       const parts = naming ? holdersOf(g, spelled, cx.accept) : undefined
