@@ -107,3 +107,37 @@ describe('invariants (seeded)', () => {
     )
   })
 })
+
+describe('a code name written in one label names that label, not one that has its words', () => {
+  // Set 7: "merge_peft_adapter" was taken by the group label "Parameter-Efficient Fine-Tuning (PEFT)
+  // with Low-Rank Adaptation (LoRA) adapters: merging and unloading" at 0.878, where "Lora weights are
+  // not merged properly in merge_peft_adapter" writes it.
+  const LABELS = [
+    'Parameter-Efficient Fine-Tuning (PEFT) with Low-Rank Adaptation (LoRA) adapters: merging and unloading',
+    'model merge and unload feature for AdaLora',
+    'Docs / LoRA: Add more information on `merge_and_unload` docs',
+    'Lora weights are not merged properly in merge_peft_adapter',
+  ]
+  it('"merge_peft_adapter" takes the label that writes it (the group label before)', () => {
+    const g = graphOf(LABELS)
+    expect(taken(g, 'merge_peft_adapter')).toBe('n3')
+    expect(bestMatch(g, 'merge_peft_adapter')?.id).not.toBe('n0')
+  })
+  it('any snake_case name: the one label writing it, over a label holding its words', () => {
+    check(
+      fc.record({
+        parts: fc.uniqueArray(fc.constantFrom('merge', 'load', 'peft', 'adapter', 'weights', 'cache'), {
+          minLength: 2,
+          maxLength: 3,
+        }),
+      }),
+      ({ parts }) => {
+        const name = parts.join('_')
+        const words = parts.map((p) => p[0]!.toUpperCase() + p.slice(1)).join(' ')
+        const g = graphOf([`${words}: overview and notes`, `Wrong results from ${name} on GPU`])
+        expect(taken(g, name)).toBe('n1')
+        expect(bestMatch(g, name)?.id).not.toBe('n0')
+      },
+    )
+  })
+})
