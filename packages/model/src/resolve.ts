@@ -79,6 +79,7 @@ export const SAME_WORDS = 0.97
 const SAME_LETTERS = 0.93
 const SAME_SET = 0.92
 const ABBREVIATED = 0.91
+const SAME_BUT_ARTICLES = 0.92
 const ABBREVIATED_SET = 0.89
 const FUZZY_MAX = 0.9
 const OTHER_NUMBERS = 0.6
@@ -109,6 +110,8 @@ export interface Label {
   // The rest are filled in when first read (sortedOf, compactOf, digitsOf, histOf): lengths alone tell
   // most pairs apart, and a label is built for every summary a batch create resolves.
   sorted: string | undefined
+  /** Its words but articles (bareOf), filled in when first read. */
+  bare?: string
   compact: string | undefined
   digits: string | undefined
   /** Letter counts of `seq`, folded into 32 buckets: a cheap lower bound on edit distance. */
@@ -129,6 +132,20 @@ export interface Label {
   anded?: Label | null
 }
 
+// Articles and possessives: "Design the landing page" and "Design landing page" are one label (issue 24,
+// session 15: 0.83 by the fuzzy rules, so graph_plan made a twin beside its sibling). Not the other small
+// words: "for", "with", "on", "to" carry sense.
+// "a" only as written in lower case inside a label, or first: "Plan A rollout" names a plan.
+const ARTICLES: ReadonlySet<string> = new Set(['the', 'an', 'our', 'my', 'its'])
+const ARTICLE = /(?:^|[^A-Za-z])(?:the|an?|our|my|its)(?:$|[^A-Za-z])/i
+const LOWER_A = /(?:^[Aa]|\sa)\s/
+/** The label's words but its articles, joined: equal for labels that differ by articles only. */
+const bareOf = (l: Label): string => {
+  if (l.bare !== undefined) return l.bare
+  const a = LOWER_A.test(l.text)
+  const article = (w: string): boolean => ARTICLES.has(w) || (a && w === 'a')
+  return (l.bare = l.words.some(article) ? l.words.filter((w) => !article(w)).join(' ') : l.seq)
+}
 const sortedOf = (l: Label): string =>
   (l.sorted ??= l.words.length < 2 ? l.seq : sortedCopy(l.words).join(' '))
 const compactOf = (l: Label): string => (l.compact ??= l.words.length < 2 ? l.seq : l.words.join(''))
@@ -345,6 +362,7 @@ function unsafeConfidence(a: Label, b: Label, min: number): number {
   const lb = b.seq.length
   if (la - a.words.length === lb - b.words.length && compactOf(a) === compactOf(b)) return SAME_LETTERS
   if (la === lb && sortedOf(a) === sortedOf(b)) return SAME_SET
+  if (bareOf(a) === bareOf(b)) return SAME_BUT_ARTICLES
   if (a.words.length === b.words.length && (hasVariant(a) || hasVariant(b))) {
     if (a.words.every((w, i) => sameWord(w, b.words[i]!))) return ABBREVIATED
     if (pairUp(a.words, b.words)) return ABBREVIATED_SET
@@ -783,13 +801,20 @@ export function resolveLabel(g: Graph, label: string, opts: ResolveOptions = {})
     // An abbreviation ("DB" / "Database") changes a label's length, so the shape bound does not hold for
     // a label with a word the table relates to another (issue 24: batch create under a parent missed them).
     // A contraction ("can't" read as "can not") changes a label's words from its shape likewise.
+    // An article ("the") changes it likewise: "Design the landing page" is "Design landing page".
     const sized =
-      shape < 0 || (!(want ??= labelOf(text)).words.some((w) => variants(w).length > 0) && !contracted(text))
+      shape < 0 ||
+      (!(want ??= labelOf(text)).words.some((w) => variants(w).length > 0) &&
+        !contracted(text) &&
+        !ARTICLE.test(text))
     for (const id of siblings ?? []) {
       const n = g.index.live(id)
       if (
         accept(n) &&
-        (!sized || contracted(n.summary) || mayReach(shape, asciiLabelShape(n.summary, MAX_WORDS), floor))
+        (!sized ||
+          contracted(n.summary) ||
+          ARTICLE.test(n.summary) ||
+          mayReach(shape, asciiLabelShape(n.summary, MAX_WORDS), floor))
       )
         consider(n)
     }
@@ -1053,7 +1078,8 @@ export class BatchLabels {
       const lb = x.label.seq.length
       if (
         la - want.words.length !== lb - x.label.words.length &&
-        1 - Math.abs(la - lb) / Math.max(la, lb, 1) < floor
+        1 - Math.abs(la - lb) / Math.max(la, lb, 1) < floor &&
+        bareOf(want) !== bareOf(x.label)
       )
         continue
       const c = confidence(want, x.label, floor)
