@@ -233,9 +233,7 @@ export function definedOtherwise(g: Graph, acronym: string, words: readonly stri
   // A final s reads as a plural (labelWords: "RPS" is "rp"): where the graph defines the acronym without
   // it as other words, and not the acronym itself as these, "RPS" written in a query would name that one.
   const other = (a: string): boolean => !!by.get(a)?.some((d) => d.words.join(' ') !== said)
-  return (
-    !!defs?.length || (acronym.length > 2 && acronym.endsWith('s') && other(acronym.slice(0, -1)))
-  )
+  return !!defs?.length || (acronym.length > 2 && acronym.endsWith('s') && other(acronym.slice(0, -1)))
 }
 
 /** The acronyms the graph defines that a text writes, lower-case. */
@@ -259,8 +257,6 @@ export function otherAcronym(g: Graph, text: string, summary: string): boolean {
   if (mine.length === 0) return false
   const theirs = definedIn(di, summary)
   return mine.some((a) =>
-    theirs.some(
-      (b) => (a + 's' === b || b + 's' === a) && apart(di.byShort.get(a)!, di.byShort.get(b)!),
-    ),
+    theirs.some((b) => (a + 's' === b || b + 's' === a) && apart(di.byShort.get(a)!, di.byShort.get(b)!)),
   )
 }

@@ -190,6 +190,7 @@ function codeName(g: Graph, label: string, found: Map<string, Reading>, cx: Read
   if (cx.readings !== 'name' || new Set(writers.map((w) => exactLabel(w.summary))).size !== 1) return
   for (const w of writers) {
     const had = found.get(w.id)
-    if (!had || had.confidence < PART_MIN) found.set(w.id, { id: w.id, summary: w.summary, confidence: PART_MIN })
+    if (!had || had.confidence < PART_MIN)
+      found.set(w.id, { id: w.id, summary: w.summary, confidence: PART_MIN })
   }
 }

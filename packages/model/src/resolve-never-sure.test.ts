@@ -87,13 +87,16 @@ describe('invariants (seeded)', () => {
   })
   it('a query adding a content word to a label never surely names it', () => {
     check(
-      fc.record({
-        head: fc.constantFrom(...HEADS),
-        extra: fc.constantFrom(...EXTRA),
-        object: fc.constantFrom(...OBJECTS),
-      })
+      fc
+        .record({
+          head: fc.constantFrom(...HEADS),
+          extra: fc.constantFrom(...EXTRA),
+          object: fc.constantFrom(...OBJECTS),
+        })
         // A word the label has already is a repeat, not a word added.
-        .filter(({ head, extra, object }) => !`${head} ${object}`.toLowerCase().includes(extra.toLowerCase())),
+        .filter(
+          ({ head, extra, object }) => !`${head} ${object}`.toLowerCase().includes(extra.toLowerCase()),
+        ),
       ({ head, extra, object }) => {
         const short = `${head} ${object}`
         const long = `${head} ${extra} ${object}`

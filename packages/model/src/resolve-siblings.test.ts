@@ -50,11 +50,20 @@ describe('a sibling that is the same label but for an article', () => {
           const [had, asked] = fromBare ? [bare, withArticle] : [withArticle, bare]
           const g = siblings([had, 'Archive old release notes'])
           expect(bestMatch(g, asked, { parent: 'p' })?.id).toBe('s0')
-          expect(resolveLabel(g, asked, { parent: 'p' })[0]?.confidence).toBeGreaterThanOrEqual(MATCH_CONFIDENCE)
+          expect(resolveLabel(g, asked, { parent: 'p' })[0]?.confidence).toBeGreaterThanOrEqual(
+            MATCH_CONFIDENCE,
+          )
           // Two items of one batch likewise.
-          const b = createNodes(g, [{ summary: had, parent: 'p' }, { summary: asked, parent: 'p' }], {
-            mode: 'auto',
-          })
+          const b = createNodes(
+            g,
+            [
+              { summary: had, parent: 'p' },
+              { summary: asked, parent: 'p' },
+            ],
+            {
+              mode: 'auto',
+            },
+          )
           if (!b.ok) throw new Error(b.message)
           expect(b.created).toEqual([])
         },
@@ -62,6 +71,8 @@ describe('a sibling that is the same label but for an article', () => {
       { seed, numRuns: 60 },
     )
     if (r.failed)
-      throw new Error(`PLEXUS_SEED=${seed}: counterexample ${JSON.stringify(r.counterexample)}: ${String((r as { errorInstance?: unknown }).errorInstance)}`)
+      throw new Error(
+        `PLEXUS_SEED=${seed}: counterexample ${JSON.stringify(r.counterexample)}: ${String((r as { errorInstance?: unknown }).errorInstance)}`,
+      )
   })
 })

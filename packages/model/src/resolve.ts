@@ -306,14 +306,7 @@ function plainConfidence(a: Label, b: Label, min: number): number {
 
 /** Which cap of `confidence` the pair falls under, whatever its score (see the header), or undefined for none. */
 export type Cap =
-  | 'numbers'
-  | 'symbols'
-  | 'direction'
-  | 'swapped'
-  | 'substituted'
-  | 'added'
-  | 'opposite'
-  | 'cut-short'
+  'numbers' | 'symbols' | 'direction' | 'swapped' | 'substituted' | 'added' | 'opposite' | 'cut-short'
 export function capReason(a: Label, b: Label): Cap | undefined {
   if (digitsOf(a) !== digitsOf(b)) return 'numbers'
   if (otherSymbols(symbolsOfLabel(a), symbolsOfLabel(b)) || otherCode(a, b)) return 'symbols'
@@ -539,7 +532,8 @@ function added(a: Label, b: Label): boolean {
 }
 
 /** A conventional-commit type leading a label ("feat:", "fix(docs):"): a habit of writing, not a word of the work. */
-const COMMIT_TYPE = /^(?:feat|fix|docs|chore|refactor|perf|test|build|ci|style|revert)(?:\([^()\s]{0,40}\))?!?:$/i
+const COMMIT_TYPE =
+  /^(?:feat|fix|docs|chore|refactor|perf|test|build|ci|style|revert)(?:\([^()\s]{0,40}\))?!?:$/i
 /** A word alone in parentheses ("(HPOS)"): an acronym a label spells out, or an aside. */
 const ASIDE = /^\([^()\s]+\)[.,:;!?]*$/
 
@@ -550,13 +544,11 @@ const ASIDE = /^\([^()\s]+\)[.,:;!?]*$/
  */
 function standaloneOf(l: Label): Set<string> {
   const out = new Set<string>()
-  l.text
-    .split(/\s+/)
-    .forEach((t, i) => {
-      if (t === '' || ASIDE.test(t) || (i === 0 && COMMIT_TYPE.test(t))) return
-      const w = labelWords(t)
-      if (w.length === 1) out.add(w[0]!)
-    })
+  l.text.split(/\s+/).forEach((t, i) => {
+    if (t === '' || ASIDE.test(t) || (i === 0 && COMMIT_TYPE.test(t))) return
+    const w = labelWords(t)
+    if (w.length === 1) out.add(w[0]!)
+  })
   return out
 }
 
