@@ -165,8 +165,13 @@ const longPattern = (d: Definition): RegExp =>
     `(?<![\\p{L}\\p{N}])${d.words.map((w) => `${escape(w)}(?:s|es)?`).join('[\\s_-]*')}(?![\\p{L}\\p{N}])`,
     'giu',
   )
-const shortPattern = (d: Definition): RegExp =>
-  new RegExp(`(?<![\\p{L}\\p{N}])${escape(d.short)}s?(?![\\p{L}\\p{N}])`, 'giu')
+/** The acronym in a text, and its plural unless `plural` is false. */
+const shortPattern = (d: Definition, plural = true): RegExp =>
+  new RegExp(`(?<![\\p{L}\\p{N}])${escape(d.short)}${plural ? 's?' : ''}(?![\\p{L}\\p{N}])`, 'giu')
+
+/** Whether two lists of definitions share none of their long forms. */
+const apart = (x: readonly Definition[], y: readonly Definition[]): boolean =>
+  !x.some((d) => y.some((e) => d.words.join(' ') === e.words.join(' ')))
 
 /**
  * The query with the acronyms the graph defines written out, and with their long forms written as the
@@ -186,9 +191,11 @@ export function definedRewrites(g: Graph, query: string): string[] {
     for (const d of shorts) {
       if (seen.has(d)) continue
       seen.add(d)
+      // "RPS" is not the plural of "RP" where the graph defines RPS as other words.
+      const longer = di.byShort.get(d.short.toLowerCase() + 's')
       const re = FILLER.has(w)
         ? new RegExp(`(?<![\\p{L}\\p{N}])${escape(d.short)}(?![\\p{L}\\p{N}])`, 'gu')
-        : shortPattern(d)
+        : shortPattern(d, !longer || !apart(longer, [d]))
       if (re.test(query)) hits.push({ re, to: d.long })
     }
     for (const d of di.byFirst.get(w) ?? []) {
@@ -218,11 +225,38 @@ export function definedRewrites(g: Graph, query: string): string[] {
  */
 export function definedOtherwise(g: Graph, acronym: string, words: readonly string[]): boolean {
   const by = definitionIndexOf(g.index).byShort
-  const other = (a: string): boolean => {
-    const defs = by.get(a)
-    return !!defs && !defs.some((d) => d.words.join(' ') === words.join(' '))
-  }
+  const said = words.join(' ')
+  const defs = by.get(acronym)
+  // The graph spells this acronym out as these very words ("Remote Storage Service (RSS)"): that
+  // definition is evidence, and a shorter acronym it happens to end like ("RS") is not a reading of it.
+  if (defs?.some((d) => d.words.join(' ') === said)) return false
   // A final s reads as a plural (labelWords: "RPS" is "rp"): where the graph defines the acronym without
-  // it as other words, "RPS" written in a query would name that one.
-  return other(acronym) || (acronym.length > 2 && acronym.endsWith('s') && other(acronym.slice(0, -1)))
+  // it as other words, and not the acronym itself as these, "RPS" written in a query would name that one.
+  const other = (a: string): boolean => !!by.get(a)?.some((d) => d.words.join(' ') !== said)
+  return !!defs?.length || (acronym.length > 2 && acronym.endsWith('s') && other(acronym.slice(0, -1)))
+}
+
+/** The acronyms the graph defines that a text writes, lower-case. */
+function definedIn(di: DefinitionIndex, text: string): string[] {
+  return [...new Set(text.match(/[\p{L}\p{N}&]{2,11}/gu) ?? [])]
+    .map((t) => t.toLowerCase())
+    .filter((t) => di.byShort.has(t))
+}
+
+/**
+ * Whether `summary` writes an acronym the graph defines where `text` writes another one that differs
+ * from it by a final s only, the two defined as other words ("Restart RP timeouts" for "Restart RPS
+ * timeouts" where labels define "Remote Protocol (RP)" and "Remote Packet Service (RPS)"): labelWords
+ * reads both as "rp", the graph's own definitions tell them apart. A reading through a rewritten query
+ * (definedRewrites) never takes such a label.
+ */
+export function otherAcronym(g: Graph, text: string, summary: string): boolean {
+  const di = definitionIndexOf(g.index)
+  if (di.byShort.size === 0) return false
+  const mine = definedIn(di, text)
+  if (mine.length === 0) return false
+  const theirs = definedIn(di, summary)
+  return mine.some((a) =>
+    theirs.some((b) => (a + 's' === b || b + 's' === a) && apart(di.byShort.get(a)!, di.byShort.get(b)!)),
+  )
 }

@@ -1,7 +1,7 @@
-import { definedRewrites } from './acronym-definitions.ts'
+import { definedRewrites, otherAcronym } from './acronym-definitions.ts'
 import { PART, WHOLE, acronymOf, initialsOf, rewrites, spelledBy, writtenIn } from './acronyms.ts'
 import type { Graph } from './graph.ts'
-import { SHARED, holdersOf, partialScores } from './partial-names.ts'
+import { PART_MIN, SHARED, holdersOf, partialScores } from './partial-names.ts'
 import { search } from './search.ts'
 import { exactLabel } from './tokenize.ts'
 import type { NodeView } from './types.ts'
@@ -71,7 +71,13 @@ export function readOtherwise(
         const n = g.index.live(r.id)
         const c = Math.min(r.confidence, EXPANDED_MAX)
         const had = found.get(r.id)
-        if (n && c >= cx.floor && cx.guard(n.summary) && (!had || had.confidence < c))
+        if (
+          n &&
+          c >= cx.floor &&
+          cx.guard(n.summary) &&
+          !otherAcronym(g, spelled, n.summary) &&
+          (!had || had.confidence < c)
+        )
           found.set(r.id, { id: r.id, summary: n.summary, confidence: c })
       }
   } else {
@@ -104,7 +110,7 @@ export function readOtherwise(
     for (const spelled of [...rewrites(g, label, cx.accept), ...definedRewrites(g, label)]) {
       for (const r of cx.again(spelled)) {
         const n = g.index.live(r.id)
-        if (n) add(n, Math.min(r.confidence, EXPANDED_MAX), true)
+        if (n && !otherAcronym(g, spelled, n.summary)) add(n, Math.min(r.confidence, EXPANDED_MAX), true)
       }
       // "MFA rollout" as a part of "Multi-factor authentication rollout for clinicians".
       const parts = naming ? holdersOf(g, spelled, cx.accept) : undefined
@@ -120,6 +126,7 @@ export function readOtherwise(
         found.set(h.node.id, { id: h.node.id, summary: h.node.summary, confidence: h.confidence })
     }
   }
+  codeName(g, label, found, cx)
   if (!cx.misses || ID_SHAPED.test(label) || [...found.values()].some((r) => r.confidence >= MATCH)) return []
   const r = search(g, label, { limit: Math.max(cx.limit, SEARCH_SHOWN) + 5 })
   if (!r.ok) return []
@@ -156,4 +163,34 @@ export function withSearch<T>(ranked: T[], fromSearch: T[], limit: number): T[] 
     Math.min(SEARCH_SHOWN, fromSearch.length, Math.ceil(limit / 2)),
   )
   return [...ranked.slice(0, limit - Math.min(room, fromSearch.length)), ...fromSearch.slice(0, room)]
+}
+
+/** A code name: words joined by underscores ("merge_peft_adapter"), in backticks or with "()" or not. */
+const CODE_NAME = /^`?([A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+)(?:\(\))?`?$/
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * A query that is a code name names the labels that write it, not those that merely hold its words
+ * (issue 24, held-out set 7: "merge_peft_adapter" was taken by "Parameter-Efficient Fine-Tuning (PEFT)
+ * ... adapters: merging and unloading" at 0.878, where "Lora weights are not merged properly in
+ * merge_peft_adapter" writes it). When some label writes it, every other reading is capped to a
+ * candidate; read as a name, the one label writing it (one text) is a part of that label (PART_MIN).
+ */
+function codeName(g: Graph, label: string, found: Map<string, Reading>, cx: ReadingContext): void {
+  const name = CODE_NAME.exec(label.trim())?.[1]
+  if (name === undefined) return
+  const r = search(g, name, { limit: 20 })
+  if (!r.ok) return
+  const writes = new RegExp(`(?<![\\p{L}\\p{N}_])${escape(name)}(?![\\p{L}\\p{N}_])`, 'iu')
+  const writers = r.items.filter((i) => writes.test(i.summary) && cx.accept(g.index.live(i.id)))
+  if (writers.length === 0) return
+  const mine = new Set(writers.map((w) => w.id))
+  for (const [id, f] of found)
+    if (!mine.has(id) && f.confidence >= MATCH) found.set(id, { ...f, confidence: SHARED })
+  if (cx.readings !== 'name' || new Set(writers.map((w) => exactLabel(w.summary))).size !== 1) return
+  for (const w of writers) {
+    const had = found.get(w.id)
+    if (!had || had.confidence < PART_MIN)
+      found.set(w.id, { id: w.id, summary: w.summary, confidence: PART_MIN })
+  }
 }

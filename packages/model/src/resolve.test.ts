@@ -272,17 +272,22 @@ describe('the floor only skips pairs that could not reach it', () => {
         rand() < 0.5
           ? Array.from({ length: 1 + Math.floor(rand() * 3) }, pick)
           : [...xs].sort(() => rand() - 0.5)
-      const a = labelOf(xs.join(' '))
-      const b = labelOf(rand() < 0.3 ? ys.join('') : ys.join(' '))
+      const ta = xs.join(' ')
+      const tb = rand() < 0.3 ? ys.join('') : ys.join(' ')
+      const a = labelOf(ta)
+      const b = labelOf(tb)
       const same = (p: string[], q: string[]): boolean => p.join(' ') === q.join(' ')
       const sortedWords = (l: typeof a): string[] => [...l.words].sort()
+      // "a" written as an article (first, or lower case between words) is left out (session 15).
+      const bare = (l: typeof a, t: string): string[] =>
+        /(?:^[Aa]|\sa)\s/.test(t) ? l.words.filter((w) => w !== 'a') : l.words
       const want = same(a.words, b.words)
         ? a.exact === b.exact
           ? 1
           : 0.97
         : a.words.join('') === b.words.join('')
           ? 0.93
-          : same(sortedWords(a), sortedWords(b))
+          : same(sortedWords(a), sortedWords(b)) || same(bare(a, ta), bare(b, tb))
             ? 0.92
             : null
       if (want === 0.93) letters++

@@ -24,6 +24,8 @@ const BUILT: Record<string, string> = {
     'the question phrasings, each anchored at ^ with lazy name groups followed by bounded word alternatives and $: one start, a bounded suffix tried per position; ask_graph caps a question at 1,000 characters',
   'packages/model/src/acronym-definitions.ts':
     "a definition the graph's own labels give: its escaped literal words, each with an optional s or es, joined by [\\s_-]* (a word starts with a letter or digit, so a separator run is taken once per start), or its escaped acronym with an optional s, between single-character lookarounds; run on one query at a time, bounded by the tools' input limits",
+  'packages/model/src/label-readings.ts':
+    'a code name the query is (letters, digits and underscores only, checked by CODE_NAME first), escaped, between single-character lookarounds: one pass over each of at most 20 summaries',
   'packages/model/src/acronyms.ts':
     'an alternation of escaped literal spellings (no quantifier but an optional s) between single-character boundaries: one pass',
   'apps/sync/src/access/scopes.ts':
