@@ -3,7 +3,7 @@
  *
  *   --profile short|long|multi   size of the run (suite.ts PROFILES); multi runs the several-servers
  *                          phase (three servers on PostgreSQL and Redis behind nginx, multi.ts)
- *   --seed N               seed for every generator (default: random, always printed)
+ *   --seed N               seed for every generator (default 20261129, DEFAULT_SEED; always printed)
  *   --only a,b             run only these phases (access, ws-input, mcp-input, storage, load, multi)
  *   --out DIR              where the report goes (default reliability/reports; the test command
  *                          uses test-results, so a test run does not rewrite the published report)
@@ -28,6 +28,11 @@ const PHASES: Record<string, () => Promise<Phase>> = {
   multi: async () => (await import('./multi.ts')).multiPhase,
 }
 
+// Fixed (issue 31): the test command runs the short profile, and a default drawn by Math.random()
+// gave each of its runs new inputs; a suite that must be green every time runs the same ones. --seed N
+// runs others (the long runs in RELIABILITY.md each name theirs).
+const DEFAULT_SEED = 20261129
+
 async function main(): Promise<number> {
   // Each y-websocket provider in Node adds a process 'exit' listener; the load run holds hundreds.
   process.setMaxListeners(0)
@@ -44,7 +49,7 @@ async function main(): Promise<number> {
     console.error(`unknown profile "${values.profile}": use short or long`)
     return 2
   }
-  const seed = values.seed ? Number(values.seed) : Math.floor(Math.random() * 2 ** 31)
+  const seed = values.seed ? Number(values.seed) : DEFAULT_SEED
   // The several-servers phase is its own profile; the others run the one-server phases.
   const defaults = profile.name === 'multi' ? ['multi'] : Object.keys(PHASES).filter((p) => p !== 'multi')
   const names = values.only ? values.only.split(',').map((s) => s.trim()) : defaults

@@ -14,7 +14,14 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import * as model from '@plexus/model'
 import { rng } from '../../model/src/test/harness.ts'
-import { provider, synced, testServer, waitFor, type TestServer } from '@plexus/sync/test-server'
+import {
+  WAIT_LIMIT_MS,
+  provider,
+  synced,
+  testServer,
+  waitFor,
+  type TestServer,
+} from '@plexus/sync/test-server'
 import { httpAgent, ok, stdioAgent, type Agent } from './test/clients.ts'
 
 const SEED = Number(process.env.PLEXUS_SEED ?? 20261123)
@@ -288,10 +295,16 @@ describe('claims across stdio and HTTP agents', () => {
     // After everything synced, one more look from each agent: losers hear it even if their loop ended.
     const http = workers.find((w) => w.kind === 'http')!
     expect(await unresolved(http.agent, project)).toBe(0)
+    // Until each stdio copy has the others' work (it reconnects with a random delay). This gave up
+    // silently after 20 s, and on a slow machine the checks below could then fail far from the cause;
+    // the harness's limit (one for all three) only ends a hang, and names the copy that is behind.
+    const deadline = Date.now() + WAIT_LIMIT_MS
     for (const w of workers.filter((x) => x.kind === 'stdio')) {
-      const deadline = Date.now() + 20_000
-      // Until its copy has the others' work (it reconnects with a random delay).
-      while (Date.now() < deadline && (await unresolved(w.agent, project)) !== 0) await sleep(100)
+      while ((await unresolved(w.agent, project)) !== 0) {
+        if (Date.now() > deadline)
+          throw new Error(`timed out waiting for ${w.name}'s copy to hold every resolve`)
+        await sleep(100)
+      }
     }
     for (const w of workers) tell(l, w, (await claimNext(w.agent, project)).lost)
 

@@ -16,7 +16,7 @@ import { PgStore } from '../storage/postgres/pg-store.ts'
 import { TEST_DATABASE_URL } from '../test/test-db.ts'
 import type { RunningServer, StartOptions } from '../start-server.ts'
 import { cleanupAfterEach, cluster as startCluster } from '../test/cluster.ts'
-import { destroyProvider, provider, synced, waitFor } from '../test/server-harness.ts'
+import { WAIT_LIMIT_MS, destroyProvider, provider, synced, waitFor } from '../test/server-harness.ts'
 import { rng } from '../../../../packages/model/src/test/harness.ts'
 import { startRedis, type RedisService } from '../test/services.ts'
 
@@ -94,9 +94,10 @@ describe('claims across servers', () => {
     const nodes = Array.from({ length: 40 }, (_, i) => ({ ref: `t${i}`, summary: `Task ${i}`, kind: 'task' }))
     const created = (await ok(first, 'graph_plan', { project, nodes })).created as Array<{ id: string }>
     const ids = created.map((c) => c.id)
-    // Every server has the tasks before the race starts (else a server's copy offers nothing).
+    // Every server has the tasks before the race starts (else a server's copy offers nothing). The
+    // harness's limit only ends a hang (this wait had its own, 30 s).
     for (const w of workers) {
-      const deadline = Date.now() + 30_000
+      const deadline = Date.now() + WAIT_LIMIT_MS
       while (((await ok(w.agent.client, 'graph_open', { project })).summary.unresolved as number) < 40) {
         if (Date.now() > deadline) throw new Error(`timed out waiting for ${w.name} to see the tasks`)
         await sleep(50)
