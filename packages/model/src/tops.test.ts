@@ -10,7 +10,7 @@ import { initGraph, meta, openGraph, setMeta, write, type Graph } from './graph.
 import { nodeHistory } from './history.ts'
 import { counterIds } from './ids.ts'
 import { sync } from './test/harness.ts'
-import { settleRoots, unsettledRoots } from './tops.ts'
+import { madeRootCount, onRootMade, settleRoots, unsettledRoots } from './tops.ts'
 import { restructure } from './restructure.ts'
 import { updateNodes } from './update.ts'
 
@@ -35,7 +35,12 @@ describe('a graph made apart by two peers', () => {
       w.newNode('b_kid1', { parent: rb.root, summary: 'App Store listing' })
       w.newNode('b_kid2', { parent: rb.root, summary: 'TestFlight' })
     })
+    let heard = 0
+    onRootMade(a.doc, () => heard++)
+    expect(madeRootCount(a.doc)).toBe(1)
     sync(a.doc, b.doc)
+    // What a host that does not read the graph asks before it opens it to settle.
+    expect([heard, madeRootCount(a.doc)]).toEqual([1, 2])
     for (const g of [a, b]) settleRoots(g)
     sync(a.doc, b.doc)
     for (const g of [a, b]) {

@@ -25,9 +25,11 @@
  * it did and the kept root, so history reads one event however many peers wrote it (history.ts keeps
  * the first in the array's order). No text is appended anywhere: two appends would be two copies.
  */
+import * as Y from 'yjs'
 import { meta, Writer, type Graph } from './graph.ts'
 import { indexOf } from './graph-index.ts'
 import { nodeHistory, SETTLE_EVENT } from './history.ts'
+import { layout, type YNode } from './schema.ts'
 import { madeApart } from './structure.ts'
 import type { HistoryEvent, Json, NodeView } from './types.ts'
 import { isLive } from './views.ts'
@@ -44,6 +46,35 @@ export interface SettledRoot {
   how: 'merged' | 'branch' | 'back'
   /** What it holds that the kept root does not (empty when merged). */
   own: string[]
+}
+
+/**
+ * How many nodes of the document were made as a root (settled or not), read from the maps without
+ * building the graph's index: a host that does not read the graph otherwise (the sync server relaying
+ * it) asks this before it opens the graph to settle. One pass over the nodes.
+ */
+export function madeRootCount(doc: Y.Doc): number {
+  let count = 0
+  layout(doc).nodes.forEach((m) => {
+    if (m instanceof Y.Map && m.get('made_as_root') !== undefined) count++
+  })
+  return count
+}
+
+/**
+ * Calls `fn` after a transaction that adds a node made as a root (another peer's init arriving), so a
+ * host can count again and settle; cost: the keys the transaction changed. Returns the unsubscribe.
+ */
+export function onRootMade(doc: Y.Doc, fn: () => void): () => void {
+  const nodes = layout(doc).nodes
+  const observer = (event: Y.YMapEvent<YNode>): void => {
+    for (const key of event.keysChanged) {
+      const m = nodes.get(key)
+      if (m instanceof Y.Map && m.get('made_as_root') === true) return fn()
+    }
+  }
+  nodes.observe(observer)
+  return () => nodes.unobserve(observer)
 }
 
 /** The roots made apart that `settleRoots` would write, in id order, with what each would become. */

@@ -7,10 +7,13 @@
  * another server's, its own). Readers already show one top meanwhile (structure.ts); this writes it
  * down, stored and relayed as any write of the server's, with a history event naming `plexus`.
  *
+ * A graph with one root costs a look at the keys each transaction adds (`onRootMade`) and one count
+ * at load; the model's index is opened only for a graph that holds a second root.
+ *
  * Several servers may settle the same graph at once: they write the same values, and the event's id
  * is a function of what it records, so history reads it once (history.ts).
  */
-import { counterIds, openGraph, settleRoots } from '@plexus/model'
+import { counterIds, madeRootCount, onRootMade, openGraph, settleRoots, type Graph } from '@plexus/model'
 import type { DocRegistry } from './registry.ts'
 
 /** The name history shows for what the server writes on its own account. */
@@ -18,14 +21,18 @@ export const SERVER_ACTOR = 'plexus'
 
 export function settleRootsOf(docs: DocRegistry, log?: (line: string) => void): () => void {
   return docs.onLoaded((graph, doc) => {
-    // settleRoots writes no new ids (its event's id is what it records); the model asks for a source.
-    const g = openGraph(doc, { actor: SERVER_ACTOR, now: Date.now, newId: counterIds('settle_') })
+    // The model's index costs memory and a view per node written; a graph this server only relays
+    // never needs it. It is opened once the graph holds a second root (counted from the maps), and
+    // then kept: a root merged away may gain text later, and meta may name another root.
+    let g: Graph | null = null
     let queued = false
     const settle = (): void => {
       queued = false
       // Unloaded meanwhile: the document is destroyed; the next load settles it.
       if (docs.peek(graph) !== doc) return
       try {
+        // settleRoots writes no new ids (its event's id is what it records); the model asks for a source.
+        g ??= openGraph(doc, { actor: SERVER_ACTOR, now: Date.now, newId: counterIds('settle_') })
         const { settled } = settleRoots(g)
         if (settled.length)
           log?.(
@@ -37,12 +44,18 @@ export function settleRootsOf(docs: DocRegistry, log?: (line: string) => void): 
       }
     }
     // After the transaction, not inside it: the index reads the merged state once its observers ran.
-    doc.on('afterTransaction', () => {
+    const schedule = (): void => {
       if (queued) return
       queued = true
       queueMicrotask(settle)
+    }
+    // The listeners go with the document when the graph is unloaded (the doc is destroyed).
+    onRootMade(doc, () => {
+      if (g || madeRootCount(doc) > 1) schedule()
     })
-    queued = true
-    queueMicrotask(settle)
+    doc.on('afterTransaction', () => {
+      if (g) schedule()
+    })
+    if (madeRootCount(doc) > 1) schedule()
   })
 }
