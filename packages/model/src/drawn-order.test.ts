@@ -143,15 +143,16 @@ function run(c: Case): void {
     summary: `Later ${i}`,
     parent: parentId(i),
   }))
-  const again = more.length ? createNodes(agent, more, { mode: 'force', ordered: true }) : null
-  if (again && !again.ok) throw new Error(again.message)
+  const again = createNodes(agent, more, { mode: 'force', ordered: true })
+  const later = again.ok ? again.refs : {}
+  if (more.length && !again.ok) throw new Error(again.message)
 
   // What each parent should draw: what it had, then the first plan's children, then the second's.
   const want = new Map<string, string[]>()
   for (const [p, kids] of before) want.set(p, [...kids])
   c.plan.forEach((_, i) => want.set(id(i), []))
   c.plan.forEach((_, i) => want.get(parentId(i))!.push(id(i)))
-  more.forEach((m, i) => want.get(m.parent!)!.push(again!.ok ? again.refs[`s${i}`]! : ''))
+  more.forEach((m, i) => want.get(m.parent!)!.push(later[`s${i}`]!))
 
   const peer = new Y.Doc()
   Y.applyUpdate(peer, Y.encodeStateAsUpdate(doc))
