@@ -2,6 +2,7 @@ import { checkAppearance } from './appearance.ts'
 import { fail, write, type Graph } from './graph.ts'
 import { checkNoClaimKeys } from './claims.ts'
 import { DEPENDS_ON, PendingDeps, dependsPath, writeEdge } from './edges.ts'
+import { newChildPlaces, type NewPlace } from './drawn-order.ts'
 import { BatchLabels, matchOf, resolveLabel } from './resolve.ts'
 import type { Failure, Json, Result } from './types.ts'
 import {
@@ -163,10 +164,10 @@ const norm = (s: string): string =>
     : s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim()
 
 /**
- * `ordered`: the nodes made are stamped 1/2048 ms apart in the order written (parents first, otherwise
- * the items' order), so siblings made in one call are drawn in the order given: a map draws siblings by
- * creation time, then id (layout/derived.ts), and random ids would shuffle a pasted branch. The batch
- * limit (2,000) keeps every stamp within the write's millisecond; 1/2048 is exact in a double there.
+ * `ordered`: the children each parent gains are drawn in the order the items are written, after the
+ * children it had (drawn-order.ts newChildPlaces: stamped 1/2048 ms apart, with an `order` past the
+ * last sibling's key where a stamp would not put them after it): a map draws siblings by `order ??
+ * created_at`, then id, and the random ids of one call's nodes would shuffle a plan or a pasted branch.
  */
 export function createNodes(
   g: Graph,
@@ -389,7 +390,7 @@ function writePlans(
   // Ids created here: their dependencies go into their create event rather than an event of their own.
   const made = new Set<string>()
   write(g, (w) => {
-    let stamped = 0
+    const born = inOrder ? bornInOrder(g, w.now, plans) : undefined
     for (const i of order) {
       const { item, id, parent, match, resolved: intoDone } = plans[i]!
       if (item.ref !== undefined) result.refs[item.ref] = id
@@ -424,7 +425,7 @@ function writePlans(
         })
       const { summary, notes, kind, resolved, state, properties, links, x, y } = item
       const { shape, color, width, height } = item
-      const born = inOrder ? w.now + Math.min(stamped++, 2047) / 2048 : w.now
+      const place = born?.get(id)
       w.createNode(
         id,
         {
@@ -444,8 +445,9 @@ function writePlans(
           height,
         },
         'create',
-        born,
+        place?.at ?? w.now,
       )
+      if (place?.order !== undefined) w.node(id).set('order', place.order)
       result.created.push({ ref: item.ref, id, summary: item.summary })
       made.add(id)
     }
@@ -453,6 +455,20 @@ function writePlans(
       writeEdge(w, { from, to, type: DEPENDS_ON }, made.has(from) ? 'create' : 'connect')
   })
   return result
+}
+
+/**
+ * The place of each node the plans make, by id: asked in the items' order, not the parents-first order
+ * they are written in, so siblings keep the order written whichever of them a later item hangs from.
+ */
+function bornInOrder(g: Graph, now: number, plans: Plan[]): Map<string, NewPlace> {
+  const placeOf = newChildPlaces(g.index, now)
+  const born = new Map<string, NewPlace>()
+  for (const p of plans) {
+    if ((p.match && p.match.id === p.id) || born.has(p.id)) continue
+    born.set(p.id, placeOf(p.parent))
+  }
+  return born
 }
 
 /** The item's note lines merged into the node's, as memory merges them (`mergeNoteLines`). */

@@ -29,6 +29,48 @@ export function inDrawnOrder(ix: GraphView, ids: readonly string[]): string[] {
   return inDrawnOrderBy(ix, ids, (id) => id)
 }
 
+/** Where one new child of a write goes among its siblings: its created_at, and an `order` when the stamp alone would not put it last. */
+export interface NewPlace {
+  at: number
+  order?: number
+}
+
+/**
+ * Places for a write's new children, asked once per child in the order written and before the write
+ * changes the tree (the index reads the tree as it was until the transaction ends): so the children
+ * of one parent made in one call (a plan, an import, a paste) are drawn in the order written, after
+ * the children the parent had. The k-th new child of a parent is stamped k/2048 ms after the write's
+ * moment (exact in a double; createNodes' 2,000 items stay within the millisecond, an import's parent of
+ * more than 2,048 new children goes past it, and the order among them still holds); a stamp does not say "after" under a parent that already has a child keyed at or past the
+ * moment (a clock ahead of this one, a drop that put it last, a child made this same millisecond), so
+ * there each new child also takes an `order` past that key, in the same order. A person's later drop
+ * writes `order` too, and wins. Top-level nodes (no parent) are stamped only.
+ */
+export function newChildPlaces(ix: GraphView, now: number): (parent: string | null) => NewPlace {
+  const nth = new Map<string | null, number>()
+  const after = new Map<string, number | null>()
+  const lastKey = (parent: string): number | null => {
+    let last = after.get(parent)
+    if (last === undefined) {
+      last = null
+      for (const c of ix.struct().children.get(parent) ?? []) {
+        const v = ix.nodes.get(c)
+        const k = v ? (v.order ?? v.created_at) : null
+        if (k !== null && (last === null || k > last)) last = k
+      }
+      if (last !== null && last < now) last = null
+      after.set(parent, last)
+    }
+    return last
+  }
+  return (parent) => {
+    const k = nth.get(parent) ?? 0
+    nth.set(parent, k + 1)
+    const last = parent === null ? null : lastKey(parent)
+    return last === null ? { at: now + k / 2048 } : { at: now + k / 2048, order: last + (k + 1) / 2048 }
+  }
+}
+
 /** The live tree (`struct()`'s parents) with every sibling list in drawn order. */
 export interface DrawnTree {
   /** Top-level nodes: `first` (the graph's root, when given and top-level) ahead, the rest in drawn order. */

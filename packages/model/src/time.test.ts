@@ -165,6 +165,28 @@ describe('docAsOf: the graph as it was', () => {
     )
   })
 
+  it('a plan stamped apart, then edited: as of the plan each node was updated when it was made (issue 27)', () => {
+    // The plan's nodes are stamped 1/2048 ms apart (created_at, which a node never updated reads as its
+    // updated_at); history's events carry the write's millisecond. graph_next orders by updated_at.
+    run(
+      [
+        { t: 'plan', who: 0, parent: 0, summaries: ['One', 'Two', 'Three'] },
+        { t: 'summary', who: 1, node: 3, summary: 'Three again' },
+      ],
+      [0],
+    )
+  })
+
+  it('a plan, then a drop of the root (seed 302026, once plans were generated)', () => {
+    run(
+      [
+        { t: 'plan', who: 0, parent: 0, summaries: ['Plan', 'x'] },
+        { t: 'drop', who: 0, node: 0 },
+      ],
+      [0],
+    )
+  })
+
   it('edges a merge moved come back as they were before it', () => {
     run(
       [

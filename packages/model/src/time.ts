@@ -172,6 +172,10 @@ export function pastOf(g: Graph, at: number): Past {
   return { nodes, edges, kept }
 }
 
+/** The event that made its node: what `revert` takes away whole. */
+const creates = (e: HistoryEvent): boolean =>
+  e.changes.some((c) => (c.field === 'summary' || c.field === 'node') && c.before === null)
+
 function revert(
   e: HistoryEvent,
   nodes: Map<string, NodeView>,
@@ -302,7 +306,9 @@ function settle(n: NodeView, kept: HistoryEvent[]): void {
       n.properties[CLAIMED_UNTIL] = lease.until
   }
   if (last) {
-    n.updated_at = last.ts
+    // A node's creation leaves updated_at unwritten, read as created_at: a batch stamps its nodes apart
+    // within the write's millisecond (createNodes `ordered`, imports), which the event's ts does not say.
+    n.updated_at = creates(last) ? n.created_at : last.ts
     n.updated_by = last.actor
   }
   // One rev per write that touched the node (a Writer bumps it once): its creation is rev 1.

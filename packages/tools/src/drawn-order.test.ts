@@ -17,7 +17,14 @@ import {
 } from '@plexus/model'
 import fc from 'fast-check'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { provider, synced, testServer, waitFor, type TestServer } from '@plexus/sync/test-server'
+import {
+  destroyProvider,
+  provider,
+  synced,
+  testServer,
+  waitFor,
+  type TestServer,
+} from '@plexus/sync/test-server'
 import { httpAgent, ok, type Agent } from './test/clients.ts'
 import { listings, type Surfaces } from './test/listings.ts'
 import { projectGraphId } from './memory/levels.ts'
@@ -225,6 +232,180 @@ const REGRESSIONS: Plan[] = [
     orders: [{ type: 'none' }, { type: 'int', v: 995 }],
   },
 ]
+
+/** A person's tab on `project` with the model on its copy, as the web app runs; `ids` there once synced. */
+async function tabOn(srv: TestServer, project: string, ids: string[]) {
+  const tab = provider(srv, project)
+  await synced(tab)
+  const person = openGraph(tab.doc, {
+    actor: 'person:ada',
+    now: Date.now,
+    newId: () => `tab${Math.random()}`,
+  })
+  await waitFor(() => ids.every((k) => person.index.live(k)), 'the agent’s nodes in the tab')
+  return { tab, person }
+}
+
+/** The children the person's map draws under `parent` (the canvas sorts siblings with inDrawnOrder). */
+const drawnUnder = (person: Graph, parent: string): string[] =>
+  inDrawnOrder(person.index, person.index.struct().children.get(parent) ?? [])
+
+/** What every surface lists under `parent`, beside the map, that differs from it. */
+async function wrongListings(
+  s: Surfaces,
+  person: Graph,
+  o: { project: string; cwd: string; parent: string },
+) {
+  return (await listings(s, person, o))
+    .filter((l) => JSON.stringify(l.got) !== JSON.stringify(l.want))
+    .map((l) => ({ name: l.name, got: l.got, want: l.want }))
+}
+
+/** graph_context's children, by id, as listed. */
+const childIds = (ctx: { children?: Array<{ id?: string; node?: { id?: string } }> }): string[] =>
+  (ctx.children ?? []).map((c) => String(c.id ?? c.node?.id))
+
+/** The board mirrors the tree with parent_of edges (as its agents hang tasks): its listings follow them. */
+function mirror(person: Graph, from: string): void {
+  for (const c of person.index.struct().children.get(from) ?? []) {
+    if (
+      ![...person.index.edges.values()].some((e) => e.from === from && e.to === c && e.type === 'parent_of')
+    )
+      expect(createTypedEdge(person, { from, to: c, type: 'parent_of' }).ok).toBe(true)
+    mirror(person, c)
+  }
+}
+
+describe('a plan is drawn and listed in the order the agent wrote it (issue 27)', () => {
+  it('graph_plan with eight steps in one call, under a root with two children: the map and every listing give the two, then the eight as written; a drag wins', async () => {
+    server = await testServer()
+    const s = await surfaces(server)
+    const cwd = '/work/drawn-order-plan'
+    const project = projectGraphId(cwd)
+    const root = (await ok(s.work, 'graph_open', { project, goal: 'Launch the beta' })).root.id as string
+    const had: string[] = []
+    for (const summary of ['Brief', 'Budget'])
+      had.push(
+        (await ok(s.work, 'graph_plan', { project, nodes: [{ summary, parent_ref: root }] })).created[0].id,
+      )
+    // One call, one millisecond: without places apart the map draws them by their random ids.
+    const steps = ['Scope', 'Design', 'Build', 'Test', 'Docs', 'Launch', 'Measure', 'Retro']
+    const plan = await ok(s.work, 'graph_plan', {
+      project,
+      nodes: steps.map((summary, i) => ({ ref: `s${i}`, summary, parent_ref: root })),
+    })
+    const ids = (plan.created as Array<{ ref: string; id: string }>).map((c) => c.id)
+    expect((plan.created as Array<{ ref: string }>).map((c) => c.ref)).toEqual(steps.map((_, i) => `s${i}`))
+    const { tab, person } = await tabOn(server, project, ids)
+    expect(drawnUnder(person, root)).toEqual([...had, ...ids])
+    const ctx = await ok(s.work, 'graph_context', { project, node_id: root, depth: 1, limit: 50 })
+    expect(childIds(ctx)).toEqual([...had, ...ids])
+    mirror(person, root)
+    await settled(s.work, person, root, 'edges')
+    expect(await wrongListings(s, person, { project, cwd, parent: root })).toEqual([])
+
+    // The person drags the last step to the top, as the canvas's drop writes it: the next read follows.
+    expect(
+      setTreePlaces(person, [{ id: ids[7]!, order: key(person.index.nodes.get(had[0]!)!) - 1 }]).ok,
+    ).toBe(true)
+    await settled(s.work, person, root, 'dragged')
+    const after = await ok(s.work, 'graph_context', { project, node_id: root, depth: 1, limit: 50 })
+    expect(childIds(after)).toEqual([ids[7], ...had, ...ids.slice(0, 7)])
+    destroyProvider(tab)
+  })
+})
+
+/** One graph_plan call over a graph made before it: where each item hangs, and which existing nodes there are. */
+interface AgentPlan {
+  /** Per existing node (one graph_plan call each): its parent, an earlier existing node or -1 for the root. */
+  existing: number[]
+  /** Per item: an existing node (`node`, -1 the root) or another item (`item`), named by ref. */
+  items: Array<{ node: number } | { item: number }>
+  /** A random permutation's ranks: an item hangs from an item of lower rank only (no loops), written before or after it. */
+  ranks: number[]
+}
+
+const agentPlan: fc.Arbitrary<AgentPlan> = fc
+  .record({ e: fc.integer({ min: 0, max: 4 }), n: fc.integer({ min: 1, max: 10 }) })
+  .chain(({ e, n }) =>
+    fc.record({
+      existing: fc.tuple(...Array.from({ length: e }, (_, i) => fc.integer({ min: -1, max: i - 1 }))),
+      items: fc.array(
+        fc.oneof(
+          fc.record({ node: fc.integer({ min: -1, max: e - 1 }) }),
+          fc.record({ item: fc.nat(n - 1) }),
+        ),
+        { minLength: n, maxLength: n },
+      ),
+      ranks: fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n }),
+    }),
+  )
+
+// Kept as examples: each failed on the build before graph_plan placed its nodes (f775b09), and on
+// faca989's stamps in parents-first order (the first step hangs from the third, so the third was made,
+// and drawn, before the second).
+const PLAN_REGRESSIONS: AgentPlan[] = [
+  { existing: [-1], items: [{ item: 2 }, { node: -1 }, { node: -1 }, { node: 0 }], ranks: [2, 0, 1, 3] },
+]
+
+describe("property: graph_plan draws every parent's new children as written, after the ones it had", () => {
+  let srv: TestServer
+  let s: Surfaces
+  beforeAll(async () => {
+    srv = await testServer()
+    s = await surfaces(srv)
+  })
+  afterAll(async () => {
+    for (const a of agents.splice(0)) await a.close()
+    await srv.dispose()
+  })
+
+  it(`random plans over random trees, read on a person's tab and over every surface (FC_SEED ${SEED})`, async () => {
+    await fc.assert(
+      fc.asyncProperty(agentPlan, async (p) => {
+        const run = runs++
+        const cwd = `/work/plan-order-${process.pid}-${run}`
+        const project = projectGraphId(cwd)
+        const root = (await ok(s.work, 'graph_open', { project, goal: 'Order' })).root.id as string
+        const old: string[] = []
+        for (const [i, up] of p.existing.entries()) {
+          const parent_ref = up < 0 ? root : old[up]!
+          old.push(
+            (await ok(s.work, 'graph_plan', { project, nodes: [{ summary: `Old ${i}`, parent_ref }] }))
+              .created[0].id,
+          )
+        }
+        const parentOf = (i: number): string => {
+          const at = p.items[i]!
+          if ('item' in at && p.ranks[at.item]! < p.ranks[i]!) return `r${at.item}`
+          const e = 'node' in at ? at.node : -1
+          return e < 0 ? root : old[e]!
+        }
+        const { tab, person } = await tabOn(srv, project, old)
+        const before = new Map([root, ...old].map((id) => [id, drawnUnder(person, id)]))
+        const plan = await ok(s.work, 'graph_plan', {
+          project,
+          nodes: p.items.map((_, i) => ({ ref: `r${i}`, summary: `Step ${i}`, parent_ref: parentOf(i) })),
+        })
+        const made = new Map((plan.created as Array<{ ref: string; id: string }>).map((c) => [c.ref, c.id]))
+        const ids = p.items.map((_, i) => made.get(`r${i}`)!)
+        await waitFor(() => ids.every((k) => person.index.live(k)), 'the plan in the tab')
+        const want = new Map(before)
+        for (const id of ids) want.set(id, [])
+        p.items.forEach((_, i) => {
+          const up = parentOf(i)
+          want.get(made.get(up) ?? up)!.push(ids[i]!)
+        })
+        for (const [parent, kids] of want) expect(drawnUnder(person, parent), `under ${parent}`).toEqual(kids)
+        mirror(person, root)
+        await settled(s.work, person, root, `run ${run}`)
+        expect(await wrongListings(s, person, { project, cwd, parent: root })).toEqual([])
+        destroyProvider(tab)
+      }),
+      { seed: SEED, numRuns: 12, examples: PLAN_REGRESSIONS.map((r) => [r] as [AgentPlan]) },
+    )
+  })
+})
 
 describe('property: every listing of siblings equals the drawn order', () => {
   let srv: TestServer

@@ -221,6 +221,30 @@ describe('as_of over MCP: named cases', () => {
     const now = await ok(c, 'graph_context', { project, node_id: b })
     expect([now.node.parent, now.as_of]).toEqual([a, undefined])
   })
+
+  it('a plan made in one call, each step edited since: graph_next as of the plan lists its steps as then (issue 27)', async () => {
+    // The steps are stamped apart within the call's millisecond, in the order written; graph_next takes
+    // the least recently updated first. The past read each edited step as updated at the millisecond
+    // its history event carries, so eight ties were listed by random id (seed 302026's failure).
+    const c = agent.client
+    const project = 'tt-plan-order'
+    const root = (await ok(c, 'graph_open', { project, goal: 'Order' })).root.id as string
+    const steps = Array.from({ length: 8 }, (_, i) => `Step ${i + 1}`)
+    const made = await ok(c, 'graph_plan', {
+      project,
+      nodes: steps.map((summary) => ({ parent_ref: root, summary })),
+    })
+    const ids = (made.created as Array<{ id: string }>).map((x) => x.id)
+    const at = new Date(await moment()).toISOString()
+    const then = await ok(c, 'graph_next', { project, count: 8 })
+    expect(then.nodes.map((t: { node: { id: string } }) => t.node.id)).toEqual(ids)
+    await ok(c, 'graph_update', {
+      project,
+      updates: ids.map((node_id, i) => ({ node_id, summary: `Step ${i + 1} edited` })),
+    })
+    const { as_of: mark, ...past } = await ok(c, 'graph_next', { project, count: 8, as_of: at })
+    expect([mark, past]).toEqual([at, then])
+  })
 })
 
 describe('as_of over MCP: the size it is served up to', () => {

@@ -16,6 +16,7 @@ import {
   liveNode,
 } from '../validate.ts'
 import { isLive } from '../views.ts'
+import { newChildPlaces } from '../drawn-order.ts'
 import { dependsCycle } from './cycle.ts'
 import { CLASS_DEFS, IMPORT_LIMITS, LINK_STYLE_DEFAULT, type NodeDecl, type Parsed } from './facts.ts'
 import { placeNew } from './place.ts'
@@ -334,35 +335,14 @@ export function applyParsed(g: Graph, p: Parsed, opts: ApplyOptions = {}): Resul
     }
     const outer = frameId ?? top
     fresh.forEach((_, i) => real.set(placeholder(i), g.env.newId()))
-    // Siblings are drawn by creation time, then id (drawn-order.ts), and a new id is random: each new
-    // child is stamped 1/2048 ms after the one before it under the same parent (as createNodes
-    // `ordered` stamps), so the map draws them in the file's order. A parent of more than 2,048 new
-    // children has stamps past this write's millisecond; the order among them still holds.
-    // Under a parent that already has children they go after those, which a stamp does not always
-    // say: a child stamped by a clock ahead of this one, one a drop put last (its key past the last
-    // one's), or one made this same millisecond. There each new child takes an `order` past the last
-    // key instead, in the file's order (the map draws `order ?? created_at`, drawn-order.ts).
-    const nth = new Map<string, number>()
-    const after = new Map<string, number | null>()
-    const lastKey = (parent: string): number | null => {
-      let last = after.get(parent)
-      if (last === undefined) {
-        last = null
-        for (const c of g.index.struct().children.get(parent) ?? []) {
-          const v = g.index.nodes.get(c)!
-          const k = v.order ?? v.created_at
-          if (last === null || k > last) last = k
-        }
-        after.set(parent, last !== null && last >= w.now ? last : null)
-      }
-      return after.get(parent)!
-    }
+    // The map draws siblings by `order ?? created_at`, then id, and a new id is random: each new
+    // child takes its place in the file's order, after the children its parent had (drawn-order.ts).
+    const placeOf = newChildPlaces(g.index, w.now)
     fresh.forEach((d, i) => {
       const ph = placeholder(i)
       const parent = parentOf.has(ph) ? id(parentOf.get(ph)!) : outer
       const at = place.get(i)
-      const k = nth.get(parent ?? '') ?? 0
-      nth.set(parent ?? '', k + 1)
+      const born = placeOf(parent)
       w.createNode(
         id(ph),
         {
@@ -381,10 +361,9 @@ export function applyParsed(g: Graph, p: Parsed, opts: ApplyOptions = {}): Resul
           ...(d.alias && !checkAlias(d.alias, '') ? { aliases: [d.alias] } : {}),
         },
         'create',
-        w.now + k / 2048,
+        born.at,
       )
-      const last = parent === null || parent === frameId ? null : lastKey(parent)
-      if (last !== null) w.node(id(ph)).set('order', last + (k + 1) / 2048)
+      if (born.order !== undefined) w.node(id(ph)).set('order', born.order)
     })
     for (const [nid, alias] of newAlias) {
       const m = w.node(nid)

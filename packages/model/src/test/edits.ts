@@ -1,6 +1,7 @@
 /**
  * Generated edit sequences for the model's property tests (time.test.ts, restore.test.ts): creates,
- * summary and property edits, resolves, moves, connects and disconnects, claims and releases, links,
+ * plans (several siblings in one call, stamped apart in the order written as graph_plan, imports and
+ * paste stamp them), summary and property edits, resolves, moves, connects and disconnects, claims and releases, links,
  * evidence, drops, forgets and restores, merges, each by one of two actors. `apply` runs one op through
  * the model's own operations; a refusal (a cycle, a claim the other actor holds) is part of the story.
  */
@@ -14,6 +15,7 @@ import { updateNodes } from '../update.ts'
 
 export type Op =
   | { t: 'create'; who: number; parent: number; summary: string; dep: number | null }
+  | { t: 'plan'; who: number; parent: number; summaries: string[] }
   | { t: 'summary'; who: number; node: number; summary: string }
   | { t: 'resolve'; who: number; node: number; resolved: boolean }
   | { t: 'prop'; who: number; node: number; key: string; value: number | null }
@@ -47,6 +49,15 @@ export const op: fc.Arbitrary<Op> = fc.oneof(
       parent: idx,
       summary,
       dep: fc.option(idx),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant('plan' as const),
+      who,
+      parent: idx,
+      summaries: fc.array(summary, { minLength: 2, maxLength: 4 }),
     }),
   },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('summary' as const), who, node: idx, summary }) },
@@ -105,6 +116,15 @@ export function apply(gs: Graph[], ids: string[], o: Op): void {
           },
         ],
         { mode: 'force' },
+      )
+      if (r.ok) for (const c of r.created) ids.push(c.id)
+      return
+    }
+    case 'plan': {
+      const r = createNodes(
+        g,
+        o.summaries.map((summary) => ({ summary, parent: at(o.parent) })),
+        { mode: 'force', ordered: true },
       )
       if (r.ok) for (const c of r.created) ids.push(c.id)
       return

@@ -75,8 +75,9 @@ export const graphPlan = tool({
         compact({ ...n, links: context_links, parent: n.parent_ref === undefined ? top : undefined }),
       ) satisfies CreateItem[]
       // Seed 000's graph_plan creates what it is given: matching by label only when a mode asks for it.
-      // `ordered`: stamped apart in the order given, so the map draws a plan's steps as written (issue 27).
-      const r = must(inArgs(createNodes(g, items, { mode: args.mode ?? 'force' }), 'nodes'))
+      // `ordered`: each parent's new children are drawn (and listed) in the order written, after the
+      // children it had (issue 27; drawn-order.ts newChildPlaces).
+      const r = must(inArgs(createNodes(g, items, { mode: args.mode ?? 'force', ordered: true }), 'nodes'))
       touched.ids.push(...r.created.map((c) => c.id), ...r.matched.map((m) => m.id))
       return compact({
         created: r.created.map((c) =>
