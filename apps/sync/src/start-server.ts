@@ -27,7 +27,6 @@ import { Drain } from './http/drain.ts'
 import { CONNECTION_CHECK_MS, boundConnections } from './access/connections.ts'
 import { Auth } from './access/auth.ts'
 import { checkExposure, resolveConfig, type ServerConfig } from './cli/config.ts'
-import { settleRootsOf } from './graphs/settle-roots.ts'
 import { DocRegistry } from './graphs/registry.ts'
 import { Offload } from './graphs/offload.ts'
 import { summarize } from './graphs/model-calls.ts'
@@ -170,8 +169,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     fanout: reconciled ?? fanout,
     ...(newestSchema === undefined ? {} : { newestSchema }),
   })
-  // A graph two peers made apart shows one top: the server settles the other root (issue 23).
-  settleRootsOf(docs, log)
   let connections = () => 0
   const claimTtlMs = config.claimTtlMinutes * 60_000
   // On PostgreSQL a row decides who holds a node, whichever server the agents reach; alone, memory.

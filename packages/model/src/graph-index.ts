@@ -118,14 +118,6 @@ export class GraphIndex implements GraphView {
       if (m instanceof Y.Map) this.addEdge(readEdge(id, m))
       else this.strayEdges.add(id)
     })
-    // Which root meta names decides where a root made apart hangs (tops.ts): a new one is a new tree.
-    this.y.meta.observe((event) => {
-      if (!event.keysChanged.has('root')) return
-      this.structVersion++
-      this.fullDirty = true
-      this.version++
-      this.emit(NONE, NONE)
-    })
     // What a Writer noted is for the transaction being observed only.
     this.y.nodes.observeDeep((events) => {
       try {
@@ -200,13 +192,7 @@ export class GraphIndex implements GraphView {
       else this.nodes.delete(id)
       this.link(before, after)
       if (after) this.rankDirty.add(id)
-      // A root made apart (tops.ts) hangs from the one meta names: the tree is rebuilt around it.
-      if (
-        after?.made_as_root &&
-        (!before || before.parent !== after.parent || before.made_as_root !== after.made_as_root)
-      )
-        structural = true
-      else if (!before && after) added.push(after)
+      if (!before && after) added.push(after)
       else if (
         !before ||
         !after ||
@@ -338,12 +324,7 @@ export class GraphIndex implements GraphView {
     this.emit(NONE, ids)
   }
 
-  /** Nodes `initGraph` made as a root (tops.ts): one, unless peers made the graph apart. */
-  readonly madeRoots = new Set<string>()
-
   private link(before: NodeView | undefined, after: NodeView | undefined): void {
-    if (after?.made_as_root) this.madeRoots.add(after.id)
-    else if (before?.made_as_root) this.madeRoots.delete(before.id)
     relink(this.rawChildren, before, after, before?.parent ?? null, after?.parent ?? null)
     relink(this.mergedRaw, before, after, before?.merged_into ?? null, after?.merged_into ?? null)
   }
@@ -381,8 +362,7 @@ export class GraphIndex implements GraphView {
   /** The tree as every peer reads it: deleted nodes skipped, merges followed, parent cycles broken. */
   struct(): Structure {
     if (!this.structure || this.structure.version !== this.structVersion) {
-      const root = this.y.meta.get('root')
-      this.structure = buildStructure(this.nodes, this.structVersion, typeof root === 'string' ? root : null)
+      this.structure = buildStructure(this.nodes, this.structVersion)
     }
     return this.structure
   }

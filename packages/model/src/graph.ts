@@ -80,9 +80,7 @@ export function initGraph(g: Graph, opts: InitOptions): Result<{ root: string; c
     ymeta.set('created_by', g.env.actor)
     ymeta.set('root', root)
     const w = new Writer(g)
-    // Marked, so a root another peer made apart under this id is told from a node left at the top
-    // on purpose, and settled under the one meta names (tops.ts).
-    w.createNode(root, { summary: title, kind: 'goal', notes: opts.goal ?? '', made_as_root: true })
+    w.createNode(root, { summary: title, kind: 'goal', notes: opts.goal ?? '' })
     w.flush()
   }, g.origin)
   return { ok: true, root, created: true }
@@ -201,7 +199,6 @@ export class Writer {
     if (typeof f.width === 'number') m.set('width', f.width)
     if (typeof f.height === 'number') m.set('height', f.height)
     if (f.aliases?.length) m.set('aliases', f.aliases)
-    if (f.made_as_root === true) m.set('made_as_root', true)
     m.set('created_at', at)
     m.set('created_by', this.g.env.actor)
     const changes: Change[] = [{ field: 'summary', before: null, after: f.summary }]

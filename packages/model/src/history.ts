@@ -7,13 +7,6 @@ import type { HistoryEvent, Json, Result } from './types.ts'
 // is the set of clocks seen per client: "since the cursor" means every element whose clock is past it.
 // Unlike an array index, that stays right when peers append concurrently and their events interleave.
 
-/**
- * Events several peers may write alike (tops.ts settles a root made apart): their id is a function of
- * what they record, so history reads one of each, the first in the array's order (the same on every
- * peer once they have synced), however many peers wrote it.
- */
-export const SETTLE_EVENT = 'settle:'
-
 interface Entry {
   client: number
   clock: number
@@ -28,8 +21,6 @@ interface HistoryIndex {
    * claim it released itself is not lost when someone else takes the node.
    */
   claims: Map<string, Map<string, Entry>>
-  /** Ids of SETTLE_EVENT events read. */
-  settles: Set<string>
   dirty: boolean
 }
 
@@ -47,13 +38,7 @@ export function isHistoryEvent(v: unknown): v is HistoryEvent {
 function historyIndex(doc: Y.Doc): HistoryIndex {
   let ix = indexes.get(doc)
   if (!ix) {
-    const created: HistoryIndex = {
-      entries: [],
-      byNode: new Map(),
-      claims: new Map(),
-      settles: new Set(),
-      dirty: true,
-    }
+    const created: HistoryIndex = { entries: [], byNode: new Map(), claims: new Map(), dirty: true }
     const history = layout(doc).history
     history.observe((event) => {
       if (created.dirty) return
@@ -123,33 +108,23 @@ function rebuild(doc: Y.Doc, ix: HistoryIndex): void {
   ix.entries = []
   ix.byNode = new Map()
   ix.claims = new Map()
-  ix.settles = new Set()
   // Walk the array's items to learn each element's id. `_start` is declared on Y.AbstractType (the
   // first item of the type's linked list); Yjs offers no other way to read an element's id.
   let item = layout(doc).history._start
   while (item) {
-    addItem(ix, item, true)
+    addItem(ix, item)
     item = item.right
   }
   ix.dirty = false
 }
 
 /** One item holds consecutive elements: element i has clock item.id.clock + i. */
-function addItem(ix: HistoryIndex, item: Y.Item, inOrder = false): void {
+function addItem(ix: HistoryIndex, item: Y.Item): void {
   if (item.deleted) return
   const content = item.content.getContent()
   for (let i = 0; i < content.length; i++) {
     const v = content[i]
     if (!isHistoryEvent(v)) continue
-    if (typeof v.id === 'string' && v.id.startsWith(SETTLE_EVENT)) {
-      if (ix.settles.has(v.id)) {
-        // A second copy: which one is read is decided by the array's order, so read it all again.
-        if (inOrder) continue
-        ix.dirty = true
-        return
-      }
-      ix.settles.add(v.id)
-    }
     const e: Entry = { client: item.id.client, clock: item.id.clock + i, event: v }
     ix.entries.push(e)
     let list = ix.byNode.get(v.node)

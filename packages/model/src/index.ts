@@ -73,14 +73,6 @@ export {
 } from './vocabulary.ts'
 export type { EdgeInput, EdgeRef } from './edges.ts'
 export { restructure } from './restructure.ts'
-export {
-  madeRootCount,
-  onRootMade,
-  settleRoots,
-  unsettledRoots,
-  SETTLE_ACTION,
-  type SettledRoot,
-} from './tops.ts'
 export { branchOf, copyBranches, forgetBranches, pasteBranches } from './branch.ts'
 export { drawnTree, inDrawnOrder, inDrawnOrderBy } from './drawn-order.ts'
 export type { DrawnTree } from './drawn-order.ts'

@@ -99,10 +99,6 @@ export const NODE: Record<string, Rule> = {
   deleted_at: numberOrNull,
   deleted_by: nameOrNull,
   merged_into: nameOrNull,
-  made_as_root: (v, w) =>
-    v === true || v === 'settled'
-      ? null
-      : refuse(`${w}: a root's mark is true or 'settled', got ${JSON.stringify(v) ?? typeName(v)}`),
 }
 
 export const EDGE: Record<string, Rule> = {

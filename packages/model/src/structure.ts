@@ -5,8 +5,6 @@ import type { NodeView } from './types.ts'
  * The tree every peer reads from the same merged state, whatever two peers did apart:
  * - a forgotten or merged node is skipped: its children hang from the nearest live node above it
  *   (for a merged node, from the node it was merged into);
- * - a root made apart by another peer under the same graph id (tops.ts) hangs from the root meta
- *   names until `settleRoots` writes it there, so no reader ever shows two tops;
  * - a parent cycle (two concurrent moves) is broken at the node with the smallest id on it, which
  *   becomes a top-level node; the cycle is kept for integrity reports.
  * Deterministic: it depends only on the set of node views, never on the order updates arrived in.
@@ -27,29 +25,13 @@ export interface Structure {
   cycles: string[][]
 }
 
-/**
- * Where a root made apart hangs until it is settled: a live node `initGraph` made (`made_as_root`) with
- * no parent written, other than the root meta names, reads as a child of that root. A node a person or
- * agent left at the top on purpose carries no mark and stays at the top. Null: not such a node.
- */
-export function madeApart(n: NodeView, root: string | null): string | null {
-  return root !== null && n.made_as_root === true && n.parent === null && n.id !== root && isLive(n)
-    ? root
-    : null
-}
-
-export function buildStructure(
-  nodes: ReadonlyMap<string, NodeView>,
-  version: number,
-  root: string | null = null,
-): Structure {
-  // step(n): where the walk up goes from n. From a live node: its parent; from a root another peer
-  // made apart under this graph's id (tops.ts), the root meta names. From a dead node: the node it
+export function buildStructure(nodes: ReadonlyMap<string, NodeView>, version: number): Structure {
+  // step(n): where the walk up goes from n. From a live node: its parent. From a dead node: the node it
   // was merged into, else its own parent.
   const step = (id: string): string | null => {
     const n = nodes.get(id)
     if (!n) return null
-    const next = !isLive(n) && n.merged_into !== null ? n.merged_into : (n.parent ?? madeApart(n, root))
+    const next = !isLive(n) && n.merged_into !== null ? n.merged_into : n.parent
     return next !== null && nodes.has(next) ? next : null
   }
 

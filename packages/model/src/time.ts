@@ -109,8 +109,6 @@ const PLAIN = new Set([
   'width',
   'height',
   'aliases',
-  // A root made apart and settled (tops.ts) was unsettled before: the past hangs it as readers did then.
-  'made_as_root',
 ])
 const DEFAULTS: Record<string, Json> = { kind: 'concept', resolved: false, notes: '' }
 const CLAIM_FIELDS = new Set([CLAIMED_BY, CLAIMED_AT, CLAIMED_UNTIL])

@@ -43,13 +43,6 @@ export interface NodeView {
   /** When it was last read in full through memory, and how often. */
   read_at?: number
   reads?: number
-  /**
-   * Made by `initGraph` as its graph's root (tops.ts): true on every root any peer made, so a second
-   * one, made apart under the same graph id, is told from a node someone left at the top on purpose;
-   * `settled` once `settleRoots` has merged or hung it under the kept root (from then on an ordinary
-   * node: moved or restored to the top, it stays there).
-   */
-  made_as_root?: true | 'settled'
   created_at: number
   updated_at: number
   created_by: string

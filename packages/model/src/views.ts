@@ -119,7 +119,6 @@ export function readNode(id: string, m: YNode): NodeView {
       aliases: m.get('aliases'),
     }),
     ...memoryFields(m.get('tier'), m.get('read_at'), m.get('reads')),
-    ...rootMark(m.get('made_as_root')),
     created_at: num(m.get('created_at')),
     updated_at: num(m.get('updated_at'), num(m.get('created_at'))),
     created_by: str(m.get('created_by')),
@@ -148,11 +147,7 @@ export interface WrittenNode {
   width?: number
   height?: number
   aliases?: string[]
-  made_as_root?: boolean
 }
-
-const rootMark = (v: unknown): Pick<NodeView, 'made_as_root'> =>
-  v === true ? { made_as_root: true } : v === 'settled' ? { made_as_root: 'settled' } : {}
 
 /**
  * The view readNode gives of a node just written from `f` at `at` by `by`: the same rules applied to
@@ -178,7 +173,6 @@ export function writtenNode(id: string, f: WrittenNode, at: number, by: string):
     x: typeof f.x === 'number' ? optNum(f.x) : null,
     y: typeof f.y === 'number' ? optNum(f.y) : null,
     ...looks(f),
-    ...(f.made_as_root === true ? { made_as_root: true as const } : {}),
     created_at: num(at),
     updated_at: num(at),
     created_by: str(by),

@@ -331,14 +331,7 @@ export function importJSON(
     for (const n of fresh) {
       const { kept, dropped } = withoutClaims(n.properties ?? {})
       if (dropped.length) claims.push(n.id)
-      // The mark of a graph's root (tops.ts) only on the root of a graph this file makes: another
-      // graph's root imported into this one is a node like any other, not a root made apart.
-      const root = writeMeta && n.id === (data.meta as Partial<GraphMeta>).root && n.made_as_root === true
-      const m = w.newNode(
-        n.id,
-        { ...n, properties: kept, x: n.x ?? null, y: n.y ?? null, made_as_root: root },
-        'import',
-      )
+      const m = w.newNode(n.id, { ...n, properties: kept, x: n.x ?? null, y: n.y ?? null }, 'import')
       const keep: Array<[keyof NodeView, Json]> = [
         ['created_at', n.created_at ?? w.now],
         ['updated_at', n.updated_at ?? w.now],
