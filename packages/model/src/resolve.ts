@@ -138,19 +138,21 @@ export interface Label {
   anded?: Label | null
 }
 
-// Articles and possessives: "Design the landing page" and "Design landing page" are one label (issue 24,
-// session 15: 0.83 by the fuzzy rules, so graph_plan made a twin beside its sibling). Not the other small
-// words: "for", "with", "on", "to" carry sense.
-// "a" only as written in lower case inside a label, or first: "Plan A rollout" names a plan.
-const ARTICLES: ReadonlySet<string> = new Set(['the', 'an', 'our', 'my', 'its'])
-const ARTICLE = /(?:^|[^A-Za-z])(?:the|an?|our|my|its)(?:$|[^A-Za-z])/i
-const LOWER_A = /(?:^[Aa]|\sa)\s/
+// Articles: "Design the landing page" and "Design landing page" are one label (issue 24, session 15:
+// 0.83 by the fuzzy rules, so graph_plan made a twin beside its sibling). Not possessives ("Review my
+// pull requests" is not "Review our pull requests"; the review, session 15) nor the other small words:
+// "for", "with", "on", "to" carry sense. An article is one written as one: in lower case, or first with
+// a capital ("The", "An", "A"), and followed by a word; "Plan A rollout" names a plan, "Configure AN gateway" an acronym. A label
+// of articles alone keeps them.
+const ARTICLE = /(?:^|[^A-Za-z])(?:the|an?)(?:$|[^A-Za-z])/i
+const WRITTEN_ARTICLE = /(?:^|\s)(the|an|a)(?=\s)|^(The|An|A)(?=\s)/g
 /** The label's words but its articles, joined: equal for labels that differ by articles only. */
 const bareOf = (l: Label): string => {
   if (l.bare !== undefined) return l.bare
-  const a = LOWER_A.test(l.text)
-  const article = (w: string): boolean => ARTICLES.has(w) || (a && w === 'a')
-  return (l.bare = l.words.some(article) ? l.words.filter((w) => !article(w)).join(' ') : l.seq)
+  const written = new Set<string>()
+  for (const m of l.text.matchAll(WRITTEN_ARTICLE)) written.add((m[1] ?? m[2]!).toLowerCase())
+  const kept = written.size ? l.words.filter((w) => !written.has(w)) : l.words
+  return (l.bare = kept.length && kept.length < l.words.length ? kept.join(' ') : l.seq)
 }
 const sortedOf = (l: Label): string =>
   (l.sorted ??= l.words.length < 2 ? l.seq : sortedCopy(l.words).join(' '))
