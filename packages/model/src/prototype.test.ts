@@ -14,6 +14,8 @@ import { next } from './readiness.ts'
 import { listCheckpoints, saveCheckpoint } from './sessions.ts'
 import { makeGraph, ok, sync, joinGraph } from './test/harness.ts'
 import { updateNodes } from './update.ts'
+import { openGraph } from './graph.ts'
+import { docAsOf } from './time.ts'
 
 // `__proto__` is an ordinary key to a user: a property, a checkpoint name. Objects built with
 // `obj[key] = value` turn it into the object's prototype instead, which hides the entry and lends its
@@ -225,5 +227,26 @@ describe('a value whose top holds the key "constructor"', () => {
       }),
       { seed: SEED, numRuns: 300 },
     )
+  })
+})
+
+// The review (session 15): the past is rebuilt with a node's properties as one plain value, and Yjs
+// refuses to store an object holding its own key "constructor" there; a property named so made every
+// `as_of` read of its graph throw "Unexpected content type".
+describe('the past of a node with a property named like a prototype member', () => {
+  it('reads back, as the live node does', () => {
+    const t = makeGraph()
+    const [id] = ok(createNodes(t.g, [{ summary: 'Bridge' }])).created.map((c) => c.id)
+    ok(updateNodes(t.g, [{ id: id!, properties: { constructor: 'Brunel', toString: 'x', year: 1831 } }]))
+    const at = t.clock.now()
+    t.clock.tick(1000)
+    ok(updateNodes(t.g, [{ id: id!, summary: 'Suspension bridge' }]))
+    const past = openGraph(docAsOf(t.g, at), { actor: 'reader', now: () => at, newId: () => 'x' })
+    expect(past.index.nodes.get(id!)!.properties).toEqual({
+      constructor: 'Brunel',
+      toString: 'x',
+      year: 1831,
+    })
+    expect(past.index.nodes.get(id!)!.summary).toBe('Bridge')
   })
 })

@@ -355,8 +355,16 @@ function nodeMap(n: NodeView): Y.Map<unknown> {
   const m = new Y.Map<unknown>()
   for (const [k, v] of Object.entries(n)) {
     if (k === 'id' || v === undefined || v === null) continue
-    if (k === 'notes' || k === 'properties') {
-      if (k === 'notes' ? v !== '' : Object.keys(v as object).length > 0) m.set(k, v)
+    if (k === 'notes') {
+      if (v !== '') m.set(k, v)
+    } else if (k === 'properties') {
+      // A map, as the live node keeps them: one plain value holding a key "constructor" is refused by
+      // Yjs, and a property may be named so.
+      const entries = Object.entries(v as Record<string, Json>)
+      if (!entries.length) continue
+      const p = new Y.Map<Json>()
+      for (const [key, value] of entries) p.set(key, value)
+      m.set(k, p)
     } else if (k === 'links') {
       if ((v as string[]).length === 0) continue
       const l = new Y.Map<boolean>()
