@@ -16,7 +16,8 @@ export function queryTerms(query: string): { terms: string[]; ignored: number } 
 }
 
 /**
- * Calls `hit(node, rank)` for each term a node's memory id or a touch contains, `rank` being the
+ * Calls `hit(node, rank)` for each term a node's memory id or a touch contains (a node without one: its
+ * Plexus id, whole), `rank` being the
  * node's place among the nodes holding that term; one pass, however many terms. Returns the nodes read.
  */
 export function idMatches(
@@ -28,10 +29,14 @@ export function idMatches(
   let read = 0
   for (const n of nodes) {
     read++
-    const id = memoryId(n).toLowerCase()
+    // An agent's own id is read by the words in it; a generated Plexus id (a node with none) only whole.
+    const own = memoryId(n)
+    const id = own.toLowerCase()
+    const named = own !== n.id
     const links = n.links.length ? n.links.map((l) => l.toLowerCase()) : undefined
     terms.forEach((term, t) => {
-      if (id.includes(term) || links?.some((l) => l.includes(term))) hit(n, ranks[t]!++)
+      if ((named ? id.includes(term) : id === term) || links?.some((l) => l.includes(term)))
+        hit(n, ranks[t]!++)
     })
   }
   return read
