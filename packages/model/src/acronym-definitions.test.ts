@@ -4,9 +4,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { definitionsIn } from './acronym-definitions.ts'
-import { write, type Graph } from './graph.ts'
-import { MATCH_CONFIDENCE, bestMatch, resolveLabel } from './resolve.ts'
-import { namedGraph } from './test/harness.ts'
+import { write } from './graph.ts'
+import { bestMatch } from './resolve.ts'
+import { graphOf, taken } from './test/labels.ts'
 
 // A fixed default (session 14): a random one failed this file's property in 2 of about 45 runs on
 // the defect named below, and a suite must be green every time; PLEXUS_SEED explores others.
@@ -17,17 +17,6 @@ function check<T>(arb: fc.Arbitrary<T>, property: (t: T) => void): void {
     throw new Error(
       `PLEXUS_SEED=${seed}: counterexample ${JSON.stringify(r.counterexample)}: ${String((r as { errorInstance?: unknown }).errorInstance)}`,
     )
-}
-
-function graphOf(labels: readonly string[]): Graph {
-  const { g, root } = namedGraph()
-  write(g, (w) => labels.forEach((summary, i) => w.newNode(`n${i}`, { summary, parent: root })))
-  return g
-}
-function taken(g: Graph, query: string): string | null {
-  const [top, second] = resolveLabel(g, query, { limit: 5 })
-  if (!top || top.confidence < MATCH_CONFIDENCE) return null
-  return second && second.confidence >= top.confidence ? null : top.id
 }
 
 describe('definitionsIn (Schwartz & Hearst)', () => {

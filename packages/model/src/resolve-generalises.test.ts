@@ -4,9 +4,8 @@
 // seeded (PLEXUS_SEED; the seed is printed on failure); each regression case failed on the build before.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { write, type Graph } from './graph.ts'
 import { MATCH_CONFIDENCE, bestMatch, confidence, labelOf, resolveLabel } from './resolve.ts'
-import { namedGraph } from './test/harness.ts'
+import { graphOf, taken } from './test/labels.ts'
 
 // Fixed (issue 31): a default taken from the clock tried a new seed every run, so one run in N
 // failed on a case nobody had seen. PLEXUS_SEED=N runs another.
@@ -22,19 +21,6 @@ function check<T>(arb: fc.Arbitrary<T>, property: (t: T) => void): void {
 }
 
 const conf = (a: string, b: string): number => confidence(labelOf(a), labelOf(b))
-
-/** The node a label argument takes (node-args.ts's rule), or null. */
-function taken(g: Graph, query: string): string | null {
-  const [top, second] = resolveLabel(g, query, { limit: 5 })
-  if (!top || top.confidence < MATCH_CONFIDENCE) return null
-  return second && second.confidence >= top.confidence ? null : top.id
-}
-
-function graphOf(labels: readonly string[]): Graph {
-  const { g, root } = namedGraph()
-  write(g, (w) => labels.forEach((summary, i) => w.newNode(`n${i}`, { summary, parent: root })))
-  return g
-}
 
 // Two vocabularies with no word (nor near spelling) in common: a node of the second is unrelated to
 // every label of the first.

@@ -9,9 +9,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createNodes } from './create.ts'
-import { write, type Graph } from './graph.ts'
-import { MATCH_CONFIDENCE, bestMatch, confidence, labelOf, resolveLabel } from './resolve.ts'
-import { namedGraph } from './test/harness.ts'
+import { MATCH_CONFIDENCE, bestMatch, confidence, labelOf } from './resolve.ts'
+import { graphOf, taken } from './test/labels.ts'
 
 const DEFAULT_SEED = 2411
 const seed = Number(process.env.PLEXUS_SEED ?? DEFAULT_SEED)
@@ -24,18 +23,6 @@ function check<T>(arb: fc.Arbitrary<T>, property: (t: T) => void): void {
 }
 
 const conf = (a: string, b: string): number => confidence(labelOf(a), labelOf(b))
-
-function graphOf(labels: readonly string[]): Graph {
-  const { g, root } = namedGraph()
-  write(g, (w) => labels.forEach((summary, i) => w.newNode(`n${i}`, { summary, parent: root })))
-  return g
-}
-/** The node a label argument takes (node-args.ts's rule), or null. */
-function taken(g: Graph, query: string): string | null {
-  const [top, second] = resolveLabel(g, query, { limit: 5 })
-  if (!top || top.confidence < MATCH_CONFIDENCE) return null
-  return second && second.confidence >= top.confidence ? null : top.id
-}
 
 const TERMS = ['HTTP', 'gRPC', 'Kafka', 'Redis', 'Postgres', 'MySQL', 'S3', 'GCS', 'Docker', 'Podman']
 const VERBS = ['Quickstart fails', 'Exporter crashes', 'Agent hangs', 'Collector drops spans']
