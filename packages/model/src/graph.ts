@@ -2,7 +2,16 @@ import * as Y from 'yjs'
 import { checkDirection } from './appearance.ts'
 import { indexOf, type GraphView } from './graph-index.ts'
 import { writtenNode, type WrittenNode } from './views.ts'
-import { GRAPH_ID, SCHEMA_VERSION, layout, migrate, readMeta, setSchema, type YNode } from './schema.ts'
+import {
+  GRAPH_ID,
+  SCHEMA_VERSION,
+  layout,
+  migrate,
+  propertiesMap,
+  readMeta,
+  setSchema,
+  type YNode,
+} from './schema.ts'
 import type { Change, Failure, FailureReason, GraphMeta, HistoryEvent, Json, Result } from './types.ts'
 import { DEFAULT_KIND } from './vocabulary.ts'
 
@@ -185,9 +194,7 @@ export class Writer {
     if (f.parent) m.set('parent', f.parent)
     if (f.resolved) m.set('resolved', true)
     if (f.state !== undefined && f.state !== null) m.set('state', f.state)
-    const props = new Y.Map<Json>()
-    m.set('properties', props)
-    if (f.properties) for (const [k, v] of Object.entries(f.properties)) if (v !== null) props.set(k, v)
+    m.set('properties', propertiesMap(f.properties))
     const links = new Y.Map<boolean>()
     m.set('links', links)
     for (const l of f.links ?? []) links.set(l, true)

@@ -54,6 +54,13 @@ export function edgeParts(id: string): { from: string; type: string; to: string 
  * and in every load. The properties map is always written: two peers creating one lazily would each
  * make their own, and one would be lost.
  */
+/** A node's or an edge's properties as the shared map the document keeps them in (a null is no entry). */
+export function propertiesMap(properties: Record<string, Json> | undefined): Y.Map<Json> {
+  const map = new Y.Map<Json>()
+  for (const [k, v] of Object.entries(properties ?? {})) if (v !== null) map.set(k, v)
+  return map
+}
+
 export function putEdge(
   edges: Layout['edges'],
   e: { from: string; type: string; to: string; label: string; created_at: number; created_by: string },
@@ -69,9 +76,7 @@ export function putEdge(
     m.set('type', e.type)
   }
   if (e.label) m.set('label', e.label)
-  const props = new Y.Map<Json>()
-  m.set('properties', props)
-  for (const [k, v] of Object.entries(properties)) if (v !== null) props.set(k, v)
+  m.set('properties', propertiesMap(properties))
   m.set('created_at', e.created_at)
   m.set('created_by', e.created_by)
   return { id, map: m }

@@ -18,7 +18,7 @@ import { CLAIMED_AT, CLAIMED_BY, CLAIMED_UNTIL } from './claims.ts'
 import { fail, type Graph } from './graph.ts'
 import { indexOf } from './graph-index.ts'
 import { allEvents } from './history.ts'
-import { edgeId, layout, putEdge } from './schema.ts'
+import { edgeId, layout, propertiesMap, putEdge } from './schema.ts'
 import { listCheckpoints } from './sessions.ts'
 import type { EdgeView, HistoryEvent, Json, NodeView, Result } from './types.ts'
 
@@ -360,11 +360,7 @@ function nodeMap(n: NodeView): Y.Map<unknown> {
     } else if (k === 'properties') {
       // A map, as the live node keeps them: one plain value holding a key "constructor" is refused by
       // Yjs, and a property may be named so.
-      const entries = Object.entries(v as Record<string, Json>)
-      if (!entries.length) continue
-      const p = new Y.Map<Json>()
-      for (const [key, value] of entries) p.set(key, value)
-      m.set(k, p)
+      if (Object.keys(v as object).length) m.set(k, propertiesMap(v as Record<string, Json>))
     } else if (k === 'links') {
       if ((v as string[]).length === 0) continue
       const l = new Y.Map<boolean>()
