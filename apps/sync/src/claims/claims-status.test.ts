@@ -24,13 +24,9 @@ import {
 import { FullDisk } from '../test/full-disk.ts'
 import { afterAll, describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { createApp } from '../http/app.ts'
-import { Auth } from '../access/auth.ts'
 import { InProcessArbiter, type ClaimArbiter, type ClaimOutcome } from './arbiter.ts'
-import { DocRegistry, defaultDocsOptions } from '../graphs/registry.ts'
-import { summarize } from '../graphs/model-calls.ts'
-import { Metrics } from '../graphs/metrics.ts'
-import { Guard, defaultAllowedHosts } from '../access/origin.ts'
+import type { DocRegistry } from '../graphs/registry.ts'
+import { testApp } from '../test/test-app.ts'
 
 const root = mkdtempSync(join(tmpdir(), 'plexus-claims-status-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -47,8 +43,7 @@ class Refusing implements ClaimArbiter {
 
 function setup(arbiter: (docs: DocRegistry) => ClaimArbiter) {
   const store = new FullDisk(join(root, `db-${n++}`, 'plexus.db'))
-  const metrics = new Metrics()
-  const docs = new DocRegistry(store, metrics, { ...defaultDocsOptions, idleUnloadMs: 0, summarize })
+  const { docs, app } = testApp(store, { dir: root, claims: arbiter })
   // A graph of two tasks, stored.
   const h = docs.open('work')
   let id = 0
@@ -59,18 +54,6 @@ function setup(arbiter: (docs: DocRegistry) => ClaimArbiter) {
     { summary: 'Two', kind: 'task' },
   ])
   h.release()
-  const app = createApp({
-    docs,
-    auth: new Auth([]),
-    guard: new Guard({ allowedHosts: defaultAllowedHosts('127.0.0.1', []), allowedOrigins: [] }),
-    metrics,
-    version: '9.9.9',
-    uptime: () => 1,
-    connections: () => 0,
-    webDist: join(root, 'no-web'),
-    summarize,
-    claims: arbiter(docs),
-  })
   const claim = (body: Record<string, unknown> = {}) =>
     app.request('/api/graphs/work/claims', {
       method: 'POST',

@@ -6,13 +6,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as model from '@plexus/model'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createApp } from './app.ts'
-import { Auth, type TokenEntry } from '../access/auth.ts'
-import { DocRegistry, defaultDocsOptions } from '../graphs/registry.ts'
+import type { TokenEntry } from '../access/auth.ts'
 import { summarize } from '../graphs/model-calls.ts'
-import { Metrics } from '../graphs/metrics.ts'
-import { Guard, defaultAllowedHosts } from '../access/origin.ts'
 import { SqliteStore } from '../storage/sqlite-store.ts'
+import { testApp } from '../test/test-app.ts'
 
 const root = mkdtempSync(join(tmpdir(), 'plexus-app-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -20,22 +17,7 @@ let n = 0
 
 function setup(options: { tokens?: TokenEntry[]; webDist?: string } = {}) {
   const store = new SqliteStore(join(root, `db-${n++}`, 'plexus.db'))
-  const metrics = new Metrics()
-  const docs = new DocRegistry(store, metrics, { ...defaultDocsOptions, idleUnloadMs: 0, summarize })
-  const app = createApp({
-    docs,
-    auth: new Auth(options.tokens ?? []),
-    guard: new Guard({ allowedHosts: defaultAllowedHosts('127.0.0.1', []), allowedOrigins: [] }),
-    metrics,
-    version: '9.9.9',
-    uptime: () => 12.5,
-    connections: () => 3,
-    webDist: options.webDist ?? join(root, 'no-web'),
-    summarize,
-  })
-  const request = (path: string, init: RequestInit = {}) =>
-    app.request(path, { ...init, headers: { host: 'localhost:4100', ...(init.headers as object) } })
-  return { app, docs, store, metrics, request }
+  return testApp(store, { dir: root, ...options, uptime: () => 12.5, connections: () => 3 })
 }
 
 describe('HTTP app', () => {

@@ -12,14 +12,10 @@ import { join } from 'node:path'
 import { isFailureCode } from '@plexus/model'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createApp } from './app.ts'
-import { Auth, type TokenEntry } from '../access/auth.ts'
+import type { TokenEntry } from '../access/auth.ts'
 import { InProcessArbiter } from '../claims/arbiter.ts'
-import { DocRegistry, defaultDocsOptions } from '../graphs/registry.ts'
-import { summarize } from '../graphs/model-calls.ts'
-import { Metrics } from '../graphs/metrics.ts'
-import { Guard, defaultAllowedHosts } from '../access/origin.ts'
 import { SqliteStore } from '../storage/sqlite-store.ts'
+import { testApp } from '../test/test-app.ts'
 
 // Fixed (issue 31): a default drawn by Math.random() tried a new seed every run, so one run in N
 // failed on a case nobody had seen. PLEXUS_SEED=N runs another.
@@ -38,20 +34,10 @@ const TOKENS: TokenEntry[] = [
   { name: 'scoped', role: 'write', token: 'scoped-token-1', graphs: [{ pattern: 'other' }] },
 ]
 
-const store = new SqliteStore(join(root, 'plexus.db'))
-const metrics = new Metrics()
-const docs = new DocRegistry(store, metrics, { ...defaultDocsOptions, idleUnloadMs: 0, summarize })
-const app = createApp({
-  docs,
-  auth: new Auth(TOKENS),
-  guard: new Guard({ allowedHosts: defaultAllowedHosts('127.0.0.1', []), allowedOrigins: [] }),
-  metrics,
-  version: '9.9.9',
-  uptime: () => 1,
-  connections: () => 0,
-  webDist: join(root, 'no-web'),
-  summarize,
-  claims: new InProcessArbiter(docs),
+const { app, docs } = testApp(new SqliteStore(join(root, 'plexus.db')), {
+  dir: root,
+  tokens: TOKENS,
+  claims: (docs) => new InProcessArbiter(docs),
 })
 
 const id = fc.constantFrom('work', 'missing', 'other', 'Bad Id!', '..', 'a'.repeat(80))
