@@ -42,8 +42,7 @@ import { createMcpEndpoint } from './http/mcp/http.ts'
 import { InProcessArbiter, type ClaimArbiter } from './claims/arbiter.ts'
 import { PgArbiter } from './claims/pg-arbiter.ts'
 import { ReconciledFanout } from './fanout/reconcile.ts'
-import { PgStore } from './storage/postgres/pg-store.ts'
-import { BackendError, openFanout, openPostgres } from './cli/backends.ts'
+import type { PgStore } from './storage/postgres/pg-store.ts'
 import type { RedisFanout } from './fanout/fanout.ts'
 
 export interface StartOptions extends Partial<Omit<ServerConfig, 'limits'>> {
@@ -122,13 +121,20 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
   let store: StorageAdapter
   let fanout: RedisFanout | undefined = givenFanout
+  // PostgreSQL's and Redis's drivers (pg, ioredis: about a second of a start on a busy machine) are
+  // loaded only when configured (storage/drivers-on-demand.test.ts).
+  const backends =
+    (!givenStore && config.databaseUrl) || (config.redisUrl && !fanout)
+      ? await import('./cli/backends.ts')
+      : null
   try {
-    store = givenStore ?? (config.databaseUrl ? await openPostgres(config, log) : openStore(config))
-    if (config.redisUrl && !fanout) fanout = await openFanout(config, log, fanoutPrefix)
+    store = givenStore ?? (config.databaseUrl ? await backends!.openPostgres(config, log) : openStore(config))
+    if (config.redisUrl && !fanout) fanout = await backends!.openFanout(config, log, fanoutPrefix)
   } catch (error) {
-    if (error instanceof BackendError) throw new StartError(error.message)
+    if (backends && error instanceof backends.BackendError) throw new StartError(error.message)
     throw error
   }
+  const pgStore = await asPostgres(store)
   const release = async () => {
     if (!givenFanout) await fanout?.close()
     if (!givenStore) await store.close()
@@ -149,8 +155,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   })
   // Several servers on PostgreSQL: a periodic look at the log fills what fan-out never announced.
   const reconciled =
-    fanout && store instanceof PgStore
-      ? new ReconciledFanout(fanout, store.pool, { intervalMs: config.reconcileMs, log })
+    fanout && pgStore
+      ? new ReconciledFanout(fanout, pgStore.pool, { intervalMs: config.reconcileMs, log })
       : undefined
   // Whole-document work (large imports; compaction when asked) runs in a worker thread (offload.ts).
   const offload = new Offload({
@@ -172,8 +178,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let connections = () => 0
   const claimTtlMs = config.claimTtlMinutes * 60_000
   // On PostgreSQL a row decides who holds a node, whichever server the agents reach; alone, memory.
-  const pgArbiter =
-    store instanceof PgStore ? new PgArbiter(docs, store.pool, { ttlMs: claimTtlMs, log }) : null
+  const pgArbiter = pgStore ? new PgArbiter(docs, pgStore.pool, { ttlMs: claimTtlMs, log }) : null
   const claims: ClaimArbiter = pgArbiter ?? new InProcessArbiter(docs, claimTtlMs)
   // Several servers behind a proxy: a session lives in one process and the next request may reach
   // another, so every MCP request is served statelessly (all a tool needs is in the document).
@@ -339,6 +344,13 @@ function unwritable(dir: string, error: unknown): string {
     'to start rather than accept edits it cannot save: free disk space or fix its permissions, or ' +
     'choose another directory with --data DIR (env PLEXUS_DATA).'
   )
+}
+
+/** The store as a PgStore when it is one; pg is loaded only for a store that may be one. */
+async function asPostgres(store: StorageAdapter): Promise<PgStore | null> {
+  if (store instanceof SqliteStore) return null
+  const { PgStore } = await import('./storage/postgres/pg-store.ts')
+  return store instanceof PgStore ? store : null
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

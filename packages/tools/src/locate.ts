@@ -41,6 +41,14 @@ export class NodeLocator {
   private readonly docOf = new Map<string, Y.Doc>()
   /** When each graph's nodes were last all in the index (read, or a followed document changed). */
   private readonly current = new Map<string, number>()
+  /**
+   * Documents noted and not read yet, with the unsubscribe of their `destroy` listener. Reading one
+   * walks every node (1.5 s of a 100,000-node graph's first answer on a busy machine, issue 29), and
+   * most calls name their graph: a document is read on the first question the index is asked after
+   * it is noted, or as it is destroyed (unloaded), whichever comes first. Every answer is the one
+   * reading it at once gave (locate-lazy.test.ts holds it to that).
+   */
+  private readonly unread = new Map<string, () => void>()
 
   /** Records the nodes of a graph's document, once per document, and follows its changes. */
   note(graph: string, doc: Y.Doc): void {
@@ -52,8 +60,24 @@ export class NodeLocator {
     this.forget(graph)
     this.current.set(graph, Date.now())
     this.docOf.set(graph, doc)
-    const mine = new Map<string, readonly string[]>()
-    this.byGraph.set(graph, mine)
+    this.byGraph.set(graph, new Map())
+    // Read while its content is still there: an unloaded graph's ids stay known, as when read at once.
+    const destroyed = (): void => this.read(graph, doc)
+    doc.once('destroy', destroyed)
+    this.unread.set(graph, () => doc.off('destroy', destroyed))
+  }
+
+  /** Reads every document noted and not read yet: before any answer. */
+  private settle(): void {
+    for (const graph of this.unread.keys()) this.read(graph, this.docOf.get(graph)!)
+  }
+
+  /** Records the nodes of `doc` as `graph`'s, and follows its changes. */
+  private read(graph: string, doc: Y.Doc): void {
+    if (this.docOf.get(graph) !== doc || !this.unread.has(graph)) return
+    this.unread.get(graph)!()
+    this.unread.delete(graph)
+    const mine = this.byGraph.get(graph)!
     const ix = graphView(doc)
     const record = (id: string): void => {
       if (this.docOf.get(graph) !== doc) return // forgotten, or indexed from a newer document since
@@ -89,6 +113,8 @@ export class NodeLocator {
 
   /** Takes a graph out of the index: deleted, or about to be indexed from a new document. */
   forget(graph: string): void {
+    this.unread.get(graph)?.()
+    this.unread.delete(graph)
     const mine = this.byGraph.get(graph)
     this.byGraph.delete(graph)
     this.docOf.delete(graph)
@@ -126,16 +152,19 @@ export class NodeLocator {
 
   /** The graphs holding a node known by `alias` (a memory id, `kg:x` or bare `x`), caller or not. */
   holders(alias: string): string[] {
+    this.settle()
     return [...(this.named.get(alias) ?? [])].sort()
   }
 
   /** How much the index holds: node ids and aliases. */
   size(): { ids: number; aliases: number } {
+    this.settle()
     return { ids: this.where.size, aliases: this.named.size }
   }
 
   /** The graph a node id is known in, without loading anything. */
   known(id: string): string | undefined {
+    this.settle()
     return this.where.get(id)
   }
 
@@ -170,6 +199,7 @@ export class NodeLocator {
 
   /** The graph `id` is known in, if `source` reaches it. */
   async reached(source: GraphSource, id: string): Promise<string | undefined> {
+    this.settle()
     const holders = this.shared.get(id)
     // Where one of two holders deleted its copy, the other is the graph.
     const g = holders?.size === 1 ? [...holders][0] : this.where.get(id)
@@ -180,6 +210,8 @@ export class NodeLocator {
     const reach: string[] = []
     for (const h of holders) if (!source.role || (await source.role(h)) !== null) reach.push(h)
     if (reach.length < 2) return reach[0]
+    // Named in one order whichever graph was read first.
+    reach.sort()
     throw new ToolError(
       `node ${echo(id)} is in ${reach.slice(0, 5).join(' and ')}; give project to say which graph`,
       'ambiguous_label',
@@ -187,6 +219,7 @@ export class NodeLocator {
   }
 
   private async first(source: GraphSource, ids: readonly string[]): Promise<string | undefined> {
+    this.settle()
     for (const id of ids) {
       const g = await this.reached(source, id)
       if (g !== undefined) return g
@@ -202,6 +235,7 @@ export class NodeLocator {
         : named
       if (!graphs.length) continue
       if (graphs.length === 1) return graphs[0]
+      graphs.sort()
       throw new ToolError(
         `${echo(id)} names nodes in ${graphs.slice(0, 5).join(', ')}; give project to say which graph`,
         'ambiguous_label',

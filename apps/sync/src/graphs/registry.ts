@@ -22,6 +22,7 @@ import { performance } from 'node:perf_hooks'
 import type { Awareness } from 'y-protocols/awareness'
 import * as Y from 'yjs'
 import { Compaction, type CompactionOptions } from './compaction.ts'
+import { openMark } from './open-trace.ts'
 import { CloseCode } from '../access/server-limits.ts'
 import type { Metrics } from './metrics.ts'
 import { lacking, linkFanout, type Fanout } from '../fanout/fanout-link.ts'
@@ -159,8 +160,10 @@ export class DocRegistry {
     if (existing) this.discard(existing, existing.room.broken ?? 'broken')
     let pending = this.loading.get(graph)
     if (!pending) {
+      openMark(graph, 'load')
       const stored = this.store.load(graph)
       if (!isPromise(stored)) {
+        openMark(graph, 'store read')
         this.acquire(graph, stored)
         return
       }
@@ -169,6 +172,7 @@ export class DocRegistry {
       void pending.finally(() => this.loading.delete(graph)).catch(() => {})
     }
     const stored = await pending
+    openMark(graph, 'store read')
     // Another caller's load may have finished first; acquire uses what is loaded then.
     if (!this.loaded.has(graph)) this.acquire(graph, stored)
   }
@@ -409,6 +413,7 @@ export class DocRegistry {
         for (const update of stored.updates) Y.applyUpdate(doc, update)
       })
     }
+    openMark(graph, 'applied')
     const peers = new Map<number, PeerTransport>()
     const room = new DocRoom(
       doc,
@@ -445,7 +450,9 @@ export class DocRegistry {
     }
     this.metrics.documentsLoaded = this.loaded.size
     this.metrics.documentLoads++
+    openMark(graph, 'room and compaction')
     for (const listener of this.loadListeners) listener(graph, doc)
+    openMark(graph, 'load listeners')
     return g
   }
 

@@ -30,6 +30,22 @@ describe('SqliteStore', () => {
     db.close()
   })
 
+  it('loads plain Uint8Arrays holding exactly the stored bytes (views, not Buffers)', () => {
+    const store = new SqliteStore(join(root, 'views', 'plexus.db'))
+    const snapshot = Uint8Array.from({ length: 300 }, (_, i) => (i * 7) % 256)
+    store.compact('g', { snapshot, throughSeq: store.append('g', new Uint8Array([1])) })
+    store.append('g', new Uint8Array([2, 3]))
+    store.append('g', new Uint8Array([4]))
+    const loaded = store.load('g')!
+    for (const bytes of [loaded.snapshot!, ...loaded.updates]) {
+      expect(Buffer.isBuffer(bytes)).toBe(false)
+      expect(Object.getPrototypeOf(bytes)).toBe(Uint8Array.prototype)
+    }
+    expect([...loaded.snapshot!]).toEqual([...snapshot])
+    expect(loaded.updates.map((u) => [...u])).toEqual([[2, 3], [4]])
+    store.close()
+  })
+
   it('sees appends made through another handle on the same file', () => {
     const path = join(root, 'shared', 'plexus.db')
     const a = new SqliteStore(path)

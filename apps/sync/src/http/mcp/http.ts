@@ -19,6 +19,7 @@ import { tokenFrom, type Auth, type Identity } from '../../access/auth.ts'
 import type { ClaimArbiter } from '../../claims/arbiter.ts'
 import type { DocRegistry } from '../../graphs/registry.ts'
 import { buildGraph } from '../../graphs/imports.ts'
+import { openMark } from '../../graphs/open-trace.ts'
 import type { Offload } from '../../graphs/offload.ts'
 import { atLeast, canRead, highestRole, roleOn } from '../../access/scopes.ts'
 import {
@@ -102,15 +103,20 @@ export function registrySource(
         .map((g) => ({ ...listing(g.id, g.summary), changed: g.updatedAt })),
     open: async (id, opts) => {
       if (!reaches(id)) return null
+      openMark(id, 'tool asks')
       // A loaded graph with content exists; only otherwise ask the store.
       if (!opts?.create && !((docs.peek(id)?.store.clients.size ?? 0) > 0 || (await docs.exists(id))))
         return null
       const handle = await docs.openAsync(id)
+      openMark(id, 'opened')
       // Opened once: the arbiter claims on this handle, never looking the graph up again.
       const settled = claims?.settled
       return {
         doc: handle.doc,
-        release: () => handle.release(),
+        release: () => {
+          openMark(id, 'tool done')
+          handle.release()
+        },
         // A tool reports a release saved once the arbiter has it too: the next claimer, on any
         // server, can take the node.
         saved: settled
