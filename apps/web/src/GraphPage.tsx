@@ -19,7 +19,7 @@ import { navigate } from './router.ts'
 import { useUI } from './store.ts'
 import { useAccess } from './sync/access.ts'
 import { acquireSession, releaseSession, type GraphSession } from './sync/session.ts'
-import { PastBanner, TimelineBar } from './timeline/Timeline.tsx'
+import { TimelineBar } from './timeline/Timeline.tsx'
 import { usePast } from './timeline/usePast.ts'
 import { CommitInput } from './inspector/Field.tsx'
 import { Help } from './ui/Help.tsx'
@@ -192,7 +192,6 @@ function Workbench({ session, identity }: { session: GraphSession; identity: Ide
             <Canvas />
             <Toolbar />
             {timelineOpen && view === 'canvas' && <TimelineBar />}
-            <PastBanner />
             <EmptyState />
             {view === 'board' && <Board />}
           </main>

@@ -92,82 +92,86 @@ export function TimelineBar() {
 
   return (
     <div
-      className="timeline"
+      className="timeline-stack"
       role="region"
       aria-label="Timeline"
       data-testid="timeline"
       onKeyDown={onKeyDown}
     >
-      <Icon name="clock" />
-      <div className="timeline-track">
-        <input
-          ref={slider}
-          type="range"
-          min={0}
-          max={Math.max(0, last)}
-          step={1}
-          value={Math.max(0, index)}
-          disabled={stops.length < 2}
-          aria-label="Moment"
-          aria-valuetext={label}
-          data-testid="timeline-slider"
-          onChange={(e) => move(Number(e.target.value))}
-          onPointerUp={() => commit()}
-          onKeyUp={() => commit()}
-        />
-        {marks.map((m) => (
-          <button
-            key={m.name}
-            type="button"
-            className={`timeline-mark ${m.at === at ? 'on' : ''}`}
-            style={{ left: `${last > 0 ? (m.index / last) * 100 : 0}%` }}
-            title={`Checkpoint “${m.name}” (${stamp(m.at)})`}
-            aria-label={`Checkpoint ${m.name}`}
-            data-testid="timeline-checkpoint"
-            onClick={() => {
-              commit(null)
-              useUI.getState().setPastAt(m.at)
-            }}
-          />
-        ))}
+      <div className="timeline">
+        <div className="timeline-row">
+          <Icon name="clock" />
+          <div className="timeline-track">
+            <input
+              ref={slider}
+              type="range"
+              min={0}
+              max={Math.max(0, last)}
+              step={1}
+              value={Math.max(0, index)}
+              disabled={stops.length < 2}
+              aria-label="Moment"
+              aria-valuetext={label}
+              data-testid="timeline-slider"
+              onChange={(e) => move(Number(e.target.value))}
+              onPointerUp={() => commit()}
+              onKeyUp={() => commit()}
+            />
+            {marks.map((m) => (
+              <button
+                key={m.name}
+                type="button"
+                className={`timeline-mark ${m.at === at ? 'on' : ''}`}
+                style={{ left: `${last > 0 ? (m.index / last) * 100 : 0}%` }}
+                title={`Checkpoint “${m.name}” (${stamp(m.at)})`}
+                aria-label={`Checkpoint ${m.name}`}
+                data-testid="timeline-checkpoint"
+                onClick={() => {
+                  commit(null)
+                  useUI.getState().setPastAt(m.at)
+                }}
+              />
+            ))}
+          </div>
+        </div>
+        <div className="timeline-row">
+          <span className="timeline-label" data-testid="timeline-label" aria-live="polite">
+            {label}
+          </span>
+          {actors.length > 1 && (
+            <select
+              className="timeline-actor"
+              value={actor}
+              aria-label="Changes by"
+              data-testid="timeline-actor"
+              onChange={(e) => setActor(e.target.value)}
+            >
+              <option value="">Everyone</option>
+              {actors.map((a) => (
+                <option key={a} value={a}>
+                  {describeActor(a).name}
+                </option>
+              ))}
+            </select>
+          )}
+          <button type="button" className="btn" data-testid="timeline-now" onClick={backToNow}>
+            Back to now
+          </button>
+        </div>
       </div>
-      <span className="timeline-label" data-testid="timeline-label" aria-live="polite">
-        {label}
-      </span>
-      {actors.length > 1 && (
-        <select
-          className="timeline-actor"
-          value={actor}
-          aria-label="Changes by"
-          data-testid="timeline-actor"
-          onChange={(e) => setActor(e.target.value)}
-        >
-          <option value="">Everyone</option>
-          {actors.map((a) => (
-            <option key={a} value={a}>
-              {describeActor(a).name}
-            </option>
-          ))}
-        </select>
-      )}
-      <button type="button" className="btn" data-testid="timeline-now" onClick={backToNow}>
-        Back to now
-      </button>
+      <PastBanner />
     </div>
   )
 }
 
-/** Over the canvas while it shows a past moment: what it is, and the way back. */
-export function PastBanner() {
+/** Under the bar while the canvas shows a past moment: what it is, and the way back. */
+function PastBanner() {
   const reason = useUI((s) => s.readOnlyBy.past)
   if (!reason) return null
   return (
     <div className="past-banner" role="status" data-testid="past-banner">
       <Icon name="history" />
       <span>{reason}</span>
-      <button type="button" className="btn" onClick={backToNow}>
-        Back to now
-      </button>
     </div>
   )
 }
