@@ -19,6 +19,8 @@ import { navigate } from './router.ts'
 import { useUI } from './store.ts'
 import { useAccess } from './sync/access.ts'
 import { acquireSession, releaseSession, type GraphSession } from './sync/session.ts'
+import { TimelineBar } from './timeline/Timeline.tsx'
+import { usePast } from './timeline/usePast.ts'
 import { CommitInput } from './inspector/Field.tsx'
 import { Help } from './ui/Help.tsx'
 import { Icon } from './ui/Icon.tsx'
@@ -88,6 +90,9 @@ function Workbench({ session, identity }: { session: GraphSession; identity: Ide
   const inspectorOpen = useUI((s) => s.inspectorOpen)
   const searchOpen = useUI((s) => s.searchOpen)
   const helpOpen = useUI((s) => s.helpOpen)
+  const timelineOpen = useUI((s) => s.timelineOpen)
+  // While the timeline shows a moment, the canvas and inspector draw the graph as it was (usePast.ts).
+  const shown = usePast(ws)
   const meta = useMeta(session.g)
 
   useEffect(() => {
@@ -106,7 +111,7 @@ function Workbench({ session, identity }: { session: GraphSession; identity: Ide
   }, [meta.title, session.id])
 
   return (
-    <WorkspaceContext.Provider value={ws}>
+    <WorkspaceContext.Provider value={shown}>
       <ReactFlowProvider>
         <div className={`workbench ${inspectorOpen ? 'with-inspector' : ''}`}>
           <header className="topbar">
@@ -186,11 +191,12 @@ function Workbench({ session, identity }: { session: GraphSession; identity: Ide
             {/* The canvas stays mounted under the board, so its viewport and instance survive a switch. */}
             <Canvas />
             <Toolbar />
+            {timelineOpen && view === 'canvas' && <TimelineBar />}
             <EmptyState />
             {view === 'board' && <Board />}
           </main>
           {inspectorOpen && <Inspector />}
-          <Toasts onNode={(id) => jumpTo(ws, id)} />
+          <Toasts onNode={(id) => jumpTo(shown, id)} />
           {searchOpen && <SearchBox />}
           {helpOpen && <Help />}
         </div>

@@ -5,6 +5,13 @@ export type ThemeChoice = 'system' | 'light' | 'dark'
 export type View = 'canvas' | 'board'
 export type LinkType = typeof DEPENDS_ON | typeof RELATES_TO
 
+/**
+ * Why the open graph cannot be changed here, strongest first: a past moment shown by the timeline,
+ * a newer schema than this build knows, a token that only reads (sync/access.ts).
+ */
+export const READ_ONLY_REASONS = ['past', 'schema', 'token'] as const
+export type ReadOnlyReason = (typeof READ_ONLY_REASONS)[number]
+
 export interface Toast {
   id: number
   text: string
@@ -31,9 +38,19 @@ export interface UIState {
   toasts: Toast[]
   /** Nodes to highlight briefly (just unblocked, just jumped to): id -> until (ms). */
   flash: Record<string, number>
-  /** Why the open graph cannot be changed here (a newer schema, a read-only token), or null. */
+  /** Why the open graph cannot be changed here (the first of `readOnlyBy`), or null. */
   readOnly: string | null
+  /** Every reason it cannot, each with the words a person is told (`setReadOnly`). */
+  readOnlyBy: Partial<Record<ReadOnlyReason, string>>
+  /** The timeline's bar is open (timeline/Timeline.tsx). */
+  timelineOpen: boolean
+  /** The moment the canvas shows (ms since the epoch), read-only; null: the graph as it is now. */
+  pastAt: number | null
   setTheme: (t: ThemeChoice) => void
+  setReadOnly: (reason: ReadOnlyReason, text: string | null) => void
+  /** Opens or closes the timeline; closing it returns the canvas to now. */
+  setTimelineOpen: (open: boolean) => void
+  setPastAt: (at: number | null) => void
   setView: (v: View) => void
   toggleInspector: () => void
   setEditing: (e: UIState['editing']) => void
@@ -71,6 +88,20 @@ export const useUI = create<UIState>()((set, get) => ({
   toasts: [],
   flash: {},
   readOnly: null,
+  readOnlyBy: {},
+  timelineOpen: false,
+  pastAt: null,
+  setReadOnly: (reason, text) => {
+    const by = { ...get().readOnlyBy }
+    if (text === null) delete by[reason]
+    else by[reason] = text
+    const first = READ_ONLY_REASONS.find((r) => by[r] !== undefined)
+    set({ readOnlyBy: by, readOnly: first ? by[first]! : null })
+    // Nothing stays open for editing on a graph that is read-only here.
+    if (first) set({ editing: null })
+  },
+  setTimelineOpen: (timelineOpen) => set(timelineOpen ? { timelineOpen } : { timelineOpen, pastAt: null }),
+  setPastAt: (pastAt) => set({ pastAt }),
   setTheme: (theme) => {
     try {
       localStorage.setItem(THEME_KEY, theme)

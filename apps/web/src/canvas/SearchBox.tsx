@@ -19,7 +19,7 @@ export function SearchBox() {
   const [q, setQ] = useState('')
   const [active, setActive] = useState(0)
   const input = useRef<HTMLInputElement>(null)
-  const results = useMemo(() => findNodes(ws.session.g, q, 12), [ws, q])
+  const results = useMemo(() => findNodes(ws.model.g, q, 12), [ws, q])
   useEffect(() => input.current?.focus(), [])
   useEffect(() => setActive(0), [q])
 

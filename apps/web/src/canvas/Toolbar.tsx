@@ -14,6 +14,7 @@ export function Toolbar() {
   const sel = useUI((s) => s.selection)
   const readOnly = useUI((s) => s.readOnly)
   useUI((s) => s.linkType)
+  useUI((s) => s.timelineOpen)
   const [, rerender] = useReducer((n: number) => n + 1, 0)
   const c = { ws, sel, readOnly }
   const button = (a: Action) => {

@@ -123,12 +123,23 @@ export const ACTIONS: readonly Action[] = [
     testId: 'redo',
   },
   {
+    id: 'timeline.toggle',
+    label: 'Timeline: see the map as it was at any moment or checkpoint, read-only (Escape: back to now)',
+    keys: ['Alt+KeyT'],
+    edits: false,
+    run: () => ui().setTimelineOpen(!ui().timelineOpen),
+    toolbar: 'history',
+    icon: 'clock',
+    testId: 'timeline-toggle',
+    pressed: () => ui().timelineOpen,
+  },
+  {
     id: 'selection.all',
     label: 'Select everything',
     keys: ['Mod+A'],
     edits: false,
     run: ({ ws }) => {
-      const ix = ws.session.g.index
+      const ix = ws.model.g.index
       ws.model.select([...ix.nodes.keys()].filter((id) => ix.live(id)))
     },
   },
@@ -227,6 +238,14 @@ export const ACTIONS: readonly Action[] = [
     edits: true,
     enabled: some,
     run: (c) => duplicate(c.ws),
+  },
+  {
+    id: 'timeline.close',
+    label: 'Leave the timeline: back to the graph as it is now',
+    keys: ['Escape'],
+    edits: false,
+    enabled: () => ui().timelineOpen || ui().pastAt !== null,
+    run: () => ui().setTimelineOpen(false),
   },
   {
     id: 'selection.clear',

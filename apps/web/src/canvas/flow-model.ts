@@ -1,4 +1,4 @@
-import { meta, setPositions, type NodeView, type Status, type StatusTracker } from '@plexus/model'
+import { meta, setPositions, type Graph, type NodeView, type Status, type StatusTracker } from '@plexus/model'
 import {
   Position,
   type Edge,
@@ -7,7 +7,8 @@ import {
   type NodeChange,
   type NodeHandle,
 } from '@xyflow/react'
-import type { GraphSession } from '../sync/session.ts'
+import type * as Y from 'yjs'
+import type { PresenceState } from '../sync/session.ts'
 import { useUI } from '../store.ts'
 import { frameBox, frameMembers, framesAbove, isFrame } from './frames.ts'
 import { foldEdges, type EdgeEnds } from './folded-edges.ts'
@@ -53,6 +54,18 @@ export interface PEdgeData extends Record<string, unknown> {
   stands?: string[]
 }
 export type PEdge = Edge<PEdgeData>
+
+/**
+ * What a FlowModel draws and writes through: an open graph's session (sync/session.ts), or the graph as
+ * it was at a moment (timeline/past.ts), a document of its own that nothing syncs.
+ */
+export interface FlowSource {
+  readonly g: Graph
+  /** Undo of the person's changes: room a person's own change makes joins its step (own-steps.ts). */
+  readonly undo: Y.UndoManager
+  /** Tells the peers what this canvas selects. */
+  setPresence(fields: Partial<PresenceState>): void
+}
 
 let layoutSeq = 0
 
@@ -202,7 +215,7 @@ export class FlowModel {
    */
   layoutVersion = ++layoutSeq
 
-  constructor(readonly session: GraphSession) {
+  constructor(readonly session: FlowSource) {
     this.root = meta(session.g).root
     this.own = new OwnSteps(session.undo, (id) => session.g.index.nodes.get(id))
     this.derived = deriveLayout(session.g.index, this.root)
@@ -247,6 +260,11 @@ export class FlowModel {
 
   get index() {
     return this.session.g.index
+  }
+
+  /** The graph drawn: the live one, or the past the timeline shows (read it for what is on screen). */
+  get g(): Graph {
+    return this.session.g
   }
 
   subscribe = (fn: () => void): (() => void) => {

@@ -9,11 +9,11 @@ export type Direction = 'left' | 'right' | 'up' | 'down'
  * next sibling on the same side of the parent, as they sit on the canvas. With nothing selected, the root is selected.
  */
 export function walk(ws: Workspace, dir: Direction): string | null {
-  const ix = ws.session.g.index
+  const ix = ws.model.g.index
   const s = ix.struct()
   const current = ws.model.selection().at(-1)
   if (!current || !ix.live(current)) {
-    const root = meta(ws.session.g).root
+    const root = meta(ws.model.g).root
     const start = root && ix.live(root) ? root : s.roots[0]
     return start ?? null
   }

@@ -7,7 +7,8 @@ import { SelectionInspector } from './SelectionInspector.tsx'
 /** The side panel: every field of the selected node, or what a multiple selection allows, or a hint. */
 export function Inspector() {
   const ws = useWorkspace()
-  const g = ws.session.g
+  // The graph on the canvas: the live one, or the past the timeline shows (read-only then).
+  const g = ws.model.g
   const selection = useUI((s) => s.selection)
   const id = selection.length === 1 ? selection[0]! : null
   const n = useNodeView(g, id)

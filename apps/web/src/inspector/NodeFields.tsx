@@ -22,7 +22,7 @@ const STATUS_TEXT = {
 
 export function StatusLine({ id, n }: { id: string; n: NodeView }) {
   const ws = useWorkspace()
-  const status = ws.session.g.index.statusOf(id)
+  const status = ws.model.g.index.statusOf(id)
   return (
     <div className={`insp-status st-${status}`}>
       <span className="dot" />

@@ -22,7 +22,8 @@ function backToCanvas(e: React.KeyboardEvent): void {
 /** Every field of one node, editable, with its relations and history. */
 export function NodeInspector({ id, n }: { id: string; n: NodeView }) {
   const ws = useWorkspace()
-  const g = ws.session.g
+  // The graph on the canvas: the live one, or the past the timeline shows (every field locked then).
+  const g = ws.model.g
   const version = useGraphVersion(g)
   // Read-only here: every field shows its value and edits nothing (a disabled fieldset), and says why.
   const readOnly = useUI((s) => s.readOnly)

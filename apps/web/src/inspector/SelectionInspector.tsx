@@ -6,7 +6,7 @@ import { Icon } from '../ui/Icon.tsx'
 /** Several nodes selected: resolve or reopen them all, or jump to one. */
 export function SelectionInspector({ ids }: { ids: string[] }) {
   const ws = useWorkspace()
-  const g = ws.session.g
+  const g = ws.model.g
   const readOnly = useUI((s) => s.readOnly)
   return (
     <aside className="inspector" aria-label="Inspector" data-testid="inspector">

@@ -4,7 +4,8 @@ import { graphRole } from './server-api.ts'
 import type { GraphSession } from './session.ts'
 
 // Whether the open graph may be changed here, and if not why, in the UI store (`readOnly`), where the
-// canvas's actions, the inspector, the board and the banner read it. Two reasons:
+// canvas's actions, the inspector, the board and the banner read it. Two reasons are decided here (a
+// third, a past moment shown by the timeline, by timeline/usePast.ts):
 // - this build is older than the graph's schema (versions.ts; the message says to update Plexus);
 // - the token reads this graph but may not write it (the server drops such a client's changes).
 
@@ -15,8 +16,9 @@ export function useAccess(session: GraphSession): void {
     let byToken: string | null = null
     const apply = () => {
       const schema = session.guard.store.getState()
-      useUI.setState({ readOnly: schema.readOnly ? (schema.message ?? 'Read only') : byToken })
-      if (useUI.getState().readOnly) useUI.getState().setEditing(null)
+      const ui = useUI.getState()
+      ui.setReadOnly('schema', schema.readOnly ? (schema.message ?? 'Read only') : null)
+      ui.setReadOnly('token', byToken)
     }
     const stop = session.guard.store.subscribe(apply)
     const ask = new AbortController()
@@ -29,7 +31,8 @@ export function useAccess(session: GraphSession): void {
     return () => {
       stop()
       ask.abort()
-      useUI.setState({ readOnly: null })
+      useUI.getState().setReadOnly('schema', null)
+      useUI.getState().setReadOnly('token', null)
     }
   }, [session])
 }

@@ -11,7 +11,8 @@ import type { GraphSession } from '../sync/session.ts'
  */
 export function VersionBanner({ session }: { session: GraphSession }) {
   const s = useStore(session.guard.store)
-  const readOnly = useUI((u) => u.readOnly)
+  // Only the token's reason: the timeline's bar says its own (timeline/Timeline.tsx).
+  const readOnly = useUI((u) => u.readOnlyBy.token)
   if (s.readOnly)
     return (
       <div className="version-banner" role="alert" data-testid="version-banner">

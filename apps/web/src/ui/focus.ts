@@ -5,12 +5,14 @@
 /** Input types that take text; other inputs (a checkbox, a button) are controls, like a button. */
 const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date', 'time'])
 
-/** Whether keys pressed on `t` are its own: a text box, a select, something content-editable. */
+/** Whether keys pressed on `t` are its own: a text box, a select, a slider, something content-editable. */
 export function editable(t: EventTarget | null): boolean {
   const el = t as HTMLElement | null
   if (!el || !('tagName' in el)) return false
   if (el.isContentEditable || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT') return true
-  return el.tagName === 'INPUT' && TEXT_INPUTS.has((el as HTMLInputElement).type)
+  // A slider's arrow keys are its own too (the timeline's: each steps to the next moment).
+  const type = (el as HTMLInputElement).type
+  return el.tagName === 'INPUT' && (TEXT_INPUTS.has(type) || type === 'range')
 }
 
 /** Whether `t` is inside an open dialog (help, search) or menu, which handle their own keys. */
