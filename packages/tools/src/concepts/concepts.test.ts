@@ -124,6 +124,51 @@ function conceptsSuite(label: string, connect: (server: TestServer, name: string
       ).toMatch(/no concept named "Quorum Reads"/)
     })
 
+    it("runs the seed's compound operation as written: create_and_connect with connect_to", async () => {
+      const graph = fresh()
+      const cap = await ok(a, 'graph', { graph, action: 'create', label: 'CAP Theorem' })
+      await ok(a, 'graph', { graph, action: 'create', label: 'Consistency Models' })
+      // graph action:"create_and_connect" label: "Eventual Consistency" connect_to: "CAP Theorem" relationship: "ENABLES"
+      const r = await ok(a, 'graph', {
+        graph,
+        action: 'create_and_connect',
+        label: 'Eventual Consistency',
+        connect_to: 'CAP Theorem',
+        relationship: 'ENABLES',
+      })
+      // Returns: created, connected_to (CAP Theorem), edge CAP Theorem -[ENABLES]-> created, working_set_size.
+      expect(r.created.label).toBe('Eventual Consistency')
+      expect(r.connected_to).toEqual({ id: cap.created.id, label: 'CAP Theorem' })
+      expect(r.edge).toMatchObject({
+        from: { label: 'CAP Theorem' },
+        to: { id: r.created.id, label: 'Eventual Consistency' },
+        type: 'enables',
+        created: true,
+      })
+      expect(r.working_set_size).toBe(3)
+      // connect_to on a plain create is the same compound; a label naming nothing writes nothing.
+      const more = await ok(a, 'graph', {
+        graph,
+        action: 'create',
+        label: 'Read Repair',
+        connect_to: 'eventual consistency',
+      })
+      expect(more.connected_to.label).toBe('Eventual Consistency')
+      expect(
+        await fails(a, 'graph', { graph, action: 'create_and_connect', label: 'Hinted Handoff' }),
+      ).toMatch(/connect_to/)
+      expect(
+        await fails(a, 'graph', {
+          graph,
+          action: 'create_and_connect',
+          label: 'Hinted Handoff',
+          connect_to: 'Nothing Named So',
+        }),
+      ).toMatch(/no concept named "Nothing Named So"/)
+      const list = await ok(a, 'graph', { graph, action: 'list', query: 'Hinted Handoff' })
+      expect(list.concepts).toEqual([])
+    })
+
     it('a create that would connect with a relationship or properties the graph refuses writes nothing', async () => {
       const graph = fresh()
       await ok(a, 'graph', { graph, action: 'create', label: 'CAP Theorem' })

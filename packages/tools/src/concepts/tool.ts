@@ -1,7 +1,8 @@
 /**
  * Seed 001's one `graph` tool: `action` (create, edit, delete, list, connect, session, checkpoint,
- * resume, suggest), `entity` (concept, edge), `mode` (strict, auto, force, enrich, explore), concepts
- * by `label` / `from_label` / `to_label`, and mutation answers that carry the working set (hot 10 in
+ * resume, suggest, and the compound create_and_connect its example calls with `connect_to`), `entity`
+ * (concept, edge), `mode` (strict, auto, force, enrich, explore), concepts by `label` / `from_label` /
+ * `to_label`, and mutation answers that carry the working set (hot 10 in
  * full, warm up to 40), nearby concepts (one hop from the hot set), potential duplicates (>= 85 %)
  * and `uncertain` when a label was taken below 90 %. A thin adapter over the model's createNodes,
  * updateNodes, restructure, connect / disconnect, resolveLabel, the working set and suggest.
@@ -43,6 +44,7 @@ const NEARBY = 10
 
 const ACTIONS = [
   'create',
+  'create_and_connect',
   'edit',
   'delete',
   'list',
@@ -52,7 +54,7 @@ const ACTIONS = [
   'resume',
   'suggest',
 ] as const
-const MUTATIONS = new Set(['create', 'edit', 'delete', 'connect'])
+const MUTATIONS = new Set(['create', 'create_and_connect', 'edit', 'delete', 'connect'])
 /** Actions that write: mutations, and a checkpoint saved or resumed (the working set is in the graph). */
 const WRITES = new Set([...MUTATIONS, 'checkpoint', 'resume'])
 
@@ -167,6 +169,7 @@ function context(
       warm: ws.warm.map((w) => ({ id: w.id, label: clip(w.summary, 80) })),
     },
     nearby,
+    working_set_size: ws.hot.length + ws.warm.length,
     potential_duplicates: duplicates,
     ...(taken.length ? { resolved: taken.map((t) => ({ ...t, confidence: pct(t.confidence) })) } : {}),
     ...(unsure.length ? { uncertain: true } : {}),
@@ -186,6 +189,7 @@ function run(g: Graph, ctx: CallContext, args: Args, touched: { ids: string[] })
   })
   switch (args.action) {
     case 'create':
+    case 'create_and_connect':
     case 'connect': {
       if (args.action === 'connect' || entity === 'edge') {
         const e = edgeEnds()
@@ -200,12 +204,19 @@ function run(g: Graph, ctx: CallContext, args: Args, touched: { ids: string[] })
         }
         break
       }
-      if (args.label === undefined) throw new ToolError('create: give label')
-      // Create and connect (the seed's compound operation): the concept it hangs from is resolved
-      // first, so a label that names nothing (or, sure, nothing certain) writes nothing.
+      if (args.label === undefined) throw new ToolError(`${args.action}: give label`)
+      // Create and connect (the seed's compound operation, `connect_to` as its example writes it, or
+      // from_label): the concept it hangs from is resolved first, so a label that names nothing (or,
+      // sure, nothing certain) writes nothing. The edge goes from that concept to the new one.
+      const fromArg = args.connect_to !== undefined ? 'connect_to' : 'from_label'
+      const fromLabel = args.connect_to ?? args.from_label
+      if (args.action === 'create_and_connect' && args.from_id === undefined && fromLabel === undefined)
+        throw new ToolError(
+          'create_and_connect: give connect_to (the label of the concept to connect it from)',
+        )
       const from =
-        args.from_id !== undefined || args.from_label !== undefined
-          ? conceptOf(g, 'from_label', args.from_id, args.from_label, taken, args.sure)
+        args.from_id !== undefined || fromLabel !== undefined
+          ? conceptOf(g, fromArg, args.from_id, fromLabel, taken, args.sure)
           : undefined
       const mode = args.mode ?? 'auto'
       if (args.sure && mode !== 'force' && mode !== 'explore') sureCreate(g, args.label)
@@ -258,6 +269,7 @@ function run(g: Graph, ctx: CallContext, args: Args, touched: { ids: string[] })
           type,
           created: e.added.length > 0,
         }
+        out.connected_to = concept(g, from)
         ids.push(from)
       }
       ids.push(id)
@@ -436,6 +448,7 @@ const input = {
   entity: z.enum(['concept', 'edge']).optional(),
   mode: z.enum(['strict', 'auto', 'force', 'enrich', 'explore']).optional(),
   label: z.string().min(1).max(500).optional(),
+  connect_to: z.string().min(1).max(500).optional(),
   from_label: z.string().min(1).max(500).optional(),
   to_label: z.string().min(1).max(500).optional(),
   id: z.string().max(300).optional(),
@@ -458,7 +471,7 @@ type Args = z.output<z.ZodObject<typeof input>>
 export const graphTool = tool({
   name: 'graph',
   description:
-    'Create, edit, and manage the knowledge graph. Maintains a working set for context. action: create|edit|delete|list|connect (entity concept|edge; label, from_label, to_label, relationship; mode strict|auto|force|enrich|explore), session, checkpoint|resume {name}, suggest {type: gaps|duplicates|orphans|next}. create with from_label connects it too. Mutations answer working_set (hot 10, warm 40), nearby, potential_duplicates, uncertain; sure: true refuses an uncertain label instead. graph default "default".',
+    'Create, edit, and manage the knowledge graph. Maintains a working set for context. action: create|edit|delete|list|connect (entity concept|edge; label, from_label, to_label, relationship; mode strict|auto|force|enrich|explore), create_and_connect {label, connect_to, relationship}, session, checkpoint|resume {name}, suggest {type: gaps|duplicates|orphans|next}. create with from_label or connect_to connects it too (from that concept). Mutations answer working_set (hot 10, warm 40), working_set_size, nearby, potential_duplicates, uncertain; sure: true refuses an uncertain label instead. graph default "default".',
   input,
   output: {
     action: out.string,
@@ -467,6 +480,8 @@ export const graphTool = tool({
     edited: out.record,
     deleted: out.record,
     edge: out.record,
+    connected_to: out.record,
+    working_set_size: out.integer,
     edges: out.list(out.record),
     concepts: out.list(out.record),
     working_set: out.record,
