@@ -218,6 +218,27 @@ function conceptsSuite(label: string, connect: (server: TestServer, name: string
       ])
     })
 
+    it('names its resources for a wrong URI as not found (-32002), and lists the per-graph ones as templates', async () => {
+      const err = await a.readResource({ uri: 'graph/sessions' }).then(
+        () => null,
+        (e: Any) => e,
+      )
+      expect(err?.code).toBe(-32002)
+      expect(err?.message).toContain('graph/session, graph/suggestions, graph/checkpoints')
+      const { resourceTemplates } = await a.listResourceTemplates()
+      expect(resourceTemplates.map((t) => t.uriTemplate).sort()).toEqual([
+        'graph/checkpoints/{graph}',
+        'graph/session/{graph}',
+        'graph/suggestions/{graph}',
+      ])
+      const graph = fresh()
+      await ok(a, 'graph', { graph, action: 'create', label: 'Merkle Trees' })
+      const read = JSON.parse(
+        ((await a.readResource({ uri: `graph/session/${graph}` })).contents[0] as Any).text,
+      )
+      expect(read.working_set.hot.map((c: Any) => c.label)).toEqual(['Merkle Trees'])
+    })
+
     it("keeps an agent's working set for its next connection", async () => {
       const graph = fresh()
       await ok(a, 'graph', { graph, action: 'create', label: 'Gossip Protocol' })
