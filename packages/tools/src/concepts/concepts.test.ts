@@ -169,6 +169,55 @@ function conceptsSuite(label: string, connect: (server: TestServer, name: string
       expect(list.concepts).toEqual([])
     })
 
+    it("resolves the seed's from_query / to_query by search, flagged uncertain unless the query names the concept", async () => {
+      const graph = fresh()
+      await ok(a, 'graph', { graph, action: 'create', label: 'CAP Theorem' })
+      const models = await ok(a, 'graph', {
+        graph,
+        action: 'create',
+        label: 'Consistency Models',
+        notes: 'linearizable, sequential, causal, eventual: how distributed replicas agree',
+      })
+      await ok(a, 'graph', { graph, action: 'create', label: 'Vector Clocks' })
+      // from_query: "distributed consistency"  # Fuzzy match
+      const r = await ok(a, 'graph', {
+        graph,
+        action: 'connect',
+        from_query: 'distributed consistency',
+        to_label: 'CAP Theorem',
+      })
+      expect(r.edge).toMatchObject({ from: { id: models.created.id }, to: { label: 'CAP Theorem' } })
+      expect(r.resolved[0]).toMatchObject({ arg: 'from_query', by: 'query', id: models.created.id })
+      expect(r.uncertain).toBe(true)
+      // A query that names a concept by its label is as sure as the label.
+      const exact = await ok(a, 'graph', {
+        graph,
+        action: 'connect',
+        from_label: 'Vector Clocks',
+        to_query: 'consistency models',
+      })
+      expect(exact.edge.to.id).toBe(models.created.id)
+      expect(exact.uncertain).toBeUndefined()
+      // sure: a guess is refused, naming what it found; a query matching nothing says so.
+      expect(
+        await fails(a, 'graph', {
+          graph,
+          action: 'connect',
+          from_query: 'distributed consistency',
+          to_label: 'Vector Clocks',
+          sure: true,
+        }),
+      ).toMatch(/Consistency Models/)
+      expect(
+        await fails(a, 'graph', {
+          graph,
+          action: 'connect',
+          from_query: 'zebra xylophone',
+          to_label: 'CAP Theorem',
+        }),
+      ).toMatch(/from_query: nothing matches "zebra xylophone"/)
+    })
+
     it('a create that would connect with a relationship or properties the graph refuses writes nothing', async () => {
       const graph = fresh()
       await ok(a, 'graph', { graph, action: 'create', label: 'CAP Theorem' })
