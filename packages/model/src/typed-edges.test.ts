@@ -121,6 +121,30 @@ describe('the hierarchy read from either end', () => {
     expect(nodesOf(walkEdges(g, 'T2', 'child_of', 'incoming', 1))).toEqual(['P'])
   })
 
+  it('a child_of written where the parent_of is (or the other way) is that edge, with one status', () => {
+    const { g } = setup()
+    const first = ok(
+      createTypedEdge(g, { from: 'P', to: 'T1', type: 'parent_of', properties: { status: 'todo' } }),
+    )
+    const again = ok(
+      createTypedEdge(g, { from: 'T1', to: 'P', type: 'child_of', properties: { status: 'doing' } }),
+    )
+    expect(again.created).toBe(false)
+    expect(again.edge.id).toBe(first.edge.id)
+    expect(edgesAt(g, 'T1', 'incoming', 'child_of').map((e) => e.edge.properties.status)).toEqual(['doing'])
+    expect(projectTasks(g, 'P').doing.map((t) => t.node)).toEqual(['T1'])
+    // Stored as child_of first: a later parent_of merges into it.
+    const up = ok(
+      createTypedEdge(g, { from: 'T2', to: 'P', type: 'child_of', properties: { status: 'todo' } }),
+    )
+    const down = ok(
+      createTypedEdge(g, { from: 'P', to: 'T2', type: 'parent_of', properties: { status: 'done' } }),
+    )
+    expect(down).toMatchObject({ created: false, edge: { id: up.edge.id } })
+    expect(projectTasks(g, 'P').done.map((t) => t.node)).toEqual(['T2'])
+    expect([...g.index.edges.keys()].sort()).toEqual(['P>parent_of>T1', 'T2>child_of>P'])
+  })
+
   it('traverse(child_of, incoming) and traverse(parent_of, outgoing) read the same pairs', () => {
     const ids = ['a', 'b', 'c', 'd', 'e']
     check(
@@ -144,11 +168,14 @@ describe('the hierarchy read from either end', () => {
             for (const c of walkEdges(g, x, 'parent_of', 'outgoing', 1)) down.add(`${x}>${c.node}`)
           }
           expect([...up].sort()).toEqual([...down].sort())
-          // And every stored link is among them, read parent first.
+          // And every stored link is among them, read parent first, one stored edge per pair.
+          const pairs: string[] = []
           for (const e of g.index.edges.values()) {
             const pair = e.type === 'parent_of' ? `${e.from}>${e.to}` : `${e.to}>${e.from}`
             expect(down.has(pair)).toBe(true)
+            pairs.push(pair)
           }
+          expect(pairs.length).toBe(new Set(pairs).size)
         },
       ),
     )

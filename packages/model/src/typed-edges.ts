@@ -12,7 +12,7 @@
 import { inDrawnOrderBy } from './drawn-order.ts'
 import { connect, disconnect, writeEdge } from './edges.ts'
 import { fail, write, type Graph } from './graph.ts'
-import { layout, type YEdge } from './schema.ts'
+import { edgeId, layout, type YEdge } from './schema.ts'
 import type { EdgeView, Failure, Json, Result } from './types.ts'
 import { checkProperties, isFailure, liveNode } from './validate.ts'
 import { DEPENDS_ON } from './vocabulary.ts'
@@ -70,7 +70,33 @@ export function edgesAt(g: Graph, node: string, direction?: EdgeDirection, type?
   return inDrawnOrderBy(g.index, out, (e) => e.other)
 }
 
-/** Creates an edge of one of the seed's types (or merges `properties` into the one already there). */
+const INVERSE: Record<string, string> = { parent_of: 'child_of', child_of: 'parent_of' }
+
+/**
+ * Where a link is written: a hierarchy link already stored from the other end (`b child_of a` for
+ * `a parent_of b`, or the other way) is that link, so its properties go there and the pair keeps one
+ * status; otherwise the edge as given.
+ */
+function storedAs(
+  g: Graph,
+  from: string,
+  type: string,
+  to: string,
+): { from: string; type: string; to: string } {
+  const inverse = INVERSE[type]
+  if (
+    inverse !== undefined &&
+    !g.index.edges.has(edgeId(from, type, to)) &&
+    g.index.edges.has(edgeId(to, inverse, from))
+  )
+    return { from: to, type: inverse, to: from }
+  return { from, type, to }
+}
+
+/**
+ * Creates an edge of one of the seed's types (or merges `properties` into the one already there, a
+ * hierarchy link stored from the other end included).
+ */
 export function createTypedEdge(
   g: Graph,
   input: { from: unknown; to: unknown; type: unknown; properties?: unknown },
@@ -95,9 +121,7 @@ export function createTypedEdge(
   }
   const r = connect(g, [
     {
-      from: from as string,
-      to: to as string,
-      type,
+      ...storedAs(g, from as string, type, to as string),
       properties: properties as Record<string, Json> | undefined,
     },
   ])

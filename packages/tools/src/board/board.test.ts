@@ -299,6 +299,31 @@ function boardSuite(label: string, connect: (server: TestServer) => Promise<Agen
       for (const d of done) expect(d.siblings).toHaveLength(3)
     })
 
+    it('a child_of an agent writes where the parent_of is, is that edge: one status on the board', async () => {
+      const t = fresh()
+      const project = await t.create_knowledge_note({ text: '# Project' })
+      const task = await t.create_knowledge_note({ text: '# Task' })
+      const down = await t.create_edge({
+        from_node_id: project.node_id,
+        to_node_id: task.node_id,
+        type: 'parent_of',
+        properties: { status: 'todo' },
+      })
+      // The seed's flow: task_1 --[child_of]--> project_knowledge, written by the agent.
+      const up = await t.create_edge({
+        from_node_id: task.node_id,
+        to_node_id: project.node_id,
+        type: 'child_of',
+        properties: { status: 'doing', agent: 'a-1' },
+      })
+      expect(up).toMatchObject({ edge_id: down.edge_id, created: false })
+      const mine = await t.get_edges({ node_id: task.node_id, direction: 'incoming', type: 'child_of' })
+      expect(mine.map((e: Any) => [e.edge_id, e.properties.status])).toEqual([[down.edge_id, 'doing']])
+      const board = await t.get_project_tasks({ project_node_id: project.node_id })
+      expect(board.doing.map((x: Any) => [x.node_id, x.agent])).toEqual([[task.node_id, 'a-1']])
+      expect(board.todo).toEqual([])
+    })
+
     it('error handling: missing node, stale task reset, concurrent update detected', async () => {
       const t = fresh()
       const p = (await t.create_knowledge_note({ text: 'Project' })).node_id

@@ -124,6 +124,100 @@ function conceptsSuite(label: string, connect: (server: TestServer, name: string
       ).toMatch(/no concept named "Quorum Reads"/)
     })
 
+    it("runs the seed's compound operation as written: create_and_connect with connect_to", async () => {
+      const graph = fresh()
+      const cap = await ok(a, 'graph', { graph, action: 'create', label: 'CAP Theorem' })
+      await ok(a, 'graph', { graph, action: 'create', label: 'Consistency Models' })
+      // graph action:"create_and_connect" label: "Eventual Consistency" connect_to: "CAP Theorem" relationship: "ENABLES"
+      const r = await ok(a, 'graph', {
+        graph,
+        action: 'create_and_connect',
+        label: 'Eventual Consistency',
+        connect_to: 'CAP Theorem',
+        relationship: 'ENABLES',
+      })
+      // Returns: created, connected_to (CAP Theorem), edge CAP Theorem -[ENABLES]-> created, working_set_size.
+      expect(r.created.label).toBe('Eventual Consistency')
+      expect(r.connected_to).toEqual({ id: cap.created.id, label: 'CAP Theorem' })
+      expect(r.edge).toMatchObject({
+        from: { label: 'CAP Theorem' },
+        to: { id: r.created.id, label: 'Eventual Consistency' },
+        type: 'enables',
+        created: true,
+      })
+      expect(r.working_set_size).toBe(3)
+      // connect_to on a plain create is the same compound; a label naming nothing writes nothing.
+      const more = await ok(a, 'graph', {
+        graph,
+        action: 'create',
+        label: 'Read Repair',
+        connect_to: 'eventual consistency',
+      })
+      expect(more.connected_to.label).toBe('Eventual Consistency')
+      expect(
+        await fails(a, 'graph', { graph, action: 'create_and_connect', label: 'Hinted Handoff' }),
+      ).toMatch(/connect_to/)
+      expect(
+        await fails(a, 'graph', {
+          graph,
+          action: 'create_and_connect',
+          label: 'Hinted Handoff',
+          connect_to: 'Nothing Named So',
+        }),
+      ).toMatch(/no concept named "Nothing Named So"/)
+      const list = await ok(a, 'graph', { graph, action: 'list', query: 'Hinted Handoff' })
+      expect(list.concepts).toEqual([])
+    })
+
+    it("resolves the seed's from_query / to_query by search, flagged uncertain unless the query names the concept", async () => {
+      const graph = fresh()
+      await ok(a, 'graph', { graph, action: 'create', label: 'CAP Theorem' })
+      const models = await ok(a, 'graph', {
+        graph,
+        action: 'create',
+        label: 'Consistency Models',
+        notes: 'linearizable, sequential, causal, eventual: how distributed replicas agree',
+      })
+      await ok(a, 'graph', { graph, action: 'create', label: 'Vector Clocks' })
+      // from_query: "distributed consistency"  # Fuzzy match
+      const r = await ok(a, 'graph', {
+        graph,
+        action: 'connect',
+        from_query: 'distributed consistency',
+        to_label: 'CAP Theorem',
+      })
+      expect(r.edge).toMatchObject({ from: { id: models.created.id }, to: { label: 'CAP Theorem' } })
+      expect(r.resolved[0]).toMatchObject({ arg: 'from_query', by: 'query', id: models.created.id })
+      expect(r.uncertain).toBe(true)
+      // A query that names a concept by its label is as sure as the label.
+      const exact = await ok(a, 'graph', {
+        graph,
+        action: 'connect',
+        from_label: 'Vector Clocks',
+        to_query: 'consistency models',
+      })
+      expect(exact.edge.to.id).toBe(models.created.id)
+      expect(exact.uncertain).toBeUndefined()
+      // sure: a guess is refused, naming what it found; a query matching nothing says so.
+      expect(
+        await fails(a, 'graph', {
+          graph,
+          action: 'connect',
+          from_query: 'distributed consistency',
+          to_label: 'Vector Clocks',
+          sure: true,
+        }),
+      ).toMatch(/Consistency Models/)
+      expect(
+        await fails(a, 'graph', {
+          graph,
+          action: 'connect',
+          from_query: 'zebra xylophone',
+          to_label: 'CAP Theorem',
+        }),
+      ).toMatch(/from_query: nothing matches "zebra xylophone"/)
+    })
+
     it('a create that would connect with a relationship or properties the graph refuses writes nothing', async () => {
       const graph = fresh()
       await ok(a, 'graph', { graph, action: 'create', label: 'CAP Theorem' })
@@ -171,6 +265,27 @@ function conceptsSuite(label: string, connect: (server: TestServer, name: string
       expect((await read('graph/checkpoints')).checkpoints.map((c: Any) => c.name)).toEqual([
         'ml-safety-review',
       ])
+    })
+
+    it('names its resources for a wrong URI as not found (-32002), and lists the per-graph ones as templates', async () => {
+      const err = await a.readResource({ uri: 'graph/sessions' }).then(
+        () => null,
+        (e: Any) => e,
+      )
+      expect(err?.code).toBe(-32002)
+      expect(err?.message).toContain('graph/session, graph/suggestions, graph/checkpoints')
+      const { resourceTemplates } = await a.listResourceTemplates()
+      expect(resourceTemplates.map((t) => t.uriTemplate).sort()).toEqual([
+        'graph/checkpoints/{graph}',
+        'graph/session/{graph}',
+        'graph/suggestions/{graph}',
+      ])
+      const graph = fresh()
+      await ok(a, 'graph', { graph, action: 'create', label: 'Merkle Trees' })
+      const read = JSON.parse(
+        ((await a.readResource({ uri: `graph/session/${graph}` })).contents[0] as Any).text,
+      )
+      expect(read.working_set.hot.map((c: Any) => c.label)).toEqual(['Merkle Trees'])
     })
 
     it("keeps an agent's working set for its next connection", async () => {

@@ -3,10 +3,16 @@
  * activity), `graph/suggestions` (gaps, duplicates, orphans, next) and `graph/checkpoints`, of the
  * default graph; `graph/session/<graph>` and so on for another. These are not URLs (no scheme), so
  * they are served by plain resources/list and resources/read handlers rather than the SDK's
- * URL-template registry, which refuses them ("Invalid URL").
+ * URL-template registry, which refuses them ("Invalid URL"). A URI that names none of them is the
+ * specification's "resource not found" (-32002); the per-graph forms are listed as templates.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { ListResourcesRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import {
+  ListResourceTemplatesRequestSchema,
+  ListResourcesRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js'
 import { ToolError, type CallContext } from '../context.ts'
 import { graphTool } from './tool.ts'
 
@@ -16,6 +22,9 @@ const KINDS = {
   checkpoints: 'Saved working-set checkpoints',
 } as const
 type Kind = keyof typeof KINDS
+
+/** The MCP specification's code for a resource that does not exist (the SDK names none). */
+const RESOURCE_NOT_FOUND = -32002
 
 const URI = /^graph\/(session|suggestions|checkpoints)(?:\/([a-z0-9][a-z0-9._-]{0,63}))?$/
 
@@ -47,8 +56,23 @@ export function registerConceptResources(mcp: McpServer, ctx: () => CallContext)
       mimeType: 'application/json',
     })),
   }))
+  // The same three of another graph, as templates a client can list (it asks; unanswered, it logs
+  // "Method not found").
+  mcp.server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    resourceTemplates: (Object.keys(KINDS) as Kind[]).map((k) => ({
+      uriTemplate: `graph/${k}/{graph}`,
+      name: `${k} of a graph`,
+      description: `${KINDS[k]}, of the graph named`,
+      mimeType: 'application/json',
+    })),
+  }))
   mcp.server.setRequestHandler(ReadResourceRequestSchema, async (req) => {
-    const data = await readConceptResource(ctx(), req.params.uri)
+    const data = await readConceptResource(ctx(), req.params.uri).catch((error: unknown) => {
+      // A URI that names none of them is the spec's "resource not found", not an internal error.
+      if (error instanceof ToolError && error.reason === 'not_found')
+        throw new McpError(RESOURCE_NOT_FOUND, error.message, { uri: req.params.uri })
+      throw error
+    })
     return { contents: [{ uri: req.params.uri, mimeType: 'application/json', text: JSON.stringify(data) }] }
   })
 }

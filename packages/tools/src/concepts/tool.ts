@@ -1,7 +1,8 @@
 /**
  * Seed 001's one `graph` tool: `action` (create, edit, delete, list, connect, session, checkpoint,
- * resume, suggest), `entity` (concept, edge), `mode` (strict, auto, force, enrich, explore), concepts
- * by `label` / `from_label` / `to_label`, and mutation answers that carry the working set (hot 10 in
+ * resume, suggest, and the compound create_and_connect its example calls with `connect_to`), `entity`
+ * (concept, edge), `mode` (strict, auto, force, enrich, explore), concepts by `label` / `from_label` /
+ * `to_label`, and mutation answers that carry the working set (hot 10 in
  * full, warm up to 40), nearby concepts (one hop from the hot set), potential duplicates (>= 85 %)
  * and `uncertain` when a label was taken below 90 %. A thin adapter over the model's createNodes,
  * updateNodes, restructure, connect / disconnect, resolveLabel, the working set and suggest.
@@ -43,6 +44,7 @@ const NEARBY = 10
 
 const ACTIONS = [
   'create',
+  'create_and_connect',
   'edit',
   'delete',
   'list',
@@ -52,13 +54,26 @@ const ACTIONS = [
   'resume',
   'suggest',
 ] as const
-const MUTATIONS = new Set(['create', 'edit', 'delete', 'connect'])
+const MUTATIONS = new Set(['create', 'create_and_connect', 'edit', 'delete', 'connect'])
 /** Actions that write: mutations, and a checkpoint saved or resumed (the working set is in the graph). */
 const WRITES = new Set([...MUTATIONS, 'checkpoint', 'resume'])
 
-type Taken = { arg: string; label: string; id: string; summary: string; confidence: number; tie?: boolean }
+/** A concept taken for an argument; `confidence` absent when found by a query no label reading confirms. */
+type Taken = {
+  arg: string
+  label: string
+  id: string
+  summary: string
+  confidence?: number
+  tie?: boolean
+  by?: 'query'
+  candidates?: string[]
+}
 
-/** A concept by id or label: the best match at 85 % or more, noting how sure it was. */
+/**
+ * A concept by id, label or query: by label, the best match at 85 % or more, noting how sure it was; by
+ * query (the seed's `from_query`, a fuzzy match), the best search hit.
+ */
 function conceptOf(
   g: Graph,
   arg: string,
@@ -66,12 +81,20 @@ function conceptOf(
   label: string | undefined,
   taken: Taken[],
   sure = false,
+  query?: string,
 ): string {
   if (id !== undefined) {
     if (!g.index.live(id)) throw new ToolError(`${arg}: concept ${clip(id, 80)} not found`, 'node_not_found')
     return id
   }
-  if (label === undefined) throw new ToolError(`${arg}: give ${arg.replace('label', 'id')} or ${arg}`)
+  if (label === undefined && query !== undefined)
+    return conceptByQuery(g, arg.replace('label', 'query'), query, taken, sure)
+  if (label === undefined) {
+    const side = arg.replace('_label', '')
+    throw new ToolError(
+      side === arg ? `${arg}: give ${arg}` : `${arg}: give ${side}_id, ${side}_label or ${side}_query`,
+    )
+  }
   const hits = resolveLabel(g, label, { limit: 3 })
   const best = hits[0]
   if (!best || best.confidence < MATCH_CONFIDENCE) {
@@ -99,6 +122,41 @@ function conceptOf(
 }
 
 type Resolution = ReturnType<typeof resolveLabel>[number]
+
+/**
+ * The seed's `from_query` / `to_query`: the best search hit (words, word forms, notes), taken as a guess
+ * the answer flags `uncertain` unless the query also names that concept as a label at 90 % or more;
+ * `sure` refuses a guess, naming the hits. A search rank is not a confidence, so none is given then.
+ */
+function conceptByQuery(g: Graph, arg: string, query: string, taken: Taken[], sure: boolean): string {
+  const root = meta(g).root
+  const hits = must(search(g, query, { limit: 4 }))
+    .items.filter((i) => i.id !== root)
+    .slice(0, 3)
+  const best = hits[0]
+  if (!best)
+    throw new ToolError(`${arg}: nothing matches ${JSON.stringify(clip(query, 80))}`, 'node_not_found')
+  const asLabel = resolveLabel(g, query, { limit: 3 })
+  const confirmed =
+    asLabel[0]?.id === best.id && asLabel[0].confidence >= CERTAIN && rivalsOf(asLabel).length <= 1
+      ? asLabel[0].confidence
+      : undefined
+  const candidates = hits.map((h) => `${JSON.stringify(clip(h.summary, 60))} ${h.id}`)
+  if (sure && confirmed === undefined)
+    throw new ToolError(
+      `${arg} ${JSON.stringify(clip(query, 80))} is a guess (found by search, not named): ${candidates.join(', ')}. Give the label or the id.`,
+      'ambiguous_label',
+    )
+  taken.push({
+    arg,
+    label: query,
+    id: best.id,
+    summary: best.summary,
+    by: 'query',
+    ...(confirmed !== undefined ? { confidence: confirmed } : { candidates }),
+  })
+  return best.id
+}
 
 const pct = (c: number): string => `${Math.round(c * 100)}%`
 
@@ -160,15 +218,23 @@ function context(
     for (const r of resolveLabel(g, label, { limit: 5 }))
       if (r.confidence >= MATCH_CONFIDENCE && !touched.includes(r.id))
         duplicates.push({ id: r.id, label: r.summary, similarity: pct(r.confidence), of: label })
-  const unsure = taken.filter((t) => t.confidence < CERTAIN || t.tie)
+  const unsure = taken.filter((t) => t.confidence === undefined || t.confidence < CERTAIN || t.tie)
   return {
     working_set: {
       hot: hotIds.map((id) => concept(g, id)),
       warm: ws.warm.map((w) => ({ id: w.id, label: clip(w.summary, 80) })),
     },
     nearby,
+    working_set_size: ws.hot.length + ws.warm.length,
     potential_duplicates: duplicates,
-    ...(taken.length ? { resolved: taken.map((t) => ({ ...t, confidence: pct(t.confidence) })) } : {}),
+    ...(taken.length
+      ? {
+          resolved: taken.map((t) => ({
+            ...t,
+            ...(t.confidence !== undefined ? { confidence: pct(t.confidence) } : {}),
+          })),
+        }
+      : {}),
     ...(unsure.length ? { uncertain: true } : {}),
   }
 }
@@ -180,12 +246,13 @@ function run(g: Graph, ctx: CallContext, args: Args, touched: { ids: string[] })
   const labels: string[] = []
   const ids: string[] = []
   const edgeEnds = () => ({
-    from: conceptOf(g, 'from_label', args.from_id, args.from_label, taken, args.sure),
-    to: conceptOf(g, 'to_label', args.to_id, args.to_label, taken, args.sure),
+    from: conceptOf(g, 'from_label', args.from_id, args.from_label, taken, args.sure, args.from_query),
+    to: conceptOf(g, 'to_label', args.to_id, args.to_label, taken, args.sure, args.to_query),
     type: args.relationship?.toLowerCase() ?? 'relates_to',
   })
   switch (args.action) {
     case 'create':
+    case 'create_and_connect':
     case 'connect': {
       if (args.action === 'connect' || entity === 'edge') {
         const e = edgeEnds()
@@ -200,12 +267,24 @@ function run(g: Graph, ctx: CallContext, args: Args, touched: { ids: string[] })
         }
         break
       }
-      if (args.label === undefined) throw new ToolError('create: give label')
-      // Create and connect (the seed's compound operation): the concept it hangs from is resolved
-      // first, so a label that names nothing (or, sure, nothing certain) writes nothing.
+      if (args.label === undefined) throw new ToolError(`${args.action}: give label`)
+      // Create and connect (the seed's compound operation, `connect_to` as its example writes it, or
+      // from_label): the concept it hangs from is resolved first, so a label that names nothing (or,
+      // sure, nothing certain) writes nothing. The edge goes from that concept to the new one.
+      const fromArg = args.connect_to !== undefined ? 'connect_to' : 'from_label'
+      const fromLabel = args.connect_to ?? args.from_label
+      if (
+        args.action === 'create_and_connect' &&
+        args.from_id === undefined &&
+        fromLabel === undefined &&
+        args.from_query === undefined
+      )
+        throw new ToolError(
+          'create_and_connect: give connect_to (the label of the concept to connect it from)',
+        )
       const from =
-        args.from_id !== undefined || args.from_label !== undefined
-          ? conceptOf(g, 'from_label', args.from_id, args.from_label, taken, args.sure)
+        args.from_id !== undefined || fromLabel !== undefined || args.from_query !== undefined
+          ? conceptOf(g, fromArg, args.from_id, fromLabel, taken, args.sure, args.from_query)
           : undefined
       const mode = args.mode ?? 'auto'
       if (args.sure && mode !== 'force' && mode !== 'explore') sureCreate(g, args.label)
@@ -258,6 +337,7 @@ function run(g: Graph, ctx: CallContext, args: Args, touched: { ids: string[] })
           type,
           created: e.added.length > 0,
         }
+        out.connected_to = concept(g, from)
         ids.push(from)
       }
       ids.push(id)
@@ -436,8 +516,11 @@ const input = {
   entity: z.enum(['concept', 'edge']).optional(),
   mode: z.enum(['strict', 'auto', 'force', 'enrich', 'explore']).optional(),
   label: z.string().min(1).max(500).optional(),
+  connect_to: z.string().min(1).max(500).optional(),
   from_label: z.string().min(1).max(500).optional(),
   to_label: z.string().min(1).max(500).optional(),
+  from_query: z.string().min(1).max(500).optional(),
+  to_query: z.string().min(1).max(500).optional(),
   id: z.string().max(300).optional(),
   from_id: z.string().max(300).optional(),
   to_id: z.string().max(300).optional(),
@@ -458,7 +541,7 @@ type Args = z.output<z.ZodObject<typeof input>>
 export const graphTool = tool({
   name: 'graph',
   description:
-    'Create, edit, and manage the knowledge graph. Maintains a working set for context. action: create|edit|delete|list|connect (entity concept|edge; label, from_label, to_label, relationship; mode strict|auto|force|enrich|explore), session, checkpoint|resume {name}, suggest {type: gaps|duplicates|orphans|next}. create with from_label connects it too. Mutations answer working_set (hot 10, warm 40), nearby, potential_duplicates, uncertain; sure: true refuses an uncertain label instead. graph default "default".',
+    'Create, edit, and manage the knowledge graph. Maintains a working set for context. action: create|edit|delete|list|connect (entity concept|edge; label, from_label, to_label (or from_query, to_query: fuzzy, flagged uncertain), relationship; mode strict|auto|force|enrich|explore), create_and_connect {label, connect_to, relationship}, session, checkpoint|resume {name}, suggest {type: gaps|duplicates|orphans|next}. create with from_label or connect_to connects it too (from that concept). Mutations answer working_set (hot 10, warm 40), working_set_size, nearby, potential_duplicates, uncertain; sure: true refuses an uncertain label instead. graph default "default".',
   input,
   output: {
     action: out.string,
@@ -467,6 +550,8 @@ export const graphTool = tool({
     edited: out.record,
     deleted: out.record,
     edge: out.record,
+    connected_to: out.record,
+    working_set_size: out.integer,
     edges: out.list(out.record),
     concepts: out.list(out.record),
     working_set: out.record,
