@@ -14,6 +14,7 @@ import {
 } from './schema.ts'
 import type { Change, Failure, FailureReason, GraphMeta, HistoryEvent, Json, Result } from './types.ts'
 import { DEFAULT_KIND } from './vocabulary.ts'
+import { skeleton, skeletonClient, skeletonRoot } from './skeleton.ts'
 
 /** What the model needs from the world, passed in so the same code runs in a tab, a server or an agent. */
 export interface Env {
@@ -61,6 +62,17 @@ export interface InitOptions {
 /**
  * Creates the meta map and the root node of a new graph, or migrates an existing one. Idempotent: an
  * existing graph keeps its root and title.
+ *
+ * A new graph's structure (meta's id, root and schema, the root's map and its nested types) is its
+ * skeleton (skeleton.ts): the same Yjs items on every peer, so two peers that make one graph id apart
+ * hold one root when they meet. The rest (title, goal, kind, who made it and when, the root's summary,
+ * kind and notes, and its `create` event) this peer writes as its own fields of that root, in the same
+ * transaction: the server refuses a node that arrives without its history event, so the skeleton never
+ * travels alone. Two peers' writes then meet field by field, as two renames of one node do, and
+ * history holds both `create` events.
+ *
+ * The making of a graph is not an undo step: its transaction carries `MAKING`, not `g.origin`, which
+ * the UndoManager tracks. An undo would take the root's fields away and leave the shared skeleton.
  */
 export function initGraph(g: Graph, opts: InitOptions): Result<{ root: string; created: boolean }> {
   if (!GRAPH_ID.test(opts.id)) {
@@ -77,23 +89,46 @@ export function initGraph(g: Graph, opts: InitOptions): Result<{ root: string; c
   }
   const { meta: ymeta } = layout(g.doc)
   const now = g.env.now()
-  const root = g.env.newId()
+  const root = skeletonRoot(opts.id)
   const title = opts.title?.trim() || opts.goal?.trim() || opts.id
-  g.doc.transact(() => {
-    setSchema(ymeta, SCHEMA_VERSION)
-    ymeta.set('id', opts.id)
+  const client = skeletonClient(opts.id)
+  // A peer whose own client id is the skeleton's would write its fields as the skeleton's next items,
+  // which another peer's skeleton does not hold: corrupt. Yjs changes a clashing id the same way.
+  if (g.doc.clientID === client) g.doc.clientID = (client ^ 0x9e3779b9) >>> 0
+  g.doc.transact((tr) => {
+    Y.applyUpdate(g.doc, skeleton(opts.id))
+    // applyUpdate marks the transaction remote; it is this peer's own write (and a remote one that
+    // grows this peer's client id makes Yjs take another id, as if someone else were using it).
+    tr.local = true
+    // A document that held meta before (an import's) may keep its own value of a key the skeleton
+    // writes too (two first writes to one key: Yjs orders them by client id): this peer says it again.
+    if (ymeta.get('id') !== opts.id) ymeta.set('id', opts.id)
+    if (ymeta.get('root') !== root) ymeta.set('root', root)
+    if (readMeta(g.doc).schema < SCHEMA_VERSION) setSchema(ymeta, SCHEMA_VERSION)
     ymeta.set('title', title)
     ymeta.set('goal', opts.goal ?? '')
     ymeta.set('kind', opts.kind ?? 'project')
     ymeta.set('created_at', now)
     ymeta.set('created_by', g.env.actor)
-    ymeta.set('root', root)
     const w = new Writer(g)
-    w.createNode(root, { summary: title, kind: 'goal', notes: opts.goal ?? '' })
+    const node = w.node(root)
+    node.set('summary', title)
+    node.set('kind', 'goal')
+    const notes = node.get('notes')
+    if (opts.goal && notes instanceof Y.Text) notes.insert(notes.length, opts.goal)
+    node.set('created_at', w.now)
+    node.set('created_by', g.env.actor)
+    w.record(root, 'create', [
+      { field: 'summary', before: null, after: title },
+      { field: 'kind', before: null, after: 'goal' },
+    ])
     w.flush()
-  }, g.origin)
+  }, MAKING)
   return { ok: true, root, created: true }
 }
+
+/** The origin of the transaction that makes a new graph (initGraph): no UndoManager tracks it. */
+export const MAKING: unique symbol = Symbol('plexus: a new graph made')
 
 export function setMeta(
   g: Graph,

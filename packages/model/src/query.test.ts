@@ -131,8 +131,8 @@ describe('query sorting', () => {
     const { g, root, clock } = fixture()
     expect(ids(g, { sort: 'summary' })).toEqual(['n5', 'n4', 'n3', 'n1', root, 'n2'])
     expect(ids(g, { sort: 'summary', order: 'desc' })).toEqual(['n2', root, 'n1', 'n3', 'n4', 'n5'])
-    expect(ids(g, { sort: 'priority' })).toEqual(['n5', 'n1', 'n4', root, 'n2', 'n3'])
-    expect(ids(g, { sort: 'priority', order: 'asc' })).toEqual([root, 'n2', 'n3', 'n4', 'n1', 'n5'])
+    expect(ids(g, { sort: 'priority' })).toEqual(['n5', 'n1', 'n4', 'n2', 'n3', root])
+    expect(ids(g, { sort: 'priority', order: 'asc' })).toEqual(['n2', 'n3', root, 'n4', 'n1', 'n5'])
     expect(ids(g, { sort: 'depth', order: 'desc' })).toEqual(['n2', 'n3', 'n1', 'n4', 'n5', root])
     expect(ids(g, { sort: 'updated_at', order: 'desc' }).slice(0, 2)).toEqual(['n4', 'n5'])
     expect(ids(g, { sort: 'rev', order: 'desc' }).slice(0, 2)).toEqual(['n4', 'n5'])
@@ -141,7 +141,7 @@ describe('query sorting', () => {
     expect(ids(g, { sort: 'created_at' }).at(-1)).toBe('n0')
     expect(ids(g, { sort: 'created_at', order: 'desc' })[0]).toBe('n0')
     // Equal values keep a stable order by id.
-    expect(ids(g, { sort: 'created_at' })).toEqual([root, 'n1', 'n2', 'n3', 'n4', 'n5', 'n0'])
+    expect(ids(g, { sort: 'created_at' })).toEqual(['n1', 'n2', 'n3', 'n4', 'n5', root, 'n0'])
   })
 
   it('refuses unknown sorts and orders', () => {

@@ -154,7 +154,18 @@ export function pastOf(g: Graph, at: number): Past {
         const type = c.field.slice(5)
         if (!type.includes(':')) edgeBorn.set(edgeId(e.node, type, c.after), { ts: e.ts, actor: e.actor })
       }
-  for (let i = events.length - 1; i >= cut; i--) revert(events[i]!, nodes, edges, edgeBorn)
+  // A node made twice (a graph's root, made by two peers apart: skeleton.ts): reverting the later
+  // making leaves the node as the earlier one made it.
+  const madeBefore = new Map<number, HistoryEvent>()
+  const lastMade = new Map<string, HistoryEvent>()
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i]!
+    if (!creates(e)) continue
+    const prev = lastMade.get(e.node)
+    if (prev && i >= cut) madeBefore.set(i, prev)
+    lastMade.set(e.node, e)
+  }
+  for (let i = events.length - 1; i >= cut; i--) revert(events[i]!, nodes, edges, edgeBorn, madeBefore.get(i))
   // The events left at `at` on each node an event after it touched, gathered in one pass.
   const keptOn = new Map<string, HistoryEvent[]>()
   for (const e of kept) {
@@ -179,7 +190,20 @@ function revert(
   nodes: Map<string, NodeView>,
   edges: Map<string, EdgeView>,
   edgeBorn: Map<string, { ts: number; actor: string }>,
+  madeBefore?: HistoryEvent,
 ): void {
+  if (madeBefore) {
+    // Made before by another event: the fields this one wrote go back to what that one wrote.
+    const n = nodes.get(e.node)
+    if (!n) return
+    for (const c of e.changes) {
+      if (!PLAIN.has(c.field)) continue
+      const was = madeBefore.changes.find((m) => m.field === c.field)?.after
+      ;(n as unknown as Record<string, Json>)[c.field] =
+        was ?? (Object.hasOwn(DEFAULTS, c.field) ? DEFAULTS[c.field] : null) ?? null
+    }
+    return
+  }
   for (let j = e.changes.length - 1; j >= 0; j--) {
     const c = e.changes[j]!
     const n = nodes.get(e.node)
