@@ -111,6 +111,8 @@ const PLAIN = new Set([
   'aliases',
 ])
 const DEFAULTS: Record<string, Json> = { kind: 'concept', resolved: false, notes: '' }
+/** A node's place among its siblings and side of the map, chosen by a drop: absent from the view when unset. */
+const PLACE = new Set(['order', 'side'])
 const CLAIM_FIELDS = new Set([CLAIMED_BY, CLAIMED_AT, CLAIMED_UNTIL])
 
 interface Past {
@@ -202,6 +204,10 @@ function revert(
     if (PLAIN.has(c.field)) {
       ;(n as unknown as Record<string, Json>)[c.field] =
         c.before ?? (Object.hasOwn(DEFAULTS, c.field) ? DEFAULTS[c.field] : null) ?? null
+    } else if (PLACE.has(c.field)) {
+      const place = n as unknown as Record<string, Json | undefined>
+      if (c.before === null) delete place[c.field]
+      else place[c.field] = c.before
     } else if (CLAIM_FIELDS.has(c.field)) {
       setProp(n, c.field, c.before)
       if (c.field === CLAIMED_BY && c.before === null) {
@@ -270,7 +276,7 @@ function revertEdge(
 }
 
 const revises = (field: string): boolean =>
-  field !== CLAIMED_AT && field !== CLAIMED_UNTIL && !field.startsWith('edge:')
+  field !== CLAIMED_AT && field !== CLAIMED_UNTIL && !PLACE.has(field) && !field.startsWith('edge:')
 
 function setProp(n: NodeView, key: string, v: Json): void {
   if (v === null) delete n.properties[key]
@@ -290,8 +296,9 @@ function settle(n: NodeView, kept: HistoryEvent[]): void {
       if (c.field === CLAIMED_AT) lease.at = c.after
       if (c.field === CLAIMED_UNTIL) lease.until = c.after
     }
-    // A lease renewed and nothing else (an update that changed no field), or an edge written from the
-    // node (connect and disconnect leave the node's rev alone), is no revision of the node.
+    // A lease renewed and nothing else (an update that changed no field), an edge written from the
+    // node (connect and disconnect leave the node's rev alone), or a drop among its siblings (a choice
+    // of layout: setTreePlaces) is no revision of the node.
     if (e.changes.length > 0 && e.changes.every((c) => !revises(c.field))) continue
     last = e
     writes.add(`${e.ts}\u0000${e.actor}`)
