@@ -291,6 +291,9 @@ function settle(n: NodeView, kept: HistoryEvent[]): void {
   let last: HistoryEvent | undefined
   const writes = new Set<string>()
   const lease: { at?: Json; until?: Json } = {}
+  // What a JSON import brought (formats/json.ts records it in its event): the node's rev and updated
+  // time in the graph it came from, which the writes after the import count on from.
+  let brought: { rev: number; at: number | null } | null = null
   for (const e of kept) {
     for (const c of e.changes) {
       if (c.field === CLAIMED_AT) lease.at = c.after
@@ -300,6 +303,13 @@ function settle(n: NodeView, kept: HistoryEvent[]): void {
     // node (connect and disconnect leave the node's rev alone), or a drop among its siblings (a choice
     // of layout: setTreePlaces) is no revision of the node.
     if (e.changes.length > 0 && e.changes.every((c) => !revises(c.field))) continue
+    if (e.action === 'import' && creates(e)) {
+      // The file's own history, imported beside it, counted nothing here: the file's rev did.
+      const rev = e.changes.findLast((c) => c.field === 'rev')?.after
+      const at = e.changes.findLast((c) => c.field === 'updated_at')?.after
+      brought = { rev: typeof rev === 'number' ? rev : 1, at: typeof at === 'number' ? at : null }
+      writes.clear()
+    }
     last = e
     writes.add(`${e.ts}\u0000${e.actor}`)
   }
@@ -313,11 +323,17 @@ function settle(n: NodeView, kept: HistoryEvent[]): void {
   if (last) {
     // A node's creation leaves updated_at unwritten, read as created_at: a batch stamps its nodes apart
     // within the write's millisecond (createNodes `ordered`, imports), which the event's ts does not say.
-    n.updated_at = creates(last) ? n.created_at : last.ts
+    // An import writes the file's, when it differs.
+    n.updated_at = creates(last)
+      ? last.action === 'import'
+        ? (brought?.at ?? n.created_at)
+        : n.created_at
+      : last.ts
     n.updated_by = last.actor
   }
-  // One rev per write that touched the node (a Writer bumps it once): its creation is rev 1.
-  n.rev = Math.max(1, writes.size)
+  // One rev per write that touched the node (a Writer bumps it once): its creation is rev 1, an
+  // import's the rev the file gave it.
+  n.rev = Math.max(1, (brought ? brought.rev - 1 : 0) + writes.size)
 }
 
 /**
