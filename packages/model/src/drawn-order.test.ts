@@ -239,3 +239,84 @@ describe('a batch of new children is drawn in the order written, after the child
       )
   })
 })
+
+/**
+ * Plans made apart, in one millisecond, under one parent (issue 27's leftover): each peer plans on its
+ * own copy, then the copies sync. Each plan's steps stay together and in their written order on every
+ * peer; which plan comes first may be either, the same everywhere.
+ */
+describe('plans made apart in one millisecond under one parent', () => {
+  interface Apart {
+    /** Steps per peer's plan (2 or 3 peers). */
+    sizes: number[]
+    /** Children the parent had before, made a millisecond earlier (or in the plans' millisecond). */
+    had: number
+    sameMs: boolean
+    idSeed: number
+  }
+
+  function apart(c: Apart): void {
+    const clock = new Clock()
+    const { g, doc, root } = makeGraph('alice', { clock })
+    for (let i = 0; i < c.had; i++) {
+      const r = createNodes(g, [{ summary: `Had ${i}`, parent: root }], { mode: 'force' })
+      if (!r.ok) throw new Error(r.message)
+    }
+    if (!c.sameMs) clock.tick()
+    const docs = c.sizes.map((_, p) => {
+      const d = new Y.Doc()
+      d.clientID = 1000 + ((c.idSeed + p * 7919) % 100_000)
+      Y.applyUpdate(d, Y.encodeStateAsUpdate(doc))
+      return d
+    })
+    const plans = c.sizes.map((n, p) => {
+      const peer = openGraph(docs[p]!, { actor: `agent${p}`, now: clock.now, newId: idsFrom(c.idSeed + p) })
+      const had = childrenOf(peer, root)
+      const made = createNodes(
+        peer,
+        Array.from({ length: n }, (_, k) => ({ summary: `Plan ${p} step ${k}`, parent: root })),
+        { mode: 'force', ordered: true },
+      )
+      if (!made.ok) throw new Error(made.message)
+      return { had, steps: made.created.map((x) => x.id) }
+    })
+    for (const a of docs) for (const b of docs) if (a !== b) Y.applyUpdate(b, Y.encodeStateAsUpdate(a))
+    const drawn = docs.map((d) =>
+      childrenOf(openGraph(d, { actor: 'r', now: clock.now, newId: () => 'x' }), root),
+    )
+    for (const seen of drawn) expect(seen).toEqual(drawn[0])
+    const seen = drawn[0]!
+    expect(seen.slice(0, plans[0]!.had.length), 'the children the parent had come first').toEqual(
+      plans[0]!.had,
+    )
+    for (const [p, plan] of plans.entries()) {
+      const at = seen.indexOf(plan.steps[0]!)
+      expect(seen.slice(at, at + plan.steps.length), `plan ${p} in one piece: ${seen.join(' ')}`).toEqual(
+        plan.steps,
+      )
+    }
+  }
+
+  it('two peers, three steps each, a fixed clock: a1 a2 a3 then b1 b2 b3 (or b before a)', () =>
+    apart({ sizes: [3, 3], had: 0, sameMs: true, idSeed: 1 }))
+
+  it('two peers under a parent with children, one of them made in the plans’ millisecond', () =>
+    apart({ sizes: [3, 2], had: 2, sameMs: true, idSeed: 5 }))
+
+  it(`two or three peers (seed ${SEED}, ${RUNS} runs)`, () => {
+    const gen = fc.record({
+      sizes: fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 2, maxLength: 3 }),
+      had: fc.nat(3),
+      sameMs: fc.boolean(),
+      idSeed: fc.nat(2 ** 20),
+    })
+    const r = fc.check(
+      fc.property(gen, (c) => apart(c)),
+      { seed: SEED, numRuns: RUNS },
+    )
+    if (r.failed)
+      throw new Error(
+        `seed ${SEED} (FC_SEED=${SEED}), counterexample ${JSON.stringify(r.counterexample)}: ${String((r as { errorInstance?: unknown }).errorInstance)}`,
+      )
+  })
+})

@@ -47,6 +47,7 @@ function picture(g: Graph, only?: Set<string>) {
       notes: n.notes,
       properties: Object.fromEntries(Object.entries(n.properties).filter(([k]) => !CLAIM_KEYS.has(k))),
       links: [...n.links].sort(),
+      order: n.order,
     }))
     .sort((a, b) => (a.id < b.id ? -1 : 1))
   const there = new Set(nodes.map((n) => n.id))

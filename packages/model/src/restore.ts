@@ -5,7 +5,8 @@
  * the one who restores: history is never rewritten, and a restore can itself be restored past.
  *
  * What is put back: summary, notes, kind, resolution, state, tier, shape, colour, size, aliases, the
- * node's properties and links, its parent, whether it is there at all (a node made after the moment is
+ * node's properties and links, its parent, its place among its siblings (`order`) and side of the map,
+ * whether it is there at all (a node made after the moment is
  * forgotten, one forgotten or merged since is brought back), and the relations from it (added,
  * removed, labels and properties). What is not: claims (made by claiming and ended by releasing; a
  * restore never writes them), evidence (only ever added), positions (not in history), and values
@@ -354,8 +355,19 @@ function putBack(
         changed = true
       }
   }
+  // Its place among its siblings and side of the map, as a drop left them: recorded, but no revision.
+  let placed = false
+  for (const f of ['order', 'side'] as const) {
+    const then = p[f] ?? null
+    const now = n[f] ?? null
+    if (then === now) continue
+    if (then === null) m.delete(f)
+    else m.set(f, then)
+    w.record(id, 'revert', [{ field: f, before: now, after: then }])
+    placed = true
+  }
   if (changed) w.touch(id)
-  return changed
+  return changed || placed
 }
 
 /**

@@ -79,6 +79,7 @@ export const NODE: Record<string, Rule> = {
   x: numberOrNull,
   y: numberOrNull,
   order: number,
+  batch: name,
   side: (v, w) =>
     v === 'left' || v === 'right'
       ? null

@@ -203,9 +203,10 @@ export function checkDelete(path: readonly string[], deleted: Deleted): Check {
 }
 
 /**
- * A node's fields a write may change with no history event: where it is drawn (a drag, its order among
- * its siblings and side of the map, chosen by a drop; the drop's change of parent is recorded), the reads
- * memory counts, and the aliases it is known by. Everything else a writer changes on a node is
+ * A node's fields a write may change with no history event: where it is drawn (a drag; its order among
+ * its siblings and side of the map, chosen by a drop, which the model records as a `move` since issue
+ * 30's drops were recorded, but a copy of an older build does not; the drop's change of parent is
+ * recorded), the reads memory counts, and the aliases it is known by. Everything else a writer changes on a node is
  * recorded by the model's operations, and must arrive with that record.
  */
 export const UNRECORDED: ReadonlySet<string> = new Set([

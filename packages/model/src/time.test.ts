@@ -42,6 +42,8 @@ const nodeShape = (n: NodeView) => ({
   resolved: n.resolved,
   properties: n.properties,
   links: [...n.links].sort(),
+  order: n.order,
+  side: n.side,
   evidence: n.evidence,
   rev: n.rev,
   updated_at: n.updated_at,

@@ -111,6 +111,8 @@ const PLAIN = new Set([
   'aliases',
 ])
 const DEFAULTS: Record<string, Json> = { kind: 'concept', resolved: false, notes: '' }
+/** A node's place among its siblings and side of the map, chosen by a drop: absent from the view when unset. */
+const PLACE = new Set(['order', 'side'])
 const CLAIM_FIELDS = new Set([CLAIMED_BY, CLAIMED_AT, CLAIMED_UNTIL])
 
 interface Past {
@@ -226,6 +228,10 @@ function revert(
     if (PLAIN.has(c.field)) {
       ;(n as unknown as Record<string, Json>)[c.field] =
         c.before ?? (Object.hasOwn(DEFAULTS, c.field) ? DEFAULTS[c.field] : null) ?? null
+    } else if (PLACE.has(c.field)) {
+      const place = n as unknown as Record<string, Json | undefined>
+      if (c.before === null) delete place[c.field]
+      else place[c.field] = c.before
     } else if (CLAIM_FIELDS.has(c.field)) {
       setProp(n, c.field, c.before)
       if (c.field === CLAIMED_BY && c.before === null) {
@@ -294,7 +300,7 @@ function revertEdge(
 }
 
 const revises = (field: string): boolean =>
-  field !== CLAIMED_AT && field !== CLAIMED_UNTIL && !field.startsWith('edge:')
+  field !== CLAIMED_AT && field !== CLAIMED_UNTIL && !PLACE.has(field) && !field.startsWith('edge:')
 
 function setProp(n: NodeView, key: string, v: Json): void {
   if (v === null) delete n.properties[key]
@@ -309,14 +315,25 @@ function settle(n: NodeView, kept: HistoryEvent[]): void {
   let last: HistoryEvent | undefined
   const writes = new Set<string>()
   const lease: { at?: Json; until?: Json } = {}
+  // What a JSON import brought (formats/json.ts records it in its event): the node's rev and updated
+  // time in the graph it came from, which the writes after the import count on from.
+  let brought: { rev: number; at: number | null } | null = null
   for (const e of kept) {
     for (const c of e.changes) {
       if (c.field === CLAIMED_AT) lease.at = c.after
       if (c.field === CLAIMED_UNTIL) lease.until = c.after
     }
-    // A lease renewed and nothing else (an update that changed no field), or an edge written from the
-    // node (connect and disconnect leave the node's rev alone), is no revision of the node.
+    // A lease renewed and nothing else (an update that changed no field), an edge written from the
+    // node (connect and disconnect leave the node's rev alone), or a drop among its siblings (a choice
+    // of layout: setTreePlaces) is no revision of the node.
     if (e.changes.length > 0 && e.changes.every((c) => !revises(c.field))) continue
+    if (e.action === 'import' && creates(e)) {
+      // The file's own history, imported beside it, counted nothing here: the file's rev did.
+      const rev = e.changes.findLast((c) => c.field === 'rev')?.after
+      const at = e.changes.findLast((c) => c.field === 'updated_at')?.after
+      brought = { rev: typeof rev === 'number' ? rev : 1, at: typeof at === 'number' ? at : null }
+      writes.clear()
+    }
     last = e
     writes.add(`${e.ts}\u0000${e.actor}`)
   }
@@ -330,11 +347,17 @@ function settle(n: NodeView, kept: HistoryEvent[]): void {
   if (last) {
     // A node's creation leaves updated_at unwritten, read as created_at: a batch stamps its nodes apart
     // within the write's millisecond (createNodes `ordered`, imports), which the event's ts does not say.
-    n.updated_at = creates(last) ? n.created_at : last.ts
+    // An import writes the file's, when it differs.
+    n.updated_at = creates(last)
+      ? last.action === 'import'
+        ? (brought?.at ?? n.created_at)
+        : n.created_at
+      : last.ts
     n.updated_by = last.actor
   }
-  // One rev per write that touched the node (a Writer bumps it once): its creation is rev 1.
-  n.rev = Math.max(1, writes.size)
+  // One rev per write that touched the node (a Writer bumps it once): its creation is rev 1, an
+  // import's the rev the file gave it.
+  n.rev = Math.max(1, (brought ? brought.rev - 1 : 0) + writes.size)
 }
 
 /**

@@ -5,6 +5,12 @@ import { UNRECORDED } from './rules.ts'
 import { layout } from './schema.ts'
 import type { Change, Json } from './types.ts'
 
+/**
+ * A node's place among its siblings and side of the map: the relay takes them with no event (rules.ts
+ * UNRECORDED, for copies written before drops were recorded), but the model records them (setTreePlaces).
+ */
+const PLACE: ReadonlySet<string> = new Set(['order', 'side'])
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Yjs types its own parents this way
 type Type = Y.AbstractType<any>
 
@@ -92,7 +98,7 @@ function record(g: Graph, tr: Y.Transaction, action: 'undo' | 'redo'): void {
     if (item.parent === nodes) {
       const id = item.parentSub!
       for (const k of keys) {
-        if (k === null || UNRECORDED.has(k)) continue
+        if (k === null || (UNRECORDED.has(k) && !PLACE.has(k))) continue
         const m = type as unknown as Y.Map<unknown>
         add(id, { field: k, before: before.get(type)?.get(k) ?? null, after: (m.get(k) ?? null) as Json })
       }
@@ -121,7 +127,8 @@ function record(g: Graph, tr: Y.Transaction, action: 'undo' | 'redo'): void {
     )
     if (!(nodes as Y.Map<unknown>).has(id)) continue
     if (claim) settleClaim(w, id, claim)
-    w.touch(id)
+    // A drop undone puts its place back, recorded, and is no revision, as the drop was none.
+    if (changes.some((c) => !PLACE.has(c.field))) w.touch(id)
   }
   w.flush()
 }

@@ -350,8 +350,11 @@ export function setPositions(
 
 /**
  * Writes where a person dropped these nodes in the tree: `order` among their siblings (drawn by order,
- * then creation time) and, for a branch of the root, the `side` of the map. Like a position, a choice
- * of layout with no history event; the drop's change of parent goes through `restructure`.
+ * then creation time) and, for a branch of the root, the `side` of the map. Recorded as a `move` event
+ * (seed 000's "moved") with the values before and after, so the graph read as of a moment before the
+ * drop draws the siblings as they were, and a restore puts them back (docs/time-travel.md). A choice of
+ * layout, not a revision: rev and the updated stamps are left alone. The drop's change of parent goes
+ * through `restructure`.
  */
 export function setTreePlaces(
   g: Graph,
@@ -367,13 +370,18 @@ export function setTreePlaces(
     if (p.side !== undefined && p.side !== 'left' && p.side !== 'right')
       return fail('invalid_argument', `places[${i}].side: must be "left" or "right"`, { index: i })
   }
-  g.doc.transact(() => {
+  write(g, (w) => {
     for (const p of items) {
-      const m = indexOf(g.doc).y.nodes.get(p.id)!
-      if (p.order !== undefined && m.get('order') !== p.order) m.set('order', p.order)
-      if (p.side !== undefined && m.get('side') !== p.side) m.set('side', p.side)
+      const m = w.node(p.id)
+      for (const k of ['order', 'side'] as const) {
+        const v = p[k]
+        const was = (m.get(k) ?? null) as Json
+        if (v === undefined || was === v) continue
+        m.set(k, v)
+        w.record(p.id, 'move', [{ field: k, before: was, after: v }])
+      }
     }
-  }, g.origin)
+  })
   return { ok: true, placed: items.length }
 }
 

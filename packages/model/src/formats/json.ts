@@ -4,7 +4,7 @@ import { fail, meta, write, type Graph } from '../graph.ts'
 import { MAX_ALIASES, checkAlias, checkColor, checkDirection, checkShape, checkSize } from '../appearance.ts'
 import { isHistoryEvent } from '../history.ts'
 import { GRAPH_ID, SCHEMA_VERSION, edgeId, layout, putEdge, setSchema } from '../schema.ts'
-import type { EdgeView, Failure, GraphMeta, HistoryEvent, Json, NodeView, Result } from '../types.ts'
+import type { Change, EdgeView, Failure, GraphMeta, HistoryEvent, Json, NodeView, Result } from '../types.ts'
 import { plainMap } from '../views.ts'
 import {
   LIMITS,
@@ -127,6 +127,7 @@ function checkNode(raw: unknown, i: number): Failure | null {
     ) ??
     opt(raw, 'read_at', (v) => num(v, `${at}.read_at`)) ??
     opt(raw, 'order', (v) => num(v, `${at}.order`)) ??
+    opt(raw, 'batch', (v) => checkString(v, `${at}.batch`, ID_MAX, { line: true })) ??
     opt(raw, 'side', (v) =>
       v === 'left' || v === 'right' ? null : bad(`${at}.side`, "'left' or 'right'", v),
     ) ??
@@ -343,10 +344,18 @@ export function importJSON(
         ['merged_into', n.merged_into ?? null],
       ]
       for (const [k, v] of keep) m.set(k, v)
+      // The stamps the file brought, in the import's event: the graph read as of any moment from the
+      // import on shows them, as the live read does (time.ts settle), not the import's own moment.
+      const stamps: Change[] = []
+      const updatedAt = n.updated_at ?? w.now
+      if (updatedAt !== (n.created_at ?? w.now))
+        stamps.push({ field: 'updated_at', before: null, after: updatedAt })
+      if (n.rev !== undefined && n.rev !== 1) stamps.push({ field: 'rev', before: null, after: n.rev })
+      if (stamps.length) w.record(n.id, 'import', stamps)
       // Memory's bookkeeping (memory.ts): written only when the node has it, as memory writes it.
       for (const k of ['tier', 'read_at', 'reads'] as const) if (n[k] !== undefined) m.set(k, n[k])
-      // A drop's place among siblings and half of the map: the same map is derived when opened.
-      for (const k of ['order', 'side'] as const) if (n[k] !== undefined) m.set(k, n[k])
+      // Its place among siblings (a drop's or a write's) and half of the map: the same map is drawn when opened.
+      for (const k of ['order', 'side', 'batch'] as const) if (n[k] !== undefined) m.set(k, n[k])
       const ev = m.get('evidence') as Y.Array<Json>
       if (n.evidence?.length) ev.push(n.evidence.map((e) => ({ ...e })))
     }

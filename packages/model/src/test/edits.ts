@@ -11,7 +11,8 @@ import { createNodes } from '../create.ts'
 import { connect, disconnect } from '../edges.ts'
 import type { Graph } from '../graph.ts'
 import { restructure } from '../restructure.ts'
-import { updateNodes } from '../update.ts'
+import { inDrawnOrder } from '../drawn-order.ts'
+import { setTreePlaces, updateNodes } from '../update.ts'
 
 export type Op =
   | { t: 'create'; who: number; parent: number; summary: string; dep: number | null }
@@ -30,6 +31,7 @@ export type Op =
   | { t: 'forget'; who: number; node: number }
   | { t: 'restore'; who: number; node: number }
   | { t: 'merge'; who: number; node: number; into: number }
+  | { t: 'reorder'; who: number; node: number; before: number }
 
 const who = fc.integer({ min: 0, max: 1 })
 const idx = fc.nat({ max: 40 })
@@ -98,6 +100,10 @@ export const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ t: fc.constant('forget' as const), who, node: idx }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('restore' as const), who, node: idx }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('merge' as const), who, node: idx, into: idx }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ t: fc.constant('reorder' as const), who, node: idx, before: idx }),
+  },
 )
 
 /** Applies one op; refusals (a cycle, a claim held by the other actor) are part of the story. */
@@ -159,5 +165,42 @@ export function apply(gs: Graph[], ids: string[], o: Op): void {
       return void restructure(g, [{ type: 'restore', node: at(o.node) }])
     case 'merge':
       return void restructure(g, [{ type: 'merge', node: at(o.node), into: at(o.into) }])
+    case 'reorder':
+      return void reorder(g, at(o.node), at(o.before))
   }
+}
+
+/**
+ * What a person's drop between siblings writes (web canvas tree-drop.ts `dropWrites`): `node` put right
+ * before `before` when they are siblings, else first among its siblings; its `order` halfway between
+ * its new neighbours' keys, or the whole row numbered again when there is no room between them (the
+ * children of one write share a key: drawn-order.ts newChildPlaces).
+ */
+export function reorder(g: Graph, node: string, before: string): void {
+  const ix = g.index
+  const parent = ix.nodes.get(node)?.parent
+  if (!parent || !ix.live(node)) return
+  const sibs = inDrawnOrder(
+    ix,
+    (ix.struct().children.get(parent) ?? []).filter((id) => id !== node),
+  )
+  if (sibs.length === 0) return
+  const key = (id: string) => {
+    const v = ix.nodes.get(id)!
+    return v.order ?? v.created_at
+  }
+  const at = Math.max(0, sibs.indexOf(before))
+  const next = key(sibs[at]!)
+  const prev = at === 0 ? next - 2 : key(sibs[at - 1]!)
+  const mid = (prev + next) / 2
+  if (prev < mid && mid < next) {
+    setTreePlaces(g, [{ id: node, order: mid }])
+    return
+  }
+  const row = [...sibs.slice(0, at), node, ...sibs.slice(at)]
+  const base = Math.min(...sibs.map(key))
+  setTreePlaces(
+    g,
+    row.map((id, i) => ({ id, order: base + i })),
+  )
 }
