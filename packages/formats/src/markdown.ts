@@ -232,7 +232,7 @@ export function readMarkdown(text: string): Outline | Failure {
 
 const escape = (s: string): string =>
   s
-    .replace(/([\\`*_[\]<>#|!])/g, '\\$1')
+    .replace(/([\\`*_[\]<>#|!&])/g, '\\$1')
     .replace(/^(\d+)\./, '$1\\.')
     .replace(/^([-+])/, '\\$1')
 
