@@ -48,6 +48,15 @@ describe('a file of the wrong kind', () => {
     expect(g.index.nodes.size).toBe(before)
   })
 
+  it('a fenced ```mermaid mindmap pasted from a README is read as the mindmap inside, as mindmap or as mermaid', () => {
+    const fenced = '```mermaid\nmindmap\n  root((R))\n    A\n```\n'
+    expect(sniffFormat('m.mmd', fenced)).toBe('mindmap')
+    for (const format of ['mindmap', 'mermaid'] as const)
+      expect(ok(importFile(fresh().g, format, fenced)).created).toBe(2)
+    const after = importFile(fresh().g, 'mindmap', fenced + 'Some README text\n')
+    expect(!after.ok && after.message).toMatch(/line 6: text after the closing ``` fence/)
+  })
+
   it('a Mermaid import of a mindmap reads it as one', () => {
     const { g } = fresh()
     expect(ok(importFile(g, 'mermaid', 'mindmap\n  root((R))\n    A\n')).created).toBe(2)

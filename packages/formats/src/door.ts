@@ -72,10 +72,15 @@ function mermaidHeader(text: string): string {
   return ''
 }
 
+/** A Mermaid text whose header (past front matter, comments and a ```mermaid fence) is `mindmap`. */
+export function isMindmap(text: string): boolean {
+  return /^mindmap\b/.test(mermaidHeader(text))
+}
+
 /** The format, from the name and the start of the text: a `.mmd` whose header is `mindmap` is a mindmap; a `.xml` by its root element. */
 export function sniffFormat(name: string, head: string): FileFormat | null {
   const f = formatOfFile(name)
-  if (f === 'mermaid' && /^mindmap\b/.test(mermaidHeader(head))) return 'mindmap'
+  if (f === 'mermaid' && isMindmap(head)) return 'mindmap'
   if (extOf(name) === 'xml') {
     const root = /<([A-Za-z][\w:-]*)[\s>/]/.exec(
       // An unclosed declaration, comment or doctype runs to the end (each otherwise scanned to the

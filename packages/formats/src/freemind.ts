@@ -6,7 +6,7 @@
 import type { Failure, Graph, Json } from '@plexus/model'
 import { relationWords } from '@plexus/model'
 import { fail } from './fail.ts'
-import { Ledger } from './ledger.ts'
+import { LINKS_PAST, Ledger } from './ledger.ts'
 import {
   centralTopic,
   fullTitle,
@@ -29,11 +29,15 @@ const ARRAYS = new Set([
   'cloud',
   'hook',
 ])
-const DROPPED: Record<string, [string, string]> = {
+const DROPPED: Record<string, [string, string, string?]> = {
   font: ['freemind-font', 'FreeMind font'],
   edge: ['freemind-edge-style', 'FreeMind edge style'],
   cloud: ['freemind-cloud', 'FreeMind cloud'],
-  hook: ['freemind-hook', 'FreeMind hook (style, image or plugin)'],
+  hook: [
+    'freemind-hook',
+    'FreeMind hook (style, image or plugin)',
+    'FreeMind hooks (style, image or plugin)',
+  ],
 }
 /** A Plexus id written as a FreeMind ID (an XML name cannot start with a digit). */
 const ID_PREFIX = 'ID_plexus_'
@@ -61,7 +65,13 @@ export function readFreeMind(text: string): Outline | Failure {
     const props: Record<string, Json> = { ...properties }
     if (nodeHtml !== undefined && attr(x, 'TEXT') === undefined) {
       props.freemind_html = nodeHtml
-      ledger.add('freemind-rich-text', 'rich-text title', 'read as plain text (the HTML kept as a property)')
+      ledger.add(
+        'freemind-rich-text',
+        'rich-text title',
+        'read as plain text (the HTML kept as a property)',
+        1,
+        'rich-text titles',
+      )
     }
     const details = html('DETAILS')
     if (details !== undefined) props.freemind_details = htmlText(details)
@@ -91,11 +101,12 @@ export function readFreeMind(text: string): Outline | Failure {
         Object.keys(attributes).length,
       )
     }
-    for (const [tag, [k, noun]] of Object.entries(DROPPED))
-      ledger.add(k, noun, 'dropped', list(x[tag]).length)
+    for (const [tag, [k, noun, plural]] of Object.entries(DROPPED))
+      ledger.add(k, noun, 'dropped', list(x[tag]).length, plural)
     const bg = attr(x, 'BACKGROUND_COLOR')
     const color = hexColor(bg)
-    if (bg && !color) ledger.add('color', 'colour that is not a hex colour', 'dropped')
+    if (bg && !color)
+      ledger.add('color', 'colour that is not a hex colour', 'dropped', 1, 'colours that are not hex colours')
     const icons = list(x.icon)
       .map((i) => attr(i, 'BUILTIN'))
       .filter((i): i is string => !!i)
@@ -144,7 +155,13 @@ export function writeFreeMind(o: Outline, g: Graph): string {
     const p = t.properties ?? {}
     const s = (k: string): string | undefined => (typeof p[k] === 'string' ? (p[k] as string) : undefined)
     if ((t.links?.length ?? 0) > 1)
-      o.ledger.add('extra-link', 'link past the first of a node', 'dropped (FreeMind gives one LINK)')
+      o.ledger.add(
+        'extra-link',
+        'link past the first of a node',
+        'dropped (FreeMind gives one LINK)',
+        1,
+        LINKS_PAST,
+      )
     lines.push(
       open('node', {
         TEXT: fullTitle(t),

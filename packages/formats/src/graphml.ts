@@ -7,7 +7,7 @@
 // fast-xml-parser (see xml.ts for why). Dropped and counted: hyperedges, ports.
 import type { Failure, Json } from '@plexus/model'
 import { fail } from './fail.ts'
-import { Ledger } from './ledger.ts'
+import { LINKS_PAST, Ledger } from './ledger.ts'
 import { hexColor, titleOf, walk, type Outline, type Relation, type Topic } from './outline.ts'
 import { attr, escText, list, open, readXml, rootElement, textOf, wrongXml, type XmlNode } from './xml.ts'
 
@@ -125,7 +125,13 @@ export function readGraphML(text: string): Outline | Failure {
         if (mapped.has(k.toLowerCase()) && (k.toLowerCase() !== 'color' || color)) continue
         if (!v.raw.trim() && Object.keys(v.data).some((x) => !x.startsWith('@_') && x !== '#text')) {
           // Graphics data (yEd's shapes): not a value.
-          ledger.add('graphml-graphics', 'GraphML graphics value (yEd shapes)', 'dropped')
+          ledger.add(
+            'graphml-graphics',
+            'GraphML graphics value (yEd shapes)',
+            'dropped',
+            1,
+            'GraphML graphics values (yEd shapes)',
+          )
           continue
         }
         props[`graphml_${k}`] = v.value
@@ -155,7 +161,14 @@ export function readGraphML(text: string): Outline | Failure {
         children: [],
       }
       if (!topics.has(id)) topics.set(id, t)
-      else ledger.add('duplicate-id', 'node with an id used before', 'left out')
+      else
+        ledger.add(
+          'duplicate-id',
+          'node with an id used before',
+          'left out',
+          1,
+          'nodes with an id used before',
+        )
       order.push({
         topic: t,
         ...(parent ? { parent } : {}),
@@ -279,7 +292,7 @@ export function writeGraphML(o: Outline): string {
       (k) => !k.startsWith('graphml_') && k !== 'text' && k !== 'untitled',
     ).length
     if ((t.links?.length ?? 0) > 1)
-      o.ledger.add('extra-link', 'link past the first of a node', 'dropped (one url key)')
+      o.ledger.add('extra-link', 'link past the first of a node', 'dropped (one url key)', 1, LINKS_PAST)
     lines.push(
       `    ${open('node', { id: t.key })}>` +
         data('label', typeof p.text === 'string' ? p.text : t.title) +

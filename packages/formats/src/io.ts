@@ -15,7 +15,7 @@ import {
   type ImportResult,
   type Result,
 } from '@plexus/model'
-import { FILES, type FileFormat } from './door.ts'
+import { FILES, isMindmap, type FileFormat } from './door.ts'
 import { fail } from './fail.ts'
 import { readFreeMind, writeFreeMind } from './freemind.ts'
 import { readGraphML, writeGraphML } from './graphml.ts'
@@ -149,7 +149,7 @@ export function importFile(
     )
   const text = FILES[format].binary ? '' : typeof input === 'string' ? input : decoder.decode(input)
   const ledger = new Ledger()
-  if (format === 'mermaid' && /^\s*(?:%%[^\n]*\n\s*)*mindmap\b/.test(text)) format = 'mindmap'
+  if (format === 'mermaid' && isMindmap(text)) format = 'mindmap'
   if (format === 'json' || format === 'mermaid' || format === 'dsl' || format === 'canvas') {
     const r = importGraph(g, format, text, opts)
     if (!r.ok) return r

@@ -9,12 +9,28 @@ export interface Loss {
   detail: string
 }
 
+/**
+ * A noun whose plural is not itself plus "s": a qualifier after the head noun ("hook (style, image or
+ * plugin)", "relation from a topic to itself") or an ending that changes ("boundary", "class").
+ */
+const NEEDS_PLURAL =
+  /[(]|\b(?:that|with|from|to|in|past|of|between|repeated|used|longer)\b|(?:[^aeiou]y|s|x|ch|sh)$/
+
+/** The plural of the noun every writer uses for a link it has no place for. */
+export const LINKS_PAST = 'links past the first of a node'
+
 /** Counts losses by kind; `entries()` words them. */
 export class Ledger {
   private readonly seen = new Map<string, { count: number; noun: string; plural: string; fate: string }>()
 
-  /** `noun` as one of them ("XMind marker"); `fate` what became of them ("dropped", "kept as properties"). */
-  add(kind: string, noun: string, fate: string, n = 1, plural = noun + 's'): void {
+  /**
+   * `noun` as one of them ("XMind marker"); `fate` what became of them ("dropped", "kept as properties");
+   * `plural` when adding "s" to `noun` would not make it (a broken call throws, whatever `n` is).
+   */
+  add(kind: string, noun: string, fate: string, n = 1, plural?: string): void {
+    if (plural === undefined && NEEDS_PLURAL.test(noun))
+      throw new Error(`ledger: "${noun}" needs its plural given (adding "s" would not make it)`)
+    plural ??= noun + 's'
     if (n <= 0) return
     const had = this.seen.get(kind)
     if (had) had.count += n

@@ -21,7 +21,7 @@ import type { Failure, Graph, Json } from '@plexus/model'
 import MarkdownIt from 'markdown-it'
 import type { Token } from 'markdown-it'
 import { fail } from './fail.ts'
-import { Ledger } from './ledger.ts'
+import { LINKS_PAST, Ledger } from './ledger.ts'
 import { titleOf, type Outline, type Topic } from './outline.ts'
 
 const FRONT = /^---\r?\n[\s\S]*?\r?\n---\r?\n/
@@ -232,7 +232,7 @@ export function readMarkdown(text: string): Outline | Failure {
 
 const escape = (s: string): string =>
   s
-    .replace(/([\\`*_[\]<>#|!])/g, '\\$1')
+    .replace(/([\\`*_[\]<>#|!&])/g, '\\$1')
     .replace(/^(\d+)\./, '$1\\.')
     .replace(/^([-+])/, '\\$1')
 
@@ -252,7 +252,13 @@ export function writeMarkdown(o: Outline, _g: Graph): string {
   const out: string[] = []
   const write = (t: Topic, depth: number, indent: string): void => {
     if ((t.links?.length ?? 0) > 1)
-      o.ledger.add('extra-link', 'link past the first of a node', 'dropped (a Markdown title holds one link)')
+      o.ledger.add(
+        'extra-link',
+        'link past the first of a node',
+        'dropped (a Markdown title holds one link)',
+        1,
+        LINKS_PAST,
+      )
     if (depth < 3 && indent === '') {
       out.push(`${'#'.repeat(depth + 1)} ${inline(t)}`, '')
       if (t.notes) out.push(t.notes, '')

@@ -51,8 +51,34 @@ function parseNode(s: string): { id?: string; text: string; shape?: string; mark
   return { ...label(s), markdown: false }
 }
 
-export function readMindmap(text: string): Outline | Failure {
+/**
+ * A fenced ```` ```mermaid ```` (or `~~~mermaid`) block pasted from a README, as the Mermaid flowchart
+ * reader takes it: the fence lines blanked (line numbers stay the file's), text after the closing
+ * fence refused.
+ */
+function unfence(text: string): string | Failure {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/)
+  const open = lines.findIndex((l) => l.trim() !== '')
+  const mark = open < 0 ? undefined : /^\s*(`{3,}|~{3,})\s*mermaid\s*$/i.exec(lines[open]!)?.[1]
+  if (!mark) return text
+  const closes = (l: string): boolean => {
+    const t = l.trim()
+    return t.length >= mark.length && t === mark[0]!.repeat(t.length)
+  }
+  const close = lines.findIndex((l, i) => i > open && closes(l))
+  const extra = close < 0 ? -1 : lines.findIndex((l, i) => i > close && l.trim() !== '')
+  if (extra >= 0)
+    return fail(
+      'invalid_argument',
+      `mindmap: line ${extra + 1}: text after the closing ${mark} fence; import only the Mermaid between the fences`,
+    )
+  return lines.map((l, i) => (i === open || (close >= 0 && i >= close) ? '' : l)).join('\n')
+}
+
+export function readMindmap(source: string): Outline | Failure {
   const ledger = new Ledger()
+  const text = unfence(source)
+  if (typeof text !== 'string') return text
   const lines = text
     .replace(/^\uFEFF/, '')
     .replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '')

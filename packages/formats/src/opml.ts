@@ -4,7 +4,7 @@
 // relations and no colours: an export says so in its ledger. Plexus writes `_plexus_id` (and `_kind`)
 // so its own export re-imports onto the same nodes; other files are matched by their place in the tree.
 import type { Failure, Json } from '@plexus/model'
-import { Ledger } from './ledger.ts'
+import { LINKS_PAST, Ledger } from './ledger.ts'
 import { titleOf, type Outline, type Topic } from './outline.ts'
 import { attr, escText, list, open, readXml, rootElement, wrongXml, type XmlNode } from './xml.ts'
 import { fail } from './fail.ts'
@@ -66,7 +66,13 @@ export function writeOPML(o: Outline, title: string): string {
     for (const [k, v] of Object.entries(t.properties ?? {}))
       if (k.startsWith('opml_') && typeof v === 'string') extra[k.slice(5)] = v
     if ((t.links?.length ?? 0) > 1)
-      o.ledger.add('extra-link', 'link past the first of a node', 'dropped (OPML gives one url)')
+      o.ledger.add(
+        'extra-link',
+        'link past the first of a node',
+        'dropped (OPML gives one url)',
+        1,
+        LINKS_PAST,
+      )
     const head = open('outline', {
       text:
         typeof t.properties?.text === 'string' ? t.properties.text : t.properties?.untitled ? '' : t.title,

@@ -76,7 +76,13 @@ export function titleOf(raw: string, ledger: Ledger): { title: string; propertie
   // eslint-disable-next-line no-control-regex
   const clean = raw.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
   if (clean.length !== raw.length)
-    ledger.add('control-character', 'control character in a title', 'dropped', raw.length - clean.length)
+    ledger.add(
+      'control-character',
+      'control character in a title',
+      'dropped',
+      raw.length - clean.length,
+      'control characters in a title',
+    )
   const line = clean.replace(/\s+/g, ' ').trim()
   if (!line) return { title: 'Untitled', properties: { untitled: true } }
   let title = line
@@ -85,6 +91,8 @@ export function titleOf(raw: string, ledger: Ledger): { title: string; propertie
       'long-title',
       'title longer than a name',
       'cut to 2,000 characters (whole in the text property)',
+      1,
+      'titles longer than a name',
     )
     title = title.slice(0, LIMITS.summary)
   }
@@ -106,7 +114,13 @@ export function toParsed(o: Outline): Parsed {
   const keys = new Set<string>()
   const walk = (t: Topic, parent: string | null): void => {
     if (keys.has(t.key)) {
-      o.ledger.add('duplicate-id', 'topic with an id used before', 'left out with its branch')
+      o.ledger.add(
+        'duplicate-id',
+        'topic with an id used before',
+        'left out with its branch',
+        1,
+        'topics with an id used before',
+      )
       return
     }
     keys.add(t.key)
@@ -137,17 +151,35 @@ export function toParsed(o: Outline): Parsed {
     const from = byKey.get(r.from)
     const to = byKey.get(r.to)
     if (!from || !to) {
-      o.ledger.add('dangling-relation', 'relation to a topic not in the file', 'dropped')
+      o.ledger.add(
+        'dangling-relation',
+        'relation to a topic not in the file',
+        'dropped',
+        1,
+        'relations to a topic not in the file',
+      )
       continue
     }
     if (from === to) {
-      o.ledger.add('self-relation', 'relation from a topic to itself', 'dropped')
+      o.ledger.add(
+        'self-relation',
+        'relation from a topic to itself',
+        'dropped',
+        1,
+        'relations from a topic to itself',
+      )
       continue
     }
     const rel = r.type ? relationOf(r.type) : relationOf(r.label ?? '')
     const k = `${r.from}\u0000${rel}\u0000${r.to}`
     if (seen.has(k)) {
-      o.ledger.add('duplicate-relation', 'relation repeated between the same topics', 'kept once')
+      o.ledger.add(
+        'duplicate-relation',
+        'relation repeated between the same topics',
+        'kept once',
+        1,
+        'relations repeated between the same topics',
+      )
       continue
     }
     seen.add(k)

@@ -9,7 +9,7 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
 import { JSON_LIMIT, relationWords, type Failure, type Graph, type Json } from '@plexus/model'
 import { fail } from './fail.ts'
-import { Ledger } from './ledger.ts'
+import { LINKS_PAST, Ledger } from './ledger.ts'
 import {
   centralTopic,
   fullTitle,
@@ -29,7 +29,13 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 /** Floating and summary topics are read as children; the ledger says what they lost. */
 function noteKept(ledger: Ledger, type: 'detached' | 'summary', n: number): void {
   if (type === 'detached')
-    ledger.add('xmind-detached', 'floating XMind topic', 'kept as a child of its sheet’s central topic', n)
+    ledger.add(
+      'xmind-detached',
+      'floating XMind topic',
+      'kept as a child of its sheet’s central topic',
+      n,
+      'floating XMind topics',
+    )
   else
     ledger.add(
       'xmind-summary',
@@ -107,7 +113,7 @@ function fromJsonSheets(sheets: J[], ledger: Ledger): Outline | Failure {
     const notes = str(obj(obj(t.notes).plain).content)
     const href = str(t.href)
     const ch = obj(t.children)
-    ledger.add('xmind-boundary', 'XMind boundary', 'dropped', arr(t.boundaries).length)
+    ledger.add('xmind-boundary', 'XMind boundary', 'dropped', arr(t.boundaries).length, 'XMind boundaries')
     noteKept(ledger, 'summary', arr(ch.summary).length)
     noteKept(ledger, 'detached', arr(ch.detached).length)
     const id = str(t.id) ?? `${title}`
@@ -178,7 +184,13 @@ function fromXmlSheets(text: string, ledger: Ledger): Outline | Failure {
       .filter((m): m is string => !!m)
     const notes = textOf(list(t.notes)[0]?.plain)
     const href = attr(t, 'xlink:href')
-    ledger.add('xmind-boundary', 'XMind boundary', 'dropped', list(list(t.boundaries)[0]?.boundary).length)
+    ledger.add(
+      'xmind-boundary',
+      'XMind boundary',
+      'dropped',
+      list(list(t.boundaries)[0]?.boundary).length,
+      'XMind boundaries',
+    )
     const id = attr(t, 'id') ?? title
     const children: Topic[] = []
     for (const group of list(list(t.children)[0]?.topics)) {
@@ -228,7 +240,13 @@ function fromXmlSheets(text: string, ledger: Ledger): Outline | Failure {
 export function writeXMind(o: Outline, g: Graph): Uint8Array {
   const topic = (t: Topic): J => {
     if ((t.links?.length ?? 0) > 1)
-      o.ledger.add('extra-link', 'link past the first of a node', 'dropped (XMind gives one link)')
+      o.ledger.add(
+        'extra-link',
+        'link past the first of a node',
+        'dropped (XMind gives one link)',
+        1,
+        LINKS_PAST,
+      )
     const p = t.properties ?? {}
     const kids = (flag: string, want: boolean) =>
       t.children.filter((c) => (c.properties?.[flag] === true) === want)

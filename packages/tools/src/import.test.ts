@@ -54,6 +54,32 @@ describe('graph_import', () => {
     expect(back.created).toBe(3)
     const own = await ok(agent.client, 'graph_import', { project, format: 'xmind', text: exported.text })
     expect([own.created, own.edges]).toEqual([0, 0])
+
+    // The engine's import_graph is the same door: a FreeMind map and XMind bytes, with the ledger.
+    const mm =
+      '<map version="1.0.1"><node TEXT="Map"><node TEXT="Idea"><font NAME="Serif"/></node></node></map>'
+    const engine = await httpAgent(server.url, { path: '/mcp/engine' })
+    const viaEngine = await ok(engine.client, 'import_graph', {
+      graph: 'maps-3',
+      format: 'freemind',
+      content: mm,
+    })
+    expect(viaEngine.created).toBe(2)
+    expect(viaEngine.lost).toContainEqual({
+      kind: 'freemind-font',
+      count: 1,
+      detail: '1 FreeMind font dropped',
+    })
+    expect(
+      (await ok(engine.client, 'import_graph', { graph: 'maps-3', format: 'freemind', content: mm })).created,
+    ).toBe(0)
+    const xmind = await ok(engine.client, 'import_graph', {
+      graph: 'maps-3',
+      format: 'xmind',
+      content: exported.text,
+    })
+    expect(xmind.created).toBe(3)
+    await engine.close()
   })
 
   it('matches a similar name only with fuzzy, and keeps a cycle unless strict', async () => {

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { main } from './cli.ts'
+import { FORMATS } from '../graphs/model-calls.ts'
 import { testServer } from '../test/server-harness.ts'
 
 const BIN = fileURLToPath(new URL('../../bin/plexus.mjs', import.meta.url))
@@ -59,6 +60,9 @@ describe('plexus CLI', () => {
     const launched = await plexus(['--help'])
     expect(launched).toMatchObject({ code: 0 })
     expect(launched.stdout).toMatch(/serve.*graphs.*import.*export/s)
+    // The command list names every format import and export take, not the four of before issue 28.
+    for (const verb of ['import FILE', 'export --graph'])
+      expect(launched.stdout.split('\n').find((l) => l.includes(verb))).toContain(FORMATS.join(', '))
     expect((await inProcess(['serve', '--help'])).stdout).toMatch(/--port.*PORT.*4100/s)
     expect((await inProcess(['import', '--help'])).stdout).toMatch(/--graph ID/)
     expect((await inProcess(['export', '--help'])).stdout).toMatch(/--format F/)

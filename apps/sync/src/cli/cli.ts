@@ -50,8 +50,8 @@ Usage: plexus <command> [options]
 Commands:
   serve                          start the sync server and web app
   graphs                         list graphs
-  import FILE --graph ID         import a file into a graph (json, mermaid, dsl, canvas)
-  export --graph ID --format F   print a graph as json, mermaid, dsl or canvas
+  import FILE --graph ID         import a file into a graph (${FORMATS.join(', ')})
+  export --graph ID --format F   print a graph as ${FORMATS.join(', ')}
   create LABEL --graph ID        add a concept (--matching-mode, --from-label to connect it)
   connect --graph ID             connect two concepts (--from-label, --to-label)
   mcp                            serve the MCP tools over stdio (joins a running server)

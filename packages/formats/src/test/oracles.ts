@@ -48,8 +48,15 @@ export function markmapNodes(md: string): number {
   return n
 }
 
-/** Elements named `tag` in an XML text, outside comments. */
+/**
+ * Elements named `tag` in an XML text, outside comments, CDATA sections (a yFiles file keeps markup
+ * as text there) and Freeplane's `<map_styles>` (style templates: their arrowlink is the default
+ * look of a connector, not a relation).
+ */
 export function countTags(xml: string, tag: string): number {
-  const body = xml.replace(/<!--[\s\S]*?-->/g, '')
+  const body = xml
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, '')
+    .replace(/<map_styles>[\s\S]*?<\/map_styles>/g, '')
   return (body.match(new RegExp(`<${tag}[\\s/>]`, 'g')) ?? []).length
 }

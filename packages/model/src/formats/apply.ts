@@ -134,11 +134,13 @@ export function applyParsed(g: Graph, p: Parsed, opts: ApplyOptions = {}): Resul
 
   const bySummary = new Map<string, string>()
   const byAlias = new Map<string, string>()
+  // A node made from an empty topic or card (`untitled`) has a placeholder for a name: never found by it.
+  const untitled = (p: Record<string, Json> | undefined): boolean => p?.untitled === true
   for (const n of g.index.nodes.values()) {
     if (!isLive(n)) continue
     const k = fold(n.summary)
     const had = bySummary.get(k)
-    if (had === undefined || n.id < had) bySummary.set(k, n.id)
+    if (!untitled(n.properties) && (had === undefined || n.id < had)) bySummary.set(k, n.id)
     for (const a of n.aliases ?? []) if (!byAlias.has(a) || n.id < byAlias.get(a)!) byAlias.set(a, n.id)
   }
   const idOf = new Map<string, string>()
@@ -161,10 +163,15 @@ export function applyParsed(g: Graph, p: Parsed, opts: ApplyOptions = {}): Resul
     let found: { id: string; by: ImportMatch['by']; confidence: number } | undefined
     const byA = d.alias ? free(byAlias.get(d.alias)) : undefined
     if (byA) found = { id: byA, by: 'alias', confidence: 1 }
-    // An id the text carried counts only with the same name: ids from another graph may collide.
-    else if (same && fold(same.summary) === fold(d.name) && free(same.id))
+    // An id the text carried counts only with the same name (ids from another graph may collide), or
+    // when both are placeholders: an empty topic is "Untitled" in an outline, "Untitled card" on a canvas.
+    else if (
+      same &&
+      (fold(same.summary) === fold(d.name) || (untitled(same.properties) && untitled(d.properties))) &&
+      free(same.id)
+    )
       found = { id: same.id, by: 'id', confidence: 1 }
-    else if (free(bySummary.get(fold(d.name))))
+    else if (!untitled(d.properties) && free(bySummary.get(fold(d.name))))
       found = { id: bySummary.get(fold(d.name))!, by: 'name', confidence: 1 }
     else if (opts.fuzzy) {
       const m = bestMatch(g, d.name)

@@ -103,16 +103,22 @@ function checkCanvasNode(v: unknown, i: number, ids: Set<string>): Failure | nul
   return null
 }
 
+/** An Excalidraw scene given as `format`, refused by name with what to do; null when it is not one. */
+export function excalidrawScene(format: string, data: Record<string, unknown>): Failure | null {
+  if (data.type !== 'excalidraw' && !(Array.isArray(data.elements) && !('nodes' in data))) return null
+  return fail(
+    'invalid_argument',
+    `${format}: this is an Excalidraw scene: not supported. Excalidraw exports pictures (PNG, SVG) only, so draw the graph as a Mermaid flowchart or on an Obsidian canvas and import that.`,
+  )
+}
+
 /**
  * A JSON object that is some other tool's file, refused with what it is and what to do: JSON Canvas
  * makes `nodes` and `edges` optional, so without this any object would import as an empty canvas.
  */
 function notACanvas(data: Obj): Failure | null {
-  if (data.type === 'excalidraw' || (Array.isArray(data.elements) && !('nodes' in data)))
-    return fail(
-      'invalid_argument',
-      'canvas: this is an Excalidraw scene: not supported. Plexus reads JSON Canvas (.canvas), Mermaid flowcharts (.mmd), the line DSL (.txt) and Plexus JSON; Excalidraw exports pictures (PNG, SVG) only, so draw the graph as a Mermaid flowchart or on an Obsidian canvas and import that.',
-    )
+  const scene = excalidrawScene('canvas', data)
+  if (scene) return scene
   if (data.format === 'plexus')
     return fail('invalid_argument', 'canvas: this is a Plexus JSON export; import it as json (a .json file).')
   if (!('nodes' in data) && !('edges' in data) && Object.keys(data).length > 0)

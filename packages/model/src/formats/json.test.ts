@@ -255,3 +255,21 @@ describe('JSON export and import', () => {
     expect(big.ok === false && big.reason).toBe('too_large')
   })
 })
+
+describe('a JSON file of another kind, imported as json', () => {
+  // Found trying a real scene (excalidraw/excalidraw architecture.excalidraw, saved as .json): the
+  // answer was "not a Plexus export: expected an object with format: 'plexus'", which names neither
+  // what the file is nor what to do.
+  it('an Excalidraw scene and a JSON Canvas are named, with what to do', () => {
+    const { g } = setup()
+    const scene = { type: 'excalidraw', version: 2, elements: [{ id: 'r', type: 'rectangle' }], appState: {} }
+    const r = importGraph(g, 'json', JSON.stringify(scene))
+    expect(!r.ok && r.message).toMatch(
+      /^json: this is an Excalidraw scene: not supported\..*Mermaid flowchart/,
+    )
+    const canvas = importGraph(g, 'json', JSON.stringify({ nodes: [], edges: [] }))
+    expect(!canvas.ok && canvas.message).toMatch(/^json: this is a JSON Canvas; import it as canvas/)
+    const other = importGraph(g, 'json', JSON.stringify({ foo: 1 }))
+    expect(!other.ok && other.message).toMatch(/not a Plexus export/)
+  })
+})

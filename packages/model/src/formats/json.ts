@@ -16,6 +16,7 @@ import {
   typeName,
 } from '../validate.ts'
 import { RELATES_TO } from '../vocabulary.ts'
+import { excalidrawScene } from './canvas.ts'
 import { CLASS_DEFS, LINK_STYLE_DEFAULT } from './facts.ts'
 
 /** The lossless format: every node (forgotten and merged ones too), every edge, checkpoints, optionally history. */
@@ -247,6 +248,14 @@ export function importJSON(
   data: unknown,
   opts: { history?: boolean } = {},
 ): Result<JSONImportResult> {
+  if (isObj(data) && data.format !== 'plexus') {
+    const scene = excalidrawScene('json', data)
+    if (scene) return scene
+    // JSON Canvas has no `format` or `schema`; a Plexus file with another `format` keeps its message.
+    const canvasKeys = data.format === undefined && data.schema === undefined
+    if (canvasKeys && Array.isArray(data.nodes) && (data.edges === undefined || Array.isArray(data.edges)))
+      return fail('invalid_argument', 'json: this is a JSON Canvas; import it as canvas (a .canvas file).')
+  }
   if (!isObj(data) || data.format !== 'plexus')
     return fail('invalid_argument', "not a Plexus export: expected an object with format: 'plexus'")
   if (typeof data.schema !== 'number' || data.schema > SCHEMA_VERSION || data.schema < 1) {
