@@ -63,7 +63,8 @@ const SIBLING_SCAN = 256
 //     words or more ("... with HTTP ... (grpc works)" / "... with GRPC ... (http works)"): at most 0.8;
 //   - a word added: the query (the first label) has a content word written alone that the other lacks,
 //     and lacks none of the other's ("Add API support for X" for "Add support for X"): at most 0.8. Not
-//     the other way: a shorter name still names its label. This cap alone is not symmetric;
+//     the other way: a shorter name still names its label. This cap alone is not symmetric; between two
+//     items of one batch (BatchLabels) neither is the label, and the pair is read both ways;
 //   - a negation: one label has more negating words (not, no, never, without) than the other, or a
 //     word the other has the opposite of ("with" / "without", "enable" / "disable", "on" / "off":
 //     opposites.ts's closed list): at most 0.8;
@@ -523,7 +524,8 @@ function swappedTerms(a: Label, b: Label): boolean {
  * a merge. The other way it is not capped: a name shorter than its label still names it, as a part does
  * ("Implement ONC DSI functionality" for "Implement US ONC ... functionality"; dev and held-out sets 1-3
  * lost 6 such right matches when the cap went both ways). The query is the first argument wherever
- * `confidence` is called: resolveLabel's label, a batch item against the graph and the items before it.
+ * `confidence` is called: resolveLabel's label, a batch item against the graph. Two items of one batch
+ * are read both ways (BatchLabels), so the cap holds whichever of them came first.
  */
 function added(a: Label, b: Label): boolean {
   if (compactOf(a) === compactOf(b)) return false
@@ -1043,7 +1045,8 @@ function nearTokens(si: SearchIndex, t: string): Posting[] {
 /**
  * The labels of a batch so far, per parent (any key; '' for none), for matching an item with the items
  * before it as with the graph (confidence >= MATCH_CONFIDENCE, the best, no tie between two different
- * labels). Up to BATCH_SCAN items per parent are compared one by one; past that, an item is compared
+ * labels), the pair read both ways: the lower of the two scores, so that order in the batch does not
+ * decide. Up to BATCH_SCAN items per parent are compared one by one; past that, an item is compared
  * with those sharing its folded forms (same words, same letters without spaces, same words sorted),
  * so a batch of thousands under one parent stays linear and still unifies "ConfigLoader" and
  * "Config Loader".
@@ -1083,7 +1086,11 @@ export class BatchLabels {
         bareOf(want) !== bareOf(x.label)
       )
         continue
-      const c = confidence(want, x.label, floor)
+      // Both items are new: neither is the label already there that a shorter query may still name
+      // (the word-added cap reads one way), so the pair is read both ways and the lower score stands.
+      // The batch's result does not depend on the order its items were written in.
+      let c = confidence(want, x.label, floor)
+      if (c >= floor) c = Math.min(c, confidence(x.label, want, floor))
       if (c >= floor) near.push({ c, i: x.i, exact: x.label.exact })
     }
     near.sort((a, b) => b.c - a.c || a.i - b.i)
