@@ -8,7 +8,7 @@ import { opposed, sameInflection, sameWord, variants } from './word-forms.ts'
 import { compoundsOf, cutsShort } from './compounds.ts'
 import { readOtherwise, withSearch, type Readings } from './label-readings.ts'
 import { FILLER } from './partial-names.ts'
-import { clauseMoved, conjunctionsRead } from './clause-readings.ts'
+import { clauseMoved, conjunctionsRead, definitionsDropped } from './clause-readings.ts'
 import { negatedOf, opposedWords } from './opposites.ts'
 import {
   ARROWS,
@@ -146,6 +146,8 @@ export interface Label {
   asWritten?: string[]
   rotated?: Label | null
   anded?: Label | null
+  /** The label with the brackets defining an acronym beside them left out (clause-readings.ts). */
+  withoutDefinitions?: Label | null
 }
 
 // Articles: "Design the landing page" and "Design landing page" are one label (issue 24, session 15:
@@ -262,6 +264,13 @@ const andedOf = (l: Label): Label | undefined => {
   }
   return l.anded ?? undefined
 }
+const definedOf = (l: Label): Label | undefined => {
+  if (l.withoutDefinitions === undefined) {
+    const t = definitionsDropped(l.text)
+    l.withoutDefinitions = t === undefined ? null : labelOf(t)
+  }
+  return l.withoutDefinitions ?? undefined
+}
 const andsOf = (l: Label): number => l.words.reduce((n, w) => (w === 'and' ? n + 1 : n), 0)
 
 const symbolsOfLabel = (l: Label): Symbols => (l.symbols ??= readSymbols(l.text))
@@ -299,6 +308,9 @@ export function confidence(a: Label, b: Label, min = 0): number {
   const ab = andedOf(b)
   if ((aa || ab) && andsOf(aa ?? a) === andsOf(ab ?? b))
     best = Math.max(best, plainConfidence(aa ?? a, ab ?? b, min))
+  const da = definedOf(a)
+  const db = definedOf(b)
+  if (da || db) best = Math.max(best, plainConfidence(da ?? a, db ?? b, min))
   if (best < MATCH_CONFIDENCE) {
     const t = misspeltOf(a, b)
     if (t) best = Math.max(best, Math.min(plainConfidence(a, t, min), FUZZY_MAX))
