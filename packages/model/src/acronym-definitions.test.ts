@@ -257,12 +257,18 @@ describe("a label's bracket defining an acronym beside it need not be repeated (
       fc.record({ a: definition, b: definition, noun: fc.constantFrom('timeouts', 'metrics', 'quotas') }),
       ({ a, b, noun }) => {
         fc.pre(a.short !== b.short && a.long !== b.long)
-        const g = graphOf([`Restart ${a.short} (${a.long}) ${noun}`, `Restart ${b.short} (${b.long}) ${noun}`])
+        const g = graphOf([
+          `Restart ${a.short} (${a.long}) ${noun}`,
+          `Restart ${b.short} (${b.long}) ${noun}`,
+        ])
         expect(taken(g, `Restart ${a.short} ${noun}`)).toBe('n0')
         expect(bestMatch(g, `Restart ${a.short} ${noun}`)?.id).toBe('n0')
         expect(taken(g, `Restart ${b.short} ${noun}`)).toBe('n1')
         // The long form beside its acronym in brackets, as labels write it too.
-        const h = graphOf([`Restart ${a.long} (${a.short}) ${noun}`, `Restart ${b.long} (${b.short}) ${noun}`])
+        const h = graphOf([
+          `Restart ${a.long} (${a.short}) ${noun}`,
+          `Restart ${b.long} (${b.short}) ${noun}`,
+        ])
         expect(taken(h, `Restart ${a.long} ${noun}`)).toBe('n0')
       },
     )

@@ -177,7 +177,11 @@ const shortPattern = (d: Definition, plural = true): RegExp =>
  */
 function inflectedIn(words: readonly string[], d: Definition): Definition | undefined {
   const k = d.words.length
-  for (let i = words.indexOf(d.words[0]!); i >= 0 && i + k <= words.length; i = words.indexOf(d.words[0]!, i + 1)) {
+  for (
+    let i = words.indexOf(d.words[0]!);
+    i >= 0 && i + k <= words.length;
+    i = words.indexOf(d.words[0]!, i + 1)
+  ) {
     const run = words.slice(i, i + k)
     if (run.every((w, j) => sameInflection(w, d.words[j]!)) && run.some((w, j) => w !== d.words[j]))
       return { ...d, words: run }

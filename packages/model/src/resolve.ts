@@ -2,7 +2,14 @@ import { indexOf } from './graph-index.ts'
 import type { Graph } from './graph.ts'
 import type { GraphView } from './graph-index.ts'
 import { TF_MAX, searchIndexOf, selectTop, type Posting, type SearchIndex } from './search-index.ts'
-import { asciiLabelShape, exactLabel, isCjk, labelWords, labelWordsAsWritten, wordTokens } from './tokenize.ts'
+import {
+  asciiLabelShape,
+  exactLabel,
+  isCjk,
+  labelWords,
+  labelWordsAsWritten,
+  wordTokens,
+} from './tokenize.ts'
 import type { NodeView } from './types.ts'
 import { opposed, sameInflection, sameWord, variants } from './word-forms.ts'
 import { compoundsOf, cutsShort } from './compounds.ts'
