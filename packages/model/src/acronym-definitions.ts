@@ -2,6 +2,7 @@ import type { GraphView } from './graph-index.ts'
 import type { Graph } from './graph.ts'
 import { FILLER } from './partial-names.ts'
 import { labelWords } from './tokenize.ts'
+import { sameInflection } from './word-forms.ts'
 
 // Acronyms the graph defines in its own labels (issue 24 §6; misses of held-out sets 1-5): a label that
 // writes "Android Package (APK) builds", "Amazon Simple Storage Service (S3) buckets" or "WebAssembly
@@ -169,6 +170,25 @@ const longPattern = (d: Definition): RegExp =>
 const shortPattern = (d: Definition, plural = true): RegExp =>
   new RegExp(`(?<![\\p{L}\\p{N}])${escape(d.short)}${plural ? 's?' : ''}(?![\\p{L}\\p{N}])`, 'giu')
 
+/**
+ * The definition with its long form's words as `words` (a query's labelWords) write them where the query
+ * writes each of them in a form of its own ("log" for "logging", sameInflection), in order; undefined
+ * where it writes them as the definition does, or not at all.
+ */
+function inflectedIn(words: readonly string[], d: Definition): Definition | undefined {
+  const k = d.words.length
+  for (
+    let i = words.indexOf(d.words[0]!);
+    i >= 0 && i + k <= words.length;
+    i = words.indexOf(d.words[0]!, i + 1)
+  ) {
+    const run = words.slice(i, i + k)
+    if (run.every((w, j) => sameInflection(w, d.words[j]!)) && run.some((w, j) => w !== d.words[j]))
+      return { ...d, words: run }
+  }
+  return undefined
+}
+
 /** Whether two lists of definitions share none of their long forms. */
 const apart = (x: readonly Definition[], y: readonly Definition[]): boolean =>
   !x.some((d) => y.some((e) => d.words.join(' ') === e.words.join(' ')))
@@ -200,7 +220,9 @@ export function definedRewrites(g: Graph, query: string): string[] {
     }
     for (const d of di.byFirst.get(w) ?? []) {
       if (seen.has(d)) continue
-      const re = longPattern(d)
+      // The long form's words as the query writes them, in another word form where it does ("write-ahead
+      // log" for "Write-Ahead Logging (WAL)"; held-out set 2).
+      const re = longPattern(inflectedIn(words, d) ?? d)
       if (re.test(query) && !definedOtherwise(g, d.short.toLowerCase(), d.words)) {
         seen.add(d)
         hits.push({ re, to: d.short })

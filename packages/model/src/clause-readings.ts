@@ -11,9 +11,31 @@
 //     and B and C", as "A + B + C" does; issue 24, held-out set 2). Only commas outside brackets, quotes
 //     and code, followed by a space, each item after the first at most MAX_ITEM words: a comma with no
 //     "and" after it is a clause's ("When the job is running, unable to see logs"), not a list's.
+//   - an acronym's definition in brackets left out: "IVFFlat (Inverted File with Flat Compression) vector
+//     index" reads as "IVFFlat vector index", "Write-Ahead Logging (WAL) mode" as "Write-Ahead Logging
+//     mode" (acronym-definitions.ts finds them, Schwartz & Hearst): the bracket says again what a word
+//     beside it says, and a query naming the label need not repeat it (issue 24, held-out set 2).
 // Hand-written: two regular expressions and a bracket count; no library reads clauses this way.
 
+import { definitionsIn } from './acronym-definitions.ts'
 import { labelWords } from './tokenize.ts'
+
+/** The text with the brackets that define an acronym beside them left out, or undefined when it has none. */
+export function definitionsDropped(text: string): string | undefined {
+  if (!text.includes('(')) return undefined
+  let out = text
+  for (const d of definitionsIn(text)) {
+    // "SHORT (long form)" keeps SHORT, "long form (SHORT)" the long form: the words beside the bracket.
+    for (const written of [`${d.short} (${d.long})`, `${d.long} (${d.short})`]) {
+      const at = out.indexOf(written)
+      if (at < 0) continue
+      const kept = written.startsWith(d.short + ' (') ? d.short : d.long
+      out = out.slice(0, at) + kept + out.slice(at + written.length)
+      break
+    }
+  }
+  return out === text ? undefined : out
+}
 
 /** A fronted clause has at most this many words; longer, it is the label's subject, not a clause. */
 const MAX_FRONTED = 12

@@ -268,3 +268,37 @@ export function inOrder(part: readonly string[], whole: readonly string[]): bool
   for (const w of whole) if (i < part.length && w === part[i]) i++
   return i === part.length
 }
+
+// Acronyms written as words: a run of capitals and digits, two characters or more, in a label that has
+// small letters too (a label in capitals throughout says nothing by its case). Its plural is written
+// with a small s ("RPs", "APIs"); a capital S is a letter of the acronym ("RPS" is not "RP" twice),
+// though labelWords folds both to "rp".
+const WORD_RUN = /[\p{L}\p{N}]+/gu
+const CAPITALS = /^[A-Z0-9]*[A-Z][A-Z0-9]*$/
+const PLURAL_CAPITALS = /^[A-Z0-9]*[A-Z][A-Z0-9]*s$/
+const SMALL_LETTER = /\p{Ll}/u
+
+/** The acronyms a text writes in capitals ("RPS", and "RP" for "RPs"), or none where it has no small letter. */
+export function capitalsOf(text: string): ReadonlySet<string> {
+  const out = new Set<string>()
+  if (!SMALL_LETTER.test(text)) return out
+  for (const [t] of text.matchAll(WORD_RUN)) {
+    if (t.length < 2) continue
+    if (CAPITALS.test(t)) out.add(t)
+    else if (t.length > 2 && PLURAL_CAPITALS.test(t)) out.add(t.slice(0, -1))
+  }
+  return out
+}
+
+/**
+ * Whether one text writes an acronym ending in a capital S ("RPS") where the other writes the acronym
+ * without it ("RP", "RPs") and not this one: two names, which the plural fold of labelWords reads as one
+ * word (issue 24, session 16: "Restart RP timeouts" took "Restart RPS timeouts" at 0.97).
+ */
+export function otherAcronyms(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  const one = (x: ReadonlySet<string>, y: ReadonlySet<string>): boolean => {
+    for (const w of x) if (w.length > 2 && w.endsWith('S') && !y.has(w) && y.has(w.slice(0, -1))) return true
+    return false
+  }
+  return one(a, b) || one(b, a)
+}
