@@ -1,12 +1,15 @@
-// A typo in a plural (issue 24, held-out set 2): two neighbouring letters swapped in a word of five
-// letters or more is a near spelling, but labelWords folds a final s first, and "laods" / "loads" met
-// the near-spelling rule as "laod" / "load", four letters, which must be equal ("form" / "from"). The
-// word is now also read as written. Seeded (PLEXUS_SEED, default below, printed on failure); the set's
-// misses are the named cases and failed on the build before (0.80).
+// Two labels that differ by one word, where one is the other with two neighbouring letters swapped, are
+// two labels when both words are words ("files" / "flies", "calms" / "clams", "salts" / "slats"): an
+// agent's "Remove old flies" is not its "Remove old files" (session 16's review). A rule that read such
+// a swap in a plural as a typo (held-out set 2's "laods" for "loads") merged both kinds at 0.9, past
+// every cap, and was taken out: without a dictionary a typo and another word look alike. Also the
+// bracket reading: two labels whose only difference is what their brackets define stay apart. Seeded
+// (PLEXUS_SEED, default below, printed on failure).
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { MATCH_CONFIDENCE, bestMatch, confidence, labelOf } from './resolve.ts'
-import { graphOf, taken } from './test/labels.ts'
+import { createNodes } from './create.ts'
+import { MATCH_CONFIDENCE, confidence, labelOf } from './resolve.ts'
+import { graphOf } from './test/labels.ts'
 
 const DEFAULT_SEED = 20261129
 const seed = Number(process.env.PLEXUS_SEED ?? DEFAULT_SEED)
@@ -20,15 +23,18 @@ function check<T>(arb: fc.Arbitrary<T>, property: (t: T) => void): void {
 
 const conf = (a: string, b: string): number => confidence(labelOf(a), labelOf(b))
 
-describe('held-out set 2 typos in a plural (named cases, 0.80 before)', () => {
-  it('"Interactive window no longer laods" names "... loads"', () => {
-    const g = graphOf(['Interactive window no longer loads', 'Breakpoints no longer hit in notebooks'])
-    expect(taken(g, 'Interactive window no longer laods')).toBe('n0')
-    expect(bestMatch(g, 'Interactive window no longer laods')?.id).toBe('n0')
-  })
-  it('"... reading XLSX (Excel 2010) flies" names "... files"', () => {
-    const g = graphOf(['Support for openpyxl when reading XLSX (Excel 2010) files'])
-    expect(taken(g, 'Support for openpyxl when reading XLSX (Excel 2010) flies')).toBe('n0')
+/** What a batch create does with `summary` in a graph holding `labels`: a new node, or the one it took. */
+function planned(labels: string[], summary: string): string {
+  const g = graphOf(labels)
+  const r = createNodes(g, [{ summary, kind: 'task' }])
+  if (!r.ok) throw new Error(r.message)
+  return r.created.length === 1 ? 'created' : `matched ${JSON.stringify(r.matched)}`
+}
+
+describe('two words, one a letter swap of the other, are two labels (review, session 16)', () => {
+  it('"Remove old flies" beside "Remove old files" is a new node', () => {
+    expect(planned(['Remove old files'], 'Remove old flies')).toBe('created')
+    expect(conf('Remove old flies', 'Remove old files')).toBeLessThan(MATCH_CONFIDENCE)
   })
   it('one letter for another, a short word, or two words apart are still no match', () => {
     expect(conf('Reduce build casts', 'Reduce build costs')).toBeLessThan(MATCH_CONFIDENCE)
@@ -37,30 +43,41 @@ describe('held-out set 2 typos in a plural (named cases, 0.80 before)', () => {
   })
 })
 
-const WORDS = ['loads', 'files', 'charts', 'tables', 'reports', 'plugins', 'schemas', 'queries']
-const HEADS = ['Interactive window no longer', 'Export fails for large', 'Cache the rendered']
+describe('brackets that define an acronym differently keep two labels apart (review, session 16)', () => {
+  it('"Add PR (Public Relations) checks" beside "Add PR (Pull Request) checks" is a new node', () => {
+    expect(planned(['Add PR (Pull Request) checks'], 'Add PR (Public Relations) checks')).toBe('created')
+    expect(conf('Set up CI (Code Inspector) step', 'Set up CI (Continuous Integration) step')).toBeLessThan(
+      MATCH_CONFIDENCE,
+    )
+  })
+  it('one side defining its acronym still names the other', () => {
+    expect(conf('Add PR (Pull Request) checks', 'Add PR checks')).toBeGreaterThanOrEqual(MATCH_CONFIDENCE)
+  })
+})
+
+const PAIRS: ReadonlyArray<readonly [string, string]> = [
+  ['files', 'flies'],
+  ['calms', 'clams'],
+  ['salts', 'slats'],
+  ['form', 'from'],
+]
+// Not held yet: one swap in a word of five letters or more outside a plural ("trial" / "trail",
+// "diary" / "dairy", "angle" / "angel") is the near-spelling rule's typo and still merges at 0.9.
+const HEADS = ['Remove old', 'Export the', 'Cache the rendered', 'Review']
 const TAILS = ['', ' on startup', ' after upgrade']
 
 describe('invariant (seeded)', () => {
-  it('two neighbouring letters swapped inside a plural still name its label; the label names itself', () => {
+  it('a label and the same label with a real word swapped for its letter-swap twin never merge', () => {
     check(
       fc.record({
         head: fc.constantFrom(...HEADS),
-        word: fc.constantFrom(...WORDS),
+        pair: fc.constantFrom(...PAIRS),
         tail: fc.constantFrom(...TAILS),
-        at: fc.nat(8),
+        flip: fc.boolean(),
       }),
-      ({ head, word, tail, at }) => {
-        // Not the first letter (a different first letter is read as another word), not the final s.
-        const i = 1 + (at % (word.length - 3))
-        const typo = word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2)
-        fc.pre(typo !== word)
-        const label = `${head} ${word}${tail}`
-        const g = graphOf([label, `${head} settings${tail}`])
-        expect(taken(g, `${head} ${typo}${tail}`)).toBe('n0')
-        expect(taken(g, label)).toBe('n0')
-        // A typo is a near spelling, never the same words.
-        expect(conf(`${head} ${typo}${tail}`, label)).toBeLessThanOrEqual(0.9)
+      ({ head, pair, tail, flip }) => {
+        const [x, y] = flip ? [pair[1], pair[0]] : pair
+        expect(planned([`${head} ${x}${tail}`], `${head} ${y}${tail}`)).toBe('created')
       },
     )
   })

@@ -2,14 +2,7 @@ import { indexOf } from './graph-index.ts'
 import type { Graph } from './graph.ts'
 import type { GraphView } from './graph-index.ts'
 import { TF_MAX, searchIndexOf, selectTop, type Posting, type SearchIndex } from './search-index.ts'
-import {
-  asciiLabelShape,
-  exactLabel,
-  isCjk,
-  labelWords,
-  labelWordsAsWritten,
-  wordTokens,
-} from './tokenize.ts'
+import { asciiLabelShape, exactLabel, isCjk, labelWords, wordTokens } from './tokenize.ts'
 import type { NodeView } from './types.ts'
 import { opposed, sameInflection, sameWord, variants } from './word-forms.ts'
 import { compoundsOf, cutsShort } from './compounds.ts'
@@ -149,8 +142,6 @@ export interface Label {
   /** The acronyms it writes in capitals (never-merge.ts's capitalsOf), read when first needed. */
   capitals?: ReadonlySet<string>
   /** Its other readings (readings.ts below): a fronted clause moved to the end, "&" / "+" read as "and". */
-  /** Its words with no plural folded (misspeltOf), read when first needed. */
-  asWritten?: string[]
   rotated?: Label | null
   anded?: Label | null
   /** The label with the brackets defining an acronym beside them left out (clause-readings.ts). */
@@ -315,54 +306,12 @@ export function confidence(a: Label, b: Label, min = 0): number {
   const ab = andedOf(b)
   if ((aa || ab) && andsOf(aa ?? a) === andsOf(ab ?? b))
     best = Math.max(best, plainConfidence(aa ?? a, ab ?? b, min))
+  // One side's bracket says again what a word beside it says: read without it. Both sides' brackets
+  // are what tells two such labels apart ("PR (Pull Request)" / "PR (Public Relations)"): never both.
   const da = definedOf(a)
   const db = definedOf(b)
-  if (da || db) best = Math.max(best, plainConfidence(da ?? a, db ?? b, min))
-  if (best < MATCH_CONFIDENCE) {
-    const t = misspeltOf(a, b)
-    if (t) best = Math.max(best, Math.min(plainConfidence(a, t, min), FUZZY_MAX))
-  }
+  if (da ? !db : db) best = Math.max(best, plainConfidence(da ?? a, db ?? b, min))
   return best
-}
-
-/**
- * `b` with the one word it writes otherwise than `a` read as `a` writes it, where the two are near
- * spellings as written, two neighbouring letters swapped, but not once their plurals are folded:
- * "laods" / "loads" are one edit in five letters, "laod" / "load" one in four, which `pairs` refuses (a short word must be equal: "form" /
- * "from"). Held-out set 2: "Interactive window no longer laods", "... (Excel 2010) flies". Undefined
- * when the labels differ in more than that word.
- */
-function misspeltOf(a: Label, b: Label): Label | undefined {
-  const n = a.words.length
-  if (n !== b.words.length || n < 2) return undefined
-  let at = -1
-  for (let i = 0; i < n; i++)
-    if (a.words[i] !== b.words[i]) {
-      if (at >= 0) return undefined
-      at = i
-    }
-  if (at < 0 || pairs(a.words[at]!, b.words[at]!)) return undefined
-  const x = asWrittenOf(a)[at]
-  const y = asWrittenOf(b)[at]
-  // Two neighbouring letters swapped only, the commonest typo: one letter for another ("costs" /
-  // "casts") is as often another word.
-  if (x === undefined || y === undefined || !pairs(x, y) || osa(x, y) !== 1 || !sameLetters(x, y))
-    return undefined
-  const words = b.words.slice()
-  words[at] = a.words[at]!
-  return { ...labelOf(b.text), words, seq: words.join(' ') }
-}
-
-const sameLetters = (x: string, y: string): boolean =>
-  x.length === y.length && [...x].sort().join('') === [...y].sort().join('')
-
-/** A label's words with no plural folded, word for word beside `words` (remembered on the label). */
-const asWrittenOf = (l: Label): string[] => {
-  if (l.asWritten === undefined) {
-    const all = labelWordsAsWritten(l.text)
-    l.asWritten = all.length === l.words.length || all.length > MAX_WORDS ? all : []
-  }
-  return l.asWritten
 }
 
 /** `confidence` on the labels as written. */

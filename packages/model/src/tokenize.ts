@@ -198,34 +198,23 @@ const MULTI_SPACE = /\s\s|[^\S ]/
  * "User-Repositories" and "userRepository" both give ["user", "repository"]. A Han/kana run is one word.
  */
 export function labelWords(s: string): string[] {
-  return wordsOf(s, singular)
-}
-
-/** labelWords with no plural folded: word for word beside it ("loads" where labelWords has "load"). */
-export function labelWordsAsWritten(s: string): string[] {
-  return wordsOf(s, same)
-}
-
-const same = (w: string): string => w
-
-function wordsOf(s: string, plural: (w: string) => string): string[] {
   const out: string[] = []
   if (ASCII.test(s)) {
     asciiWords(s, (word, upper) => {
       const parts = upper ? asciiCamelParts(word) : null
-      if (!parts) out.push(plural(upper ? word.toLowerCase() : word))
-      else for (const p of parts) out.push(plural(p.toLowerCase()))
+      if (!parts) out.push(singular(upper ? word.toLowerCase() : word))
+      else for (const p of parts) out.push(singular(p.toLowerCase()))
     })
     return out
   }
-  return unicodeLabelWords(s, plural)
+  return unicodeLabelWords(s)
 }
 
-export function unicodeLabelWords(s: string, singularOf: (w: string) => string = singular): string[] {
+export function unicodeLabelWords(s: string): string[] {
   const out: string[] = []
   for (const m of runs(fold(s))) {
     if (m[1] !== undefined) out.push(m[1])
-    else for (const p of camelParts(m[0])) out.push(singularOf(p.toLowerCase()))
+    else for (const p of camelParts(m[0])) out.push(singular(p.toLowerCase()))
   }
   return out
 }
