@@ -448,7 +448,6 @@ function writePlans(
         place?.at ?? w.now,
       )
       if (place?.order !== undefined) w.node(id).set('order', place.order)
-      if (place?.batch !== undefined) w.node(id).set('batch', place.batch)
       result.created.push({ ref: item.ref, id, summary: item.summary })
       made.add(id)
     }
@@ -467,7 +466,7 @@ function bornInOrder(g: Graph, now: number, plans: Plan[]): Map<string, NewPlace
   const born = new Map<string, NewPlace>()
   for (const p of plans) {
     if ((p.match && p.match.id === p.id) || born.has(p.id)) continue
-    born.set(p.id, placeOf(p.parent, p.id))
+    born.set(p.id, placeOf(p.parent))
   }
   return born
 }

@@ -141,18 +141,21 @@ describe('sibling order read as of a moment', () => {
   })
 
   it('a drop is a `move` of the order, before and after, that leaves the rev alone', () => {
-    const { base, clock } = play({ steps: [{ t: 'plan', who: 0, parent: 0, n: 2 }], gaps: [1] })
-    const [, second] = drawnTree(base.g.index).children(base.root)
-    const was = base.g.index.nodes.get(second!)!.order ?? null
-    clock.tick()
-    const bob = openGraph(base.doc, { actor: 'bob', now: clock.now, newId: counterIds('b_') })
-    reorder(bob, second!, base.root)
-    const moved = base.g.index.nodes.get(second!)!
-    expect(drawnTree(base.g.index).children(base.root)[0]).toBe(second)
-    const last = allEvents(base.g).at(-1)!
-    expect(last).toMatchObject({ node: second, action: 'move', actor: 'bob' })
-    expect(last.changes).toEqual([{ field: 'order', before: was, after: moved.order }])
+    const { base } = play({
+      steps: [
+        { t: 'plan', who: 0, parent: 0, n: 2 },
+        { t: 'reorder', who: 1, node: 2, before: 1 },
+      ],
+      gaps: [1],
+    })
+    const g = base.g
+    const [a, b] = drawnTree(g.index).children(base.root)
+    const moved = g.index.nodes.get(a!)!
+    const last = allEvents(g).at(-1)!
+    expect(last).toMatchObject({ node: a, action: 'move', actor: 'bob' })
+    expect(last.changes).toEqual([{ field: 'order', before: null, after: moved.order }])
     expect(moved.rev).toBe(1)
+    expect(b).toBeDefined()
   })
 
   it('a restore to before the drop puts the order back; an undo of the drop is recorded', () => {

@@ -18,56 +18,37 @@ export function inDrawnOrderBy<T>(ix: GraphView, items: readonly T[], idOf: (ite
   const keyed = items.map((item, i) => {
     const id = idOf(item)
     const v = ix.nodes.get(id)
-    return v
-      ? { item, id, k: v.order ?? v.created_at, b: v.batch ?? '', c: v.created_at, i }
-      : { item, id, k: 0, b: '', c: 0, i }
+    return { item, id, k: v ? (v.order ?? v.created_at) : 0, i }
   })
-  // Equal keys: the children one write made share one (newChildPlaces), so a write's children stay
-  // together (`batch`) and in the order written (`created_at`) beside another peer's of that millisecond.
-  keyed.sort(
-    (a, b) =>
-      a.k - b.k ||
-      (a.b < b.b ? -1 : a.b > b.b ? 1 : 0) ||
-      a.c - b.c ||
-      (a.id < b.id ? -1 : a.id > b.id ? 1 : a.i - b.i),
-  )
+  keyed.sort((a, b) => a.k - b.k || (a.id < b.id ? -1 : a.id > b.id ? 1 : a.i - b.i))
   return keyed.map((x) => x.item)
 }
 
-/** Siblings in the order a map draws them: where a drop or a write put them (`order`), else the order they were made (`created_at`), then by the write that made them (`batch`), the order made, then id. */
+/** Siblings in the order a map draws them: where a drop put them (`order`), else the order they were made (`created_at`), then by id. */
 export function inDrawnOrder(ix: GraphView, ids: readonly string[]): string[] {
   return inDrawnOrderBy(ix, ids, (id) => id)
 }
 
-/** Where one new child of a write goes among its siblings: its created_at, and an `order` (and `batch`) when the stamp alone would not keep it in place. */
+/** Where one new child of a write goes among its siblings: its created_at, and an `order` when the stamp alone would not put it last. */
 export interface NewPlace {
   at: number
   order?: number
-  batch?: string
 }
 
 /**
- * Places for a write's new children, asked once per child (`id`) in the order written and before the
- * write changes the tree (the index reads the tree as it was until the transaction ends), and written
- * after the last is asked (asking for a parent's second child completes its first's place): so the
- * children of one parent made in one call (a plan, an import, a paste) are drawn in the order written,
- * after the children the parent had, and together.
- *
- * The k-th new child of a parent is stamped k/2048 ms after the write's moment (exact in a double;
- * createNodes' 2,000 items stay within the millisecond, an import's parent of more than 2,048 new
- * children goes past it, and the order among them still holds). Several children of one parent also
- * share one `order` and a `batch` (the first one's id): another peer's write under that parent in the
- * same millisecond, made apart, stamps its children the same, and its batch keeps each write's
- * children together and in the order written, one write's before the other's on every peer, rather
- * than interleaved by stamp. That `order` is the moment, or past the last key under a parent that
- * already has a child keyed at or past it (a clock ahead of this one, a drop that put it last, a child
- * made this same millisecond); a lone child takes an `order` only then. A person's later drop writes
- * `order` too, and wins. Top-level nodes (no parent) are stamped only.
+ * Places for a write's new children, asked once per child in the order written and before the write
+ * changes the tree (the index reads the tree as it was until the transaction ends): so the children
+ * of one parent made in one call (a plan, an import, a paste) are drawn in the order written, after
+ * the children the parent had. The k-th new child of a parent is stamped k/2048 ms after the write's
+ * moment (exact in a double; createNodes' 2,000 items stay within the millisecond, an import's parent of
+ * more than 2,048 new children goes past it, and the order among them still holds); a stamp does not say "after" under a parent that already has a child keyed at or past the
+ * moment (a clock ahead of this one, a drop that put it last, a child made this same millisecond), so
+ * there each new child also takes an `order` past that key, in the same order. A person's later drop
+ * writes `order` too, and wins. Top-level nodes (no parent) are stamped only.
  */
-export function newChildPlaces(ix: GraphView, now: number): (parent: string | null, id: string) => NewPlace {
+export function newChildPlaces(ix: GraphView, now: number): (parent: string | null) => NewPlace {
   const nth = new Map<string | null, number>()
   const after = new Map<string, number | null>()
-  const first = new Map<string, { id: string; place: NewPlace }>()
   const lastKey = (parent: string): number | null => {
     let last = after.get(parent)
     if (last === undefined) {
@@ -82,22 +63,11 @@ export function newChildPlaces(ix: GraphView, now: number): (parent: string | nu
     }
     return last
   }
-  return (parent, id) => {
+  return (parent) => {
     const k = nth.get(parent) ?? 0
     nth.set(parent, k + 1)
-    const at = now + k / 2048
-    if (parent === null) return { at }
-    const last = lastKey(parent)
-    const order = last === null ? now : last + 1 / 2048
-    if (k === 0) {
-      const place: NewPlace = last === null ? { at } : { at, order }
-      first.set(parent, { id, place })
-      return place
-    }
-    const f = first.get(parent)!
-    f.place.order = order
-    f.place.batch = f.id
-    return { at, order, batch: f.id }
+    const last = parent === null ? null : lastKey(parent)
+    return last === null ? { at: now + k / 2048 } : { at: now + k / 2048, order: last + (k + 1) / 2048 }
   }
 }
 

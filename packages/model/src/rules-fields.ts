@@ -79,7 +79,6 @@ export const NODE: Record<string, Rule> = {
   x: numberOrNull,
   y: numberOrNull,
   order: number,
-  batch: name,
   side: (v, w) =>
     v === 'left' || v === 'right'
       ? null

@@ -23,17 +23,10 @@ export interface NodeView {
   x: number | null
   y: number | null
   /**
-   * Its place among its siblings, chosen by a person (a branch dropped between two others) or by a write
-   * that made several children of one parent (drawn-order.ts newChildPlaces): siblings are drawn by
-   * `order`, falling back to `created_at`, then `batch`, then `created_at`, then id. Absent until set.
+   * Its place among its siblings, chosen by a person (a branch dropped between two others): siblings are
+   * drawn by `order`, falling back to `created_at`, then id. Absent until a drop sets it.
    */
   order?: number
-  /**
-   * The write that made it with its siblings (the id of the first of them): the children of one write
-   * share an `order` and are drawn together, one write's after another's, when two peers wrote under
-   * one parent in the same millisecond apart. Absent for a node made alone.
-   */
-  batch?: string
   /** The half of the mind map a branch of the root was dropped on; absent until a drop sets it. */
   side?: 'left' | 'right'
   /** How it looks (see appearance.ts): a Mermaid shape name or `group`; absent when never set. */

@@ -77,11 +77,10 @@ function looks(f: {
   return out
 }
 
-/** A node's place among its siblings (update.ts setTreePlaces, drawn-order.ts newChildPlaces) and side of the map, when set. */
-function treePlace(order: unknown, side: unknown, batch: unknown): Partial<NodeView> {
+/** A node's chosen place among its siblings and side of the map (update.ts setTreePlaces), when set. */
+function treePlace(order: unknown, side: unknown): Partial<NodeView> {
   const out: Partial<NodeView> = {}
   if (typeof order === 'number' && Number.isFinite(order)) out.order = order
-  if (typeof batch === 'string' && batch !== '') out.batch = batch
   if (side === 'left' || side === 'right') out.side = side
   return out
 }
@@ -111,7 +110,7 @@ export function readNode(id: string, m: YNode): NodeView {
     evidence: evidenceOf(m.get('evidence')),
     x: optNum(m.get('x')),
     y: optNum(m.get('y')),
-    ...treePlace(m.get('order'), m.get('side'), m.get('batch')),
+    ...treePlace(m.get('order'), m.get('side')),
     ...looks({
       shape: m.get('shape'),
       color: m.get('color'),

@@ -1,7 +1,7 @@
-import { copyBranches, createNodes, inDrawnOrder, initGraph, openGraph, setTreePlaces } from '@plexus/model'
+import { copyBranches, createNodes, initGraph, openGraph } from '@plexus/model'
 import * as Y from 'yjs'
 import { describe, expect, it } from 'vitest'
-import { fromOutline, parsePayload, placesAfter, toOutline, type ClipPayload } from './clipboard.ts'
+import { fromOutline, parsePayload, toOutline, type ClipPayload } from './clipboard.ts'
 
 describe('clipboard text', () => {
   it('reads an indented outline as a tree, and writes one back', () => {
@@ -54,41 +54,5 @@ describe('a copied branch on the clipboard', () => {
       ['Book seats', 'Tickets'],
       ['Timetable', 'Trains'],
     ])
-  })
-})
-
-describe('a copy placed right after its original (Ctrl+D: placesAfter)', () => {
-  const key = (g: ReturnType<typeof openGraph>) => (id: string) => {
-    const v = g.index.nodes.get(id)!
-    return v.order ?? v.created_at
-  }
-  const kidsOf = (g: ReturnType<typeof openGraph>, parent: string) =>
-    inDrawnOrder(g.index, g.index.struct().children.get(parent) ?? [])
-
-  it('between two steps of one plan, which share a key: the row is numbered again', () => {
-    let i = 0
-    const g = openGraph(new Y.Doc(), { actor: 'ann', now: () => 5000, newId: () => `n${i++}` })
-    const root = initGraph(g, { id: 'x', title: 'Trip' })
-    if (!root.ok) throw new Error(root.message)
-    const plan = createNodes(
-      g,
-      ['Book', 'Pack', 'Go'].map((summary) => ({ summary, parent: root.root })),
-      { mode: 'force', ordered: true },
-    )
-    if (!plan.ok) throw new Error(plan.message)
-    const [book, pack, go] = plan.created.map((c) => c.id)
-    expect(key(g)(book!)).toBe(key(g)(pack!)) // one write, one key
-    const made = createNodes(g, [{ summary: 'Book (copy)', parent: root.root }], { mode: 'force' })
-    if (!made.ok) throw new Error(made.message)
-    const copy = made.created[0]!.id
-    const kids = kidsOf(g, root.root).filter((id) => id !== copy)
-    const r = setTreePlaces(g, placesAfter(kids, kids.indexOf(book!), copy, key(g)))
-    expect(r.ok).toBe(true)
-    expect(kidsOf(g, root.root)).toEqual([book, copy, pack, go])
-  })
-
-  it('between two siblings with room between their keys: halfway, nothing else written', () => {
-    const places = placesAfter(['a', 'b'], 0, 'c', (id) => (id === 'a' ? 10 : 20), 'left')
-    expect(places).toEqual([{ id: 'c', order: 15, side: 'left' }])
   })
 })

@@ -158,31 +158,10 @@ function nextTo(g: Graph, parent: string, original: string, copy: string): void 
     return v.order ?? v.created_at
   }
   const side = ix.nodes.get(original)!.side
-  const r = setTreePlaces(g, placesAfter(kids, at, copy, key, side))
+  const r = setTreePlaces(g, [
+    { id: copy, order: (key(original) + key(next)) / 2, ...(side ? { side } : {}) },
+  ])
   if (!r.ok) report(r)
-}
-
-/**
- * The places that put `copy` right after `kids[at]` (siblings in drawn order, `key` their sort key):
- * halfway between its key and the next one's, or, with no room between (the children of one write
- * share a key: drawn-order.ts newChildPlaces), the whole row numbered again one apart from its first
- * key, as a drop does (tree-drop.ts).
- */
-export function placesAfter(
-  kids: readonly string[],
-  at: number,
-  copy: string,
-  key: (id: string) => number,
-  side?: 'left' | 'right',
-): Array<{ id: string; order: number; side?: 'left' | 'right' }> {
-  const lo = key(kids[at]!)
-  const hi = key(kids[at + 1]!)
-  const mid = (lo + hi) / 2
-  const own = { id: copy, ...(side ? { side } : {}) }
-  if (lo < mid && mid < hi) return [{ ...own, order: mid }]
-  const base = key(kids[0]!)
-  const row = [...kids.slice(0, at + 1), copy, ...kids.slice(at + 1)]
-  return row.map((id, i) => (id === copy ? { ...own, order: base + i } : { id, order: base + i }))
 }
 
 /**

@@ -344,18 +344,12 @@ export function applyParsed(g: Graph, p: Parsed, opts: ApplyOptions = {}): Resul
     fresh.forEach((_, i) => real.set(placeholder(i), g.env.newId()))
     // The map draws siblings by `order ?? created_at`, then id, and a new id is random: each new
     // child takes its place in the file's order, after the children its parent had (drawn-order.ts).
-    // Every place asked before any is written: a parent's second child completes its first's.
     const placeOf = newChildPlaces(g.index, w.now)
-    const parents = fresh.map((_, i) => {
-      const ph = placeholder(i)
-      return parentOf.has(ph) ? id(parentOf.get(ph)!) : outer
-    })
-    const borns = parents.map((parent, i) => placeOf(parent, id(placeholder(i))))
     fresh.forEach((d, i) => {
       const ph = placeholder(i)
-      const parent = parents[i]!
+      const parent = parentOf.has(ph) ? id(parentOf.get(ph)!) : outer
       const at = place.get(i)
-      const born = borns[i]!
+      const born = placeOf(parent)
       w.createNode(
         id(ph),
         {
@@ -377,7 +371,6 @@ export function applyParsed(g: Graph, p: Parsed, opts: ApplyOptions = {}): Resul
         born.at,
       )
       if (born.order !== undefined) w.node(id(ph)).set('order', born.order)
-      if (born.batch !== undefined) w.node(id(ph)).set('batch', born.batch)
     })
     for (const [nid, alias] of newAlias) {
       const m = w.node(nid)

@@ -128,7 +128,6 @@ function checkNode(raw: unknown, i: number): Failure | null {
     ) ??
     opt(raw, 'read_at', (v) => num(v, `${at}.read_at`)) ??
     opt(raw, 'order', (v) => num(v, `${at}.order`)) ??
-    opt(raw, 'batch', (v) => checkString(v, `${at}.batch`, ID_MAX, { line: true })) ??
     opt(raw, 'side', (v) =>
       v === 'left' || v === 'right' ? null : bad(`${at}.side`, "'left' or 'right'", v),
     ) ??
@@ -363,8 +362,8 @@ export function importJSON(
       if (stamps.length) w.record(n.id, 'import', stamps)
       // Memory's bookkeeping (memory.ts): written only when the node has it, as memory writes it.
       for (const k of ['tier', 'read_at', 'reads'] as const) if (n[k] !== undefined) m.set(k, n[k])
-      // Its place among siblings (a drop's or a write's) and half of the map: the same map is drawn when opened.
-      for (const k of ['order', 'side', 'batch'] as const) if (n[k] !== undefined) m.set(k, n[k])
+      // A drop's place among siblings and half of the map: the same map is derived when opened.
+      for (const k of ['order', 'side'] as const) if (n[k] !== undefined) m.set(k, n[k])
       const ev = m.get('evidence') as Y.Array<Json>
       if (n.evidence?.length) ev.push(n.evidence.map((e) => ({ ...e })))
     }

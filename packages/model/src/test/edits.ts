@@ -171,10 +171,9 @@ export function apply(gs: Graph[], ids: string[], o: Op): void {
 }
 
 /**
- * What a person's drop between siblings writes (web canvas tree-drop.ts `dropWrites`): `node` put right
- * before `before` when they are siblings, else first among its siblings; its `order` halfway between
- * its new neighbours' keys, or the whole row numbered again when there is no room between them (the
- * children of one write share a key: drawn-order.ts newChildPlaces).
+ * What a person's drop between siblings writes (web canvas tree-drop): `node` put right before
+ * `before` when they are siblings (its `order` the midpoint of `before`'s and the sibling drawn ahead
+ * of it), else first among its siblings.
  */
 export function reorder(g: Graph, node: string, before: string): void {
   const ix = g.index
@@ -190,17 +189,6 @@ export function reorder(g: Graph, node: string, before: string): void {
     return v.order ?? v.created_at
   }
   const at = Math.max(0, sibs.indexOf(before))
-  const next = key(sibs[at]!)
-  const prev = at === 0 ? next - 2 : key(sibs[at - 1]!)
-  const mid = (prev + next) / 2
-  if (prev < mid && mid < next) {
-    setTreePlaces(g, [{ id: node, order: mid }])
-    return
-  }
-  const row = [...sibs.slice(0, at), node, ...sibs.slice(at)]
-  const base = Math.min(...sibs.map(key))
-  setTreePlaces(
-    g,
-    row.map((id, i) => ({ id, order: base + i })),
-  )
+  const order = at === 0 ? key(sibs[0]!) - 1 : (key(sibs[at - 1]!) + key(sibs[at]!)) / 2
+  setTreePlaces(g, [{ id: node, order }])
 }
