@@ -86,6 +86,23 @@ describe('a graph two peers make apart', () => {
     expect(after.index.live('b_kid')?.parent).toBe(ra.root)
   })
 
+  it('shows a rename made between the two makings, not the first making alone (review, session 16)', () => {
+    const clockA = { t: 1000 }
+    const a = peer('server', 1, clockA)
+    const b = peer('tab', 2, { t: 1500 })
+    const ra = initGraph(a, { id: 'launch', title: 'Launch' })
+    if (!ra.ok) throw new Error('init failed')
+    clockA.t = 1200
+    const renamed = updateNodes(a, [{ id: ra.root, summary: 'Launch v2' }])
+    if (!renamed.ok) throw new Error(renamed.message)
+    const rb = initGraph(b, { id: 'launch', title: 'Launch plan' })
+    if (!rb.ok) throw new Error('init failed')
+    sync(a.doc, b.doc)
+    const at = (t: number): Graph => openGraph(docAsOf(a, t), { actor: 'r', now: () => t, newId: () => 'x' })
+    expect(at(1100).index.live(ra.root)?.summary).toBe('Launch')
+    expect(at(1300).index.live(ra.root)?.summary).toBe('Launch v2')
+  })
+
   it('is no undo step: an undo after making the graph leaves its root whole', () => {
     const a = peer('tab', 1)
     const undo = undoManager(a)

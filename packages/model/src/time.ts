@@ -18,7 +18,7 @@ import { CLAIMED_AT, CLAIMED_BY, CLAIMED_UNTIL } from './claims.ts'
 import { fail, type Graph } from './graph.ts'
 import { indexOf } from './graph-index.ts'
 import { allEvents } from './history.ts'
-import { edgeId, layout, propertiesMap, putEdge } from './schema.ts'
+import { edgeId, layout, propertiesMap, putEdge, readMeta } from './schema.ts'
 import { listCheckpoints } from './sessions.ts'
 import type { EdgeView, HistoryEvent, Json, NodeView, Result } from './types.ts'
 
@@ -157,15 +157,24 @@ export function pastOf(g: Graph, at: number): Past {
         if (!type.includes(':')) edgeBorn.set(edgeId(e.node, type, c.after), { ts: e.ts, actor: e.actor })
       }
   // A node made twice (a graph's root, made by two peers apart: skeleton.ts): reverting the later
-  // making leaves the node as the earlier one made it.
-  const madeBefore = new Map<number, HistoryEvent>()
-  const lastMade = new Map<string, HistoryEvent>()
+  // making leaves each field it wrote as the events before it left it (the earlier making, and any
+  // rename between the two), not as the earlier making alone wrote it.
+  // Only the root is made twice by design; any other node made again (an import whose file's history
+  // made it first, far in the past) did not exist here before that making.
+  const root = readMeta(g.doc).root
+  const madeCount = new Map<string, number>()
+  for (const e of events)
+    if (e.node === root && e.action !== 'import' && creates(e))
+      madeCount.set(e.node, (madeCount.get(e.node) ?? 0) + 1)
+  const madeBefore = new Map<number, ReadonlyMap<string, Json>>()
+  const fieldsSoFar = new Map<string, Map<string, Json>>()
   for (let i = 0; i < events.length; i++) {
     const e = events[i]!
-    if (!creates(e)) continue
-    const prev = lastMade.get(e.node)
-    if (prev && i >= cut) madeBefore.set(i, prev)
-    lastMade.set(e.node, e)
+    if ((madeCount.get(e.node) ?? 0) < 2 || e.action === 'import') continue
+    let fields = fieldsSoFar.get(e.node)
+    if (fields && i >= cut && creates(e)) madeBefore.set(i, new Map(fields))
+    if (!fields) fieldsSoFar.set(e.node, (fields = new Map()))
+    for (const c of e.changes) if (PLAIN.has(c.field)) fields.set(c.field, c.after)
   }
   for (let i = events.length - 1; i >= cut; i--) revert(events[i]!, nodes, edges, edgeBorn, madeBefore.get(i))
   // The events left at `at` on each node an event after it touched, gathered in one pass.
@@ -192,15 +201,15 @@ function revert(
   nodes: Map<string, NodeView>,
   edges: Map<string, EdgeView>,
   edgeBorn: Map<string, { ts: number; actor: string }>,
-  madeBefore?: HistoryEvent,
+  madeBefore?: ReadonlyMap<string, Json>,
 ): void {
   if (madeBefore) {
-    // Made before by another event: the fields this one wrote go back to what that one wrote.
+    // Made before by another event: the fields this one wrote go back to what the events before it left.
     const n = nodes.get(e.node)
     if (!n) return
     for (const c of e.changes) {
       if (!PLAIN.has(c.field)) continue
-      const was = madeBefore.changes.find((m) => m.field === c.field)?.after
+      const was = madeBefore.get(c.field)
       ;(n as unknown as Record<string, Json>)[c.field] =
         was ?? (Object.hasOwn(DEFAULTS, c.field) ? DEFAULTS[c.field] : null) ?? null
     }
