@@ -29,6 +29,34 @@ describe('empty topics are placeholders, not names', () => {
     expect([r.created, r.matched, r.skipped]).toEqual([530, 0, []])
   })
 
+  it("with fuzzy matching too, another file's empty topic is never taken for one (review, session 16)", () => {
+    const { g } = fresh()
+    ok(
+      importFile(
+        g,
+        'freemind',
+        '<map version="1.0.1"><node TEXT="Map"><node TEXT="Branch"><node TEXT=""><node TEXT="Old child"/></node></node></node></map>',
+      ),
+    )
+    const r = ok(
+      importFile(
+        g,
+        'opml',
+        '<opml version="2.0"><body><outline text=""><outline text="Krebs"/></outline></body></opml>',
+        {
+          fuzzy: true,
+        },
+      ),
+    )
+    expect(r.matched, JSON.stringify(r)).toBe(0)
+    const krebs = [...g.index.nodes.values()].find((n) => n.summary === 'Krebs')!
+    const parent = g.index.nodes.get(krebs.parent!)!
+    expect(parent.properties.untitled).toBe(true)
+    expect([...g.index.nodes.values()].filter((n) => n.parent === parent.id).map((n) => n.summary)).toEqual([
+      'Krebs',
+    ])
+  })
+
   it('a topic really named "Untitled" still matches by its name', () => {
     const { g } = fresh()
     ok(importFile(g, 'opml', '<opml version="2.0"><body><outline text="Untitled"/></body></opml>'))

@@ -173,9 +173,10 @@ export function applyParsed(g: Graph, p: Parsed, opts: ApplyOptions = {}): Resul
       found = { id: same.id, by: 'id', confidence: 1 }
     else if (!untitled(d.properties) && free(bySummary.get(fold(d.name))))
       found = { id: bySummary.get(fold(d.name))!, by: 'name', confidence: 1 }
-    else if (opts.fuzzy) {
+    else if (opts.fuzzy && !untitled(d.properties)) {
       const m = bestMatch(g, d.name)
-      if (m && free(m.id)) found = { id: m.id, by: 'fuzzy', confidence: m.confidence }
+      if (m && free(m.id) && !untitled(g.index.nodes.get(m.id)?.properties))
+        found = { id: m.id, by: 'fuzzy', confidence: m.confidence }
     }
     if (found && opts.frame !== undefined) {
       alike.push({ key: d.key, name: d.name, summary: g.index.nodes.get(found.id)!.summary, ...found })
@@ -189,13 +190,14 @@ export function applyParsed(g: Graph, p: Parsed, opts: ApplyOptions = {}): Resul
       if (d.alias && !checkAlias(d.alias, '') && found.by !== 'id' && !(n.aliases ?? []).includes(d.alias))
         newAlias.set(found.id, d.alias)
     } else {
-      const twin = opts.fuzzy ? batch.find(null, d.name) : undefined
+      const named = !untitled(d.properties)
+      const twin = opts.fuzzy && named ? batch.find(null, d.name) : undefined
       if (twin !== undefined) {
         idOf.set(d.key, placeholder(twin))
         continue
       }
       idOf.set(d.key, placeholder(fresh.length))
-      if (opts.fuzzy) batch.add(null, d.name, fresh.length)
+      if (opts.fuzzy && named) batch.add(null, d.name, fresh.length)
       fresh.push(d)
     }
   }
