@@ -24,6 +24,7 @@ export {
 } from './schema.ts'
 export type { MigrationResult } from './schema.ts'
 export { initGraph, meta, openGraph, setMeta } from './graph.ts'
+export { skeleton, skeletonClient, skeletonRoot } from './skeleton.ts'
 export { undoManager } from './undo.ts'
 export type { Env, Graph, InitOptions } from './graph.ts'
 export type { ChangeListener, GraphView, StatusTracker, StructureView } from './graph-index.ts'

@@ -428,6 +428,7 @@ export class DocRegistry {
         maxDocumentBytes: this.options.maxDocumentBytes,
         maxAwarenessClients: this.options.maxAwarenessClients,
         storedBytes: stored?.bytes ?? 0,
+        graph,
         ...(this.options.newestSchema === undefined ? {} : { newestSchema: this.options.newestSchema }),
       },
     )

@@ -100,6 +100,11 @@ export interface RoomOptions {
   rules?: boolean
   /** The newest schema a client may raise a graph to; default this build's SCHEMA_VERSION (rules.ts). */
   newestSchema?: number
+  /**
+   * The id of the graph the room holds: the rules then refuse items under its skeleton's client id
+   * that are not the skeleton's own (skeleton-check.ts). The server's registry always gives it.
+   */
+  graph?: string
 }
 
 export type Receipt =
@@ -363,11 +368,16 @@ export class DocRoom {
     const broken =
       this.options.rules === false
         ? null
-        : brokenRule(this.doc, decoded, {
-            actor: peer.info.actor ?? null,
-            schema: peer.info.schema ?? UNDECLARED_SCHEMA,
-            ...(this.options.newestSchema === undefined ? {} : { newest: this.options.newestSchema }),
-          })
+        : brokenRule(
+            this.doc,
+            decoded,
+            {
+              actor: peer.info.actor ?? null,
+              schema: peer.info.schema ?? UNDECLARED_SCHEMA,
+              ...(this.options.newestSchema === undefined ? {} : { newest: this.options.newestSchema }),
+            },
+            this.options.graph,
+          )
     if (broken !== null) return reject('broken_rule', CloseCode.brokenRule, broken)
     const queued = this.pending.length
     try {

@@ -27,6 +27,7 @@ import {
   type Writer,
   type Written,
 } from '@plexus/model'
+import { skeletonStructs, type SkeletonStructs } from './skeleton-check.ts'
 import { structHolding } from './structs.ts'
 import * as Y from 'yjs'
 import type { DecodedUpdate } from './protocol.ts'
@@ -59,13 +60,24 @@ interface Growth {
 
 /**
  * Null when every insert and delete of `decoded` keeps the rules; otherwise why not, as a sentence.
- * `writer`: the connection's name for history and the schema it declared.
+ * `writer`: the connection's name for history and the schema it declared. `graph`: the graph's id,
+ * whose skeleton alone may write under the skeleton's client id (skeleton-check.ts).
  */
 export function brokenRule(
   doc: Y.Doc,
   decoded: DecodedUpdate,
   writer: Omit<Writer, 'documentSchema'>,
+  graph?: string,
 ): string | null {
+  let skeletal: SkeletonStructs['deleted'] = []
+  if (graph !== undefined) {
+    const found = skeletonStructs(graph, decoded, (id) => {
+      const s = id.clock < Y.getState(doc.store, id.client) ? Y.getItem(doc.store, id) : null
+      return s !== null && s.deleted
+    })
+    if (found.refused !== null) return found.refused
+    skeletal = found.deleted
+  }
   try {
     // The document's schema is read only when a rule asks (a write to meta.schema): most updates never do.
     const full: Writer = {
@@ -74,7 +86,7 @@ export function brokenRule(
         return readMeta(doc).schema
       },
     }
-    return new Check(doc, decoded).run(full)
+    return new Check(doc, decoded).run(full, skeletal)
   } catch (error) {
     if (error instanceof RuleError) return `update refused: ${error.message}`
     throw error
@@ -110,7 +122,8 @@ class Check {
     for (const [name, type] of doc.share) this.roots.set(type, name)
   }
 
-  run(writer: Writer): string | null {
+  /** `skeletal`: skeleton items the update carries deleted, new to the document (skeleton-check.ts). */
+  run(writer: Writer, skeletal: SkeletonStructs['deleted']): string | null {
     // Keys the update writes per map of the document: overwriting one deletes its old value.
     const written = new Map<Type, Set<string>>()
     const growth = new Map<Type | Y.Item, Growth>()
@@ -163,6 +176,8 @@ class Check {
       if (bad) return `update refused: ${bad.message}`
       this.noteDelete(path, key, deleted.replaced)
     }
+    const bad = this.skeletonDeletes(skeletal)
+    if (bad) return bad
     for (const [parent, g] of growth) {
       const bad = checkTotal(g.path, totalOf(parent, g, gone))
       if (bad) return `update refused: ${bad.message}`
@@ -178,6 +193,44 @@ class Check {
       if (bad) return `update refused: ${bad.message}`
     }
     return null
+  }
+
+  /**
+   * Skeleton items an update brings already deleted (a peer that made the graph deleted or replaced
+   * one before the server held it): deletes like any other, so the same rules judge them. Only the
+   * outermost, as for the delete set.
+   */
+  private skeletonDeletes(skeletal: SkeletonStructs['deleted']): string | null {
+    const clocks = new Set(skeletal.map((d) => d.item.id.clock))
+    for (const { item, held } of skeletal) {
+      if (item.id.clock < this.stateOf(item.id.client)) continue
+      const parent = item.parent as unknown
+      if (parent instanceof Y.ID && parent.client === item.id.client && clocks.has(parent.clock)) continue
+      const place = this.placeOf(item, 0)
+      if (!place) continue
+      const path = this.pathOf(place.parent, 0)
+      const key = place.sub
+      const replaced = key !== null && this.replaces(item, place)
+      const bad = checkDelete(path, { key, held: heldBy(held), replaced })
+      if (bad) return `update refused: ${bad.message}`
+      this.noteDelete(path, key, replaced)
+    }
+    return null
+  }
+
+  /** Whether the update writes another live value under the key `item` held (so its delete replaces it). */
+  private replaces(item: Y.Item, place: Place): boolean {
+    // A top-level type is named by its name or held as a type, depending on how the item was found.
+    const of = (p: Parent): Type | Y.Item | string =>
+      'root' in p ? (this.share.get(p.root) ?? p.root) : 'type' in p ? p.type : p.item
+    const same = (p: Parent, q: Parent): boolean => of(p) === of(q)
+    for (const list of this.byClient.values())
+      for (const other of list) {
+        if (other === item || other.content instanceof Y.ContentDeleted || this.deletedHere(other)) continue
+        const at = this.placeOf(other, 0)
+        if (at && at.sub === place.sub && same(at.parent, place.parent)) return true
+      }
+    return false
   }
 
   private nodeWrite(id: string): NodeWrite {

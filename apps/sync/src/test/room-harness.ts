@@ -59,6 +59,8 @@ export class Network {
       maxAwarenessClients?: number
       rules?: boolean
       asyncStore?: boolean
+      /** The graph id the room holds (the server's registry always says; the rules check its skeleton). */
+      graph?: string
     } = {},
   ) {
     this.room = new DocRoom(
@@ -97,6 +99,7 @@ export class Network {
         maxAwarenessClients: options.maxAwarenessClients ?? 4,
         rules: options.rules ?? false,
         storedBytes: 0,
+        ...(options.graph === undefined ? {} : { graph: options.graph }),
       },
     )
   }
