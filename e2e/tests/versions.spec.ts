@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startServer } from '../../apps/sync/src/start-server.ts'
+import { olderBuildMakes } from '../../apps/sync/src/test/older-build.ts'
+import { SCHEMA_VERSION } from '../../packages/model/src/index.ts'
 import {
   baseUrl,
   centre,
@@ -78,39 +80,38 @@ test('this build opens a graph a newer build wrote read-only, says to update, an
 })
 
 test('this build upgrades a graph an older build wrote, once, with nothing lost', async ({ browser }) => {
+  // A build of the previous schema makes the graph and a node in it, through the stock client that
+  // declares that schema, as that build would send it: all under its own client id, without this
+  // build's shared skeleton (whose ids depend on the schema).
+  const id = `older-${Date.now().toString(36)}`
+  await olderBuildMakes(baseUrl(), {
+    graph: id,
+    title: 'Older graph',
+    child: 'Written by the older build',
+    version: SCHEMA_VERSION - 1,
+  })
   const { context, page } = await newPage(browser)
-  await page.goto('/')
-  await waitForServiceWorker(page)
-  // As a build of the previous schema wrote it: made offline and left at that schema, so the server
-  // first gets it as that build would send it (no client may lower a graph the server holds).
-  await context.setOffline(true)
-  const input = page.getByTestId('new-graph-title')
-  await input.focus()
-  await input.fill('Older graph')
-  await page.keyboard.press('Enter')
-  await page.waitForURL(/\/g\/[^/]+$/)
-  const id = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]!)
-  await expect(page.getByTestId('node')).toHaveCount(1)
-  const current = (await metaOf(page)).schema as number
-  await page.evaluate((s) => {
-    const doc = window.__plexus!.session.doc
-    doc.transact(() => {
-      const meta = doc.getMap('meta')
-      meta.set('schema', s - 1)
-      for (const key of [...meta.keys()]) if (key.startsWith('schema.')) meta.delete(key)
-    })
-  }, current)
-  expect((await metaOf(page)).schema).toBe(current - 1)
-  // Back online, the tab syncs the old graph, notices and upgrades it at once.
-  await context.setOffline(false)
-  await expect.poll(async () => (await metaOf(page)).schema).toBe(current)
+  await openGraph(page, id)
+  // This build notices and upgrades it at once, and the server takes the upgrade.
+  await expect.poll(async () => (await metaOf(page)).schema).toBe(SCHEMA_VERSION)
   await waitSynced(page)
+  await expect(page.getByTestId('version-banner')).toHaveCount(0)
   const other = await newPage(browser)
   await openGraph(other.page, id)
-  await expect.poll(async () => (await metaOf(other.page)).schema).toBe(current)
+  await expect.poll(async () => (await metaOf(other.page)).schema).toBe(SCHEMA_VERSION)
   await expect(other.page.getByTestId('version-banner')).toHaveCount(0)
   await expect(other.page.getByTestId('graph-title')).toHaveValue('Older graph')
+  await expect(node(other.page, 'Written by the older build')).toBeVisible()
+  // One top: the older build's root is still the root, and no second one was made.
+  const state = await graphState(other.page)
+  expect(state.nodes.map((n) => n.summary).sort()).toEqual(['Older graph', 'Written by the older build'])
   expect(await serverTitle(id)).toBe('Older graph')
+  // Nothing lost: the older build's graph still edits here.
+  await selectNode(other.page, 'Written by the older build')
+  await other.page.keyboard.press('Tab')
+  await other.page.keyboard.type('Added after the upgrade')
+  await other.page.keyboard.press('Enter')
+  await expect(node(page, 'Added after the upgrade')).toBeVisible()
   await context.close()
   await other.context.close()
 })

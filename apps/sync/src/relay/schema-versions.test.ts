@@ -25,6 +25,7 @@ import {
 } from '../test/server-harness.ts'
 import { call, fails, httpAgent, ok } from '@plexus/tools/test/clients'
 import { SCHEMA_TOO_OLD } from './schema-versions.ts'
+import { writeOlderGraph } from '../test/older-build.ts'
 
 let server: TestServer
 afterEach(async () => server?.dispose())
@@ -60,33 +61,13 @@ function add(g: Graph, summary: string): void {
 
 /**
  * A graph as a build of schema 1 (before versions) made it, through a client that says nothing: the
- * version alone, without the marks of later upgrades, and no shared skeleton (skeleton.ts), so all of
- * it under the old client's own id. Taken from a current initGraph on a scratch document and written
- * again: stripping the marks of a current one would delete the skeleton's items, which the relay
- * refuses as it refuses any schema mark removed (issue 23).
+ * version alone, without the marks of later upgrades, and no shared skeleton (test/older-build.ts).
  */
 async function schemaOneGraph(graph: string) {
   const old = provider(server, graph, { schema: null })
   await synced(old)
   const g = openGraph(old.doc, env('old'))
-  const scratch = new Y.Doc()
-  expect(initGraph(openGraph(scratch, env('old')), { id: graph, title: 'Kept' }).ok).toBe(true)
-  const meta = scratch.getMap<unknown>('meta').toJSON()
-  const root = scratch.getMap<Y.Map<unknown>>('nodes').get(String(meta.root))!
-  old.doc.transact(() => {
-    const into = old.doc.getMap('meta')
-    for (const [key, value] of Object.entries(meta)) if (!key.startsWith('schema')) into.set(key, value)
-    into.set('schema', 1)
-    const node = new Y.Map<unknown>()
-    old.doc.getMap('nodes').set(String(meta.root), node)
-    for (const [key, value] of root.entries()) {
-      if (value instanceof Y.Text) node.set(key, new Y.Text(value.toString()))
-      else if (value instanceof Y.Map) node.set(key, new Y.Map(Object.entries(value.toJSON())))
-      else if (value instanceof Y.Array) node.set(key, Y.Array.from(value.toJSON()))
-      else node.set(key, value)
-    }
-    old.doc.getArray('history').push(scratch.getArray('history').toArray())
-  }, g.origin)
+  writeOlderGraph(old.doc, { graph, title: 'Kept', version: 1, env: env('old'), origin: g.origin })
   add(g, 'written by the old build')
   await waitFor(() => summaries(old.doc).length === 2, 'the old build’s graph')
   return { old, g }
