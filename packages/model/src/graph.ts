@@ -66,11 +66,16 @@ export interface InitOptions {
  *
  * A new graph's structure (meta's id, root and schema, the root's map and its nested types) is its
  * skeleton (skeleton.ts): the same Yjs items on every peer, so two peers that make one graph id apart
- * hold one root when they meet. The rest (title, goal, kind, who made it and when, the root's summary,
- * kind and notes, and its `create` event) this peer writes as its own fields of that root, in the same
+ * hold one root when they meet. The rest (title, goal, kind, who made it and when, the root's summary
+ * and kind, and its `create` event) this peer writes as its own fields of that root, in the same
  * transaction: the server refuses a node that arrives without its history event, so the skeleton never
  * travels alone. Two peers' writes then meet field by field, as two renames of one node do, and
- * history holds both `create` events. Without a title, the title is the goal's first line (`titleOf`).
+ * history holds both `create` events.
+ *
+ * The goal is `meta.goal` alone, a plain field where two makings meet as one value. It is not put
+ * into the root's notes: they are one shared text, so every peer's goal would be kept there run
+ * together, past the notes' limit for long goals, and the server would refuse for good the update
+ * that brought the second one. Without a title, the title is the goal's first line (`titleOf`).
  *
  * The making of a graph is not an undo step: its transaction carries `MAKING`, not `g.origin`, which
  * the UndoManager tracks. An undo would take the root's fields away and leave the shared skeleton.
@@ -115,8 +120,6 @@ export function initGraph(g: Graph, opts: InitOptions): Result<{ root: string; c
     const node = w.node(root)
     node.set('summary', title)
     node.set('kind', 'goal')
-    const notes = node.get('notes')
-    if (opts.goal && notes instanceof Y.Text) notes.insert(notes.length, opts.goal)
     node.set('created_at', w.now)
     node.set('created_by', g.env.actor)
     w.record(root, 'create', [
