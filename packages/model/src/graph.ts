@@ -14,6 +14,7 @@ import {
 } from './schema.ts'
 import type { Change, Failure, FailureReason, GraphMeta, HistoryEvent, Json, Result } from './types.ts'
 import { DEFAULT_KIND } from './vocabulary.ts'
+import { LIMITS } from './limits.ts'
 import { skeleton, skeletonClient, skeletonRoot } from './skeleton.ts'
 
 /** What the model needs from the world, passed in so the same code runs in a tab, a server or an agent. */
@@ -65,11 +66,16 @@ export interface InitOptions {
  *
  * A new graph's structure (meta's id, root and schema, the root's map and its nested types) is its
  * skeleton (skeleton.ts): the same Yjs items on every peer, so two peers that make one graph id apart
- * hold one root when they meet. The rest (title, goal, kind, who made it and when, the root's summary,
- * kind and notes, and its `create` event) this peer writes as its own fields of that root, in the same
+ * hold one root when they meet. The rest (title, goal, kind, who made it and when, the root's summary
+ * and kind, and its `create` event) this peer writes as its own fields of that root, in the same
  * transaction: the server refuses a node that arrives without its history event, so the skeleton never
  * travels alone. Two peers' writes then meet field by field, as two renames of one node do, and
  * history holds both `create` events.
+ *
+ * The goal is `meta.goal` alone, a plain field where two makings meet as one value. It is not put
+ * into the root's notes: they are one shared text, so every peer's goal would be kept there run
+ * together, past the notes' limit for long goals, and the server would refuse for good the update
+ * that brought the second one. Without a title, the title is the goal's first line (`titleOf`).
  *
  * The making of a graph is not an undo step: its transaction carries `MAKING`, not `g.origin`, which
  * the UndoManager tracks. An undo would take the root's fields away and leave the shared skeleton.
@@ -90,7 +96,7 @@ export function initGraph(g: Graph, opts: InitOptions): Result<{ root: string; c
   const { meta: ymeta } = layout(g.doc)
   const now = g.env.now()
   const root = skeletonRoot(opts.id)
-  const title = opts.title?.trim() || opts.goal?.trim() || opts.id
+  const title = opts.title?.trim() || titleOf(opts.goal ?? '') || opts.id
   const client = skeletonClient(opts.id)
   // A peer whose own client id is the skeleton's would write its fields as the skeleton's next items,
   // which another peer's skeleton does not hold: corrupt. Yjs changes a clashing id the same way.
@@ -114,8 +120,6 @@ export function initGraph(g: Graph, opts: InitOptions): Result<{ root: string; c
     const node = w.node(root)
     node.set('summary', title)
     node.set('kind', 'goal')
-    const notes = node.get('notes')
-    if (opts.goal && notes instanceof Y.Text) notes.insert(notes.length, opts.goal)
     node.set('created_at', w.now)
     node.set('created_by', g.env.actor)
     w.record(root, 'create', [
@@ -125,6 +129,19 @@ export function initGraph(g: Graph, opts: InitOptions): Result<{ root: string; c
     w.flush()
   }, MAKING)
   return { ok: true, root, created: true }
+}
+
+/**
+ * A goal as a title: its first line with text on it, trimmed and clipped to the title's limit between
+ * two characters. A goal is text (line breaks, up to the notes' limit); a title is one line, and the
+ * server refuses anything else as `meta.title` or the root's summary.
+ */
+function titleOf(goal: string): string {
+  let line = ''
+  for (const l of goal.split(/\r\n|\r|\n/)) if ((line = l.trim()) !== '') break
+  if (line.length <= LIMITS.summary) return line
+  const cut = /[\ud800-\udbff]/.test(line[LIMITS.summary - 1]!) ? LIMITS.summary - 1 : LIMITS.summary
+  return line.slice(0, cut).trimEnd()
 }
 
 /** The origin of the transaction that makes a new graph (initGraph): no UndoManager tracks it. */

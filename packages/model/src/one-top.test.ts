@@ -54,9 +54,8 @@ describe('a graph two peers make apart', () => {
       expect(['Launch', 'Launch plan']).toContain(meta(g).title)
       expect(['ship the web app by March', 'ship iOS first']).toContain(meta(g).goal)
       expect(['Launch', 'Launch on iOS']).toContain(g.index.live(root)!.summary)
-      // The root's notes are one shared text: both goals are kept, as two people typing into it.
-      expect(g.index.live(root)!.notes).toContain('ship the web app by March')
-      expect(g.index.live(root)!.notes).toContain('ship iOS first')
+      // The goal is meta's alone: never both run together in the root's notes (session 17's review).
+      expect(g.index.live(root)!.notes).toBe('')
       // History holds both peers' writes: each made the root, and the rename.
       expect(new Set(allEvents(g).map((e) => e.id))).toEqual(written)
       const h = nodeHistory(g, root)
@@ -112,7 +111,8 @@ describe('a graph two peers make apart', () => {
     undo.undo()
     expect(a.index.nodes.has('kid')).toBe(false)
     expect(undo.undo()).toBeNull()
-    expect(a.index.live(r.root)).toMatchObject({ summary: 'Launch', notes: 'ship by March', kind: 'goal' })
+    expect(a.index.live(r.root)).toMatchObject({ summary: 'Launch', kind: 'goal' })
+    expect(meta(a).goal).toBe('ship by March')
     expect(meta(a).root).toBe(r.root)
   })
 
@@ -179,6 +179,7 @@ function run(c: Case): void {
   const peers = c.clients.map((client, i) => peer(`p${i}`, client, clock))
   const wrote: Wrote[] = []
   const titles = new Set<string>()
+  const goals = new Set<string>()
   const made: string[] = []
   const init = (i: number, opts: { title: string; goal: string }): void => {
     const r = initGraph(peers[i]!, { id: 'shared', ...opts })
@@ -187,7 +188,7 @@ function run(c: Case): void {
     made.push(r.root)
     titles.add(opts.title || opts.goal || 'shared')
     if (opts.title) wrote.push({ node: r.root, field: 'summary', text: opts.title })
-    if (opts.goal) wrote.push({ node: r.root, field: 'notes', text: opts.goal })
+    goals.add(opts.goal)
   }
   c.inits.forEach((opts, i) => {
     // Half the peers make the graph at once; the rest only when an op asks (or after hearing of it).
@@ -244,6 +245,7 @@ function run(c: Case): void {
     expect(tops(g)).toEqual([root])
     // Meta's title is one peer's (meta keeps no history; each field settles on one write).
     expect([...titles]).toContain(meta(g).title)
+    expect([...goals]).toContain(meta(g).goal)
     // Every node made is there and leads to the root.
     for (const id of made) {
       let at: string | null = id

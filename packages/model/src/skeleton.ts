@@ -6,7 +6,7 @@ import { SCHEMA_VERSION, layout, propertiesMap, setSchema } from './schema.ts'
  * the same items, under one client id and the same clocks. Two peers that make one graph id apart (two
  * offline tabs, an agent and a tab, two servers, a build in the server's worker racing a graph_open)
  * each apply it, and when they meet Yjs holds it once: one root node, one `meta.root`. What differs
- * between them (title, goal, who made it and when, the root's summary and notes) each writes as its
+ * between them (title, goal, who made it and when, the root's summary and kind) each writes as its
  * own field in that shared root, where two writes meet as two renames of one node do.
  *
  * It holds only what is a function of the graph id: `meta.id`, `meta.root`, the schema marks, and the
