@@ -78,6 +78,8 @@ export const graphOpen = tool({
     next_cursor: out.string,
     project: out.string,
     title: out.string,
+    /** The goal the graph was made with (seed 000: given on creation), whole. */
+    goal: out.string,
     root: out.record,
     summary: countsOut,
     created: out.boolean,
@@ -108,6 +110,7 @@ export const graphOpen = tool({
             summary: countsOf(g),
             project: id,
             title: m.title === id ? undefined : m.title,
+            goal: m.goal ? clip(m.goal, 2000) : undefined,
           })
         },
         { asOf: args.as_of },
@@ -134,6 +137,7 @@ export const graphOpen = tool({
           summary: countsOf(g),
           project: id,
           title: m.title === id ? undefined : m.title,
+          goal: m.goal ? clip(m.goal, 2000) : undefined,
           created: created || undefined,
           did_you_mean: created ? near : undefined,
         })
