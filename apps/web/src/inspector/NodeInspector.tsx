@@ -1,4 +1,4 @@
-import { restoreAsOf, updateNodes, type NodeView, type RestoreResult } from '@plexus/model'
+import { readMeta, restoreAsOf, updateNodes, type NodeView, type RestoreResult } from '@plexus/model'
 import { report } from '../canvas/commands.ts'
 import { useWorkspace } from '../canvas/workspace.ts'
 import { useGraphVersion } from '../graph/hooks.ts'
@@ -28,6 +28,10 @@ export function NodeInspector({ id, n }: { id: string; n: NodeView }) {
   // Read-only here: every field shows its value and edits nothing (a disabled fieldset), and says why.
   const readOnly = useUI((s) => s.readOnly)
   const locked = readOnly !== null
+  // The goal the graph was made with (an agent's graph_open {goal}): the graph's, not the root's notes,
+  // so two makers' goals never run together; shown on the root, read-only.
+  const meta = readMeta(g.doc)
+  const goal = meta.root === id && meta.goal.trim() ? meta.goal : null
   const update = (item: NodeUpdate) => {
     ws.session.undo.stopCapturing()
     const r = updateNodes(g, [{ id, ...item }])
@@ -66,6 +70,11 @@ export function NodeInspector({ id, n }: { id: string; n: NodeView }) {
         <CoreFields id={id} n={n} update={update} />
         <StyleFields n={n} update={update} />
         <ClaimBox n={n} />
+        {goal && (
+          <p className="insp-goal" data-testid="insp-goal">
+            <span className="insp-goal-label">Goal</span> {goal}
+          </p>
+        )}
         <Notes key={id} notes={n.notes} onSave={(v) => update({ notes: v })} />
       </fieldset>
       <section className="insp-section">
