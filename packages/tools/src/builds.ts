@@ -84,12 +84,8 @@ export function runBuild(g: Graph, b: Build): BuildAnswer {
 
 function build(g: Graph, touched: Touched, b: Build): Record<string, unknown> {
   if (b.kind === 'file') {
-    // A JSON file makes the graph itself (its skeleton, the file's title and root: importJSON `make`).
     if (b.init !== undefined && b.format !== 'json') ensureGraph(g, b.init)
-    const make = b.init !== undefined && b.format === 'json' ? { make: b.init } : {}
-    const r = must(
-      importFile(g, b.format, b.text, { parent: b.parent, fuzzy: b.fuzzy, strict: b.strict, ...make }),
-    )
+    const r = must(importFile(g, b.format, b.text, { parent: b.parent, fuzzy: b.fuzzy, strict: b.strict }))
     if (b.init !== undefined && b.format === 'json') ensureGraph(g, b.init)
     return importResult(r)
   }

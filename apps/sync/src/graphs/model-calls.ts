@@ -103,8 +103,8 @@ export function exportText(doc: Y.Doc, format: Format): TextResult {
 
 /**
  * Imports `text` into the graph's live document, as one transaction. Into a graph that does not
- * exist yet, the import runs on a scratch document first (a new graph is initialised; from a JSON
- * export, with the file's title, goal and root), so a refused import leaves no half-made graph behind.
+ * exist yet, the import runs on a scratch document first (a new graph is initialised, or takes its
+ * meta from a JSON export), so a refused import leaves no half-made graph behind.
  */
 export function importText(
   graphId: string,
@@ -120,9 +120,7 @@ export function importText(
     const init = initGraph(g, { id: graphId })
     if (!init.ok) return init
   }
-  // A JSON file makes the graph from its skeleton too (importJSON `make`): a peer that makes the id
-  // apart, or imports the same file, meets it at one top.
-  const result = importFile(g, format, text, format === 'json' ? { make: graphId } : {})
+  const result = importFile(g, format, text)
   if (result.ok) Y.applyUpdate(doc, Y.encodeStateAsUpdate(scratch, Y.encodeStateVector(doc)), 'import')
   scratch.destroy()
   return result

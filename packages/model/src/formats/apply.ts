@@ -39,13 +39,6 @@ export interface ApplyOptions {
    * person can be told. Two unrelated files that both name "Christmas" stay two diagrams.
    */
   frame?: string
-  /**
-   * JSON only: the id of the graph a Plexus JSON file makes, imported into a document with no meta yet.
-   * The graph is made as initGraph makes it (its skeleton, so a peer that makes the id apart meets it
-   * at one top) with the file's title and goal, and the file's root stands for the skeleton's
-   * (importJSON). The other formats' callers make the graph (initGraph) before they import.
-   */
-  make?: string
 }
 
 /** How one node of the text found a node the graph already had, and how sure that is. */

@@ -95,7 +95,7 @@ export function importGraph(
     if (big) return big
     const parsed = parsePlexusJSON(text)
     if (!parsed.ok) return parsed
-    const r = importJSON(g, parsed.data, opts.make !== undefined ? { make: opts.make } : {})
+    const r = importJSON(g, parsed.data)
     if (!r.ok) return r
     const skipped = r.existing.map((id) => `node ${id} is already in the graph; kept as it is`)
     if (r.dangling)

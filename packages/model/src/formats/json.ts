@@ -1,6 +1,6 @@
 import * as Y from 'yjs'
 import { withoutClaims } from '../claims.ts'
-import { fail, initGraph, meta, write, type Graph, type Writer } from '../graph.ts'
+import { fail, meta, write, type Graph } from '../graph.ts'
 import { MAX_ALIASES, checkAlias, checkColor, checkDirection, checkShape, checkSize } from '../appearance.ts'
 import { isHistoryEvent } from '../history.ts'
 import { GRAPH_ID, SCHEMA_VERSION, edgeId, layout, putEdge, setSchema } from '../schema.ts'
@@ -245,7 +245,7 @@ export interface JSONImportResult {
 export function importJSON(
   g: Graph,
   data: unknown,
-  opts: { history?: boolean; make?: string } = {},
+  opts: { history?: boolean } = {},
 ): Result<JSONImportResult> {
   if (isObj(data) && data.format !== 'plexus') {
     const scene = excalidrawScene('json', data)
@@ -279,10 +279,7 @@ export function importJSON(
     if (list.length > max)
       return fail('too_large', `${what}: ${list.length} entries; one import takes at most ${max}`)
   }
-  // A graph made by this import (`make`, into a document with no meta yet) is made as initGraph makes
-  // it; the file's meta is written as it is only by a caller that gives no id (an older door).
-  const making = opts.make !== undefined && meta(g).id === '' ? opts.make : null
-  const writeMeta = making === null && meta(g).id === '' && data.meta !== undefined
+  const writeMeta = meta(g).id === '' && data.meta !== undefined
   if (data.meta !== undefined) {
     const m = checkMeta(data.meta)
     if (m) return m
@@ -316,25 +313,9 @@ export function importJSON(
     if (c) return c
   }
 
-  const fileMeta = (data.meta ?? {}) as Partial<GraphMeta>
-  // The file's root, when the file holds it: the graph this import makes shows it at the top.
-  const fileRoot = typeof fileMeta.root === 'string' && seen.has(fileMeta.root) ? fileMeta.root : null
-  let skeletal: string | null = null
-  if (making !== null) {
-    const made = initGraph(g, {
-      id: making,
-      ...(fileMeta.title ? { title: fileMeta.title } : {}),
-      ...(fileMeta.goal ? { goal: fileMeta.goal } : {}),
-      ...(fileMeta.kind ? { kind: fileMeta.kind } : {}),
-    })
-    if (!made.ok) return made
-    skeletal = made.root
-  }
   const y = layout(g.doc)
-  // A backup of this very graph: its root is the skeleton's, which initGraph just made; it is filled in.
-  const adopt = skeletal !== null && fileRoot === skeletal ? skeletal : null
   const fresh = (nodes as NodeView[]).filter((n) => !y.nodes.has(n.id))
-  const existing = (nodes as NodeView[]).filter((n) => y.nodes.has(n.id) && n.id !== adopt).map((n) => n.id)
+  const existing = (nodes as NodeView[]).filter((n) => y.nodes.has(n.id)).map((n) => n.id)
   const known = (id: string): boolean => seen.has(id) || y.nodes.has(id)
   const newEdges = (edgeList as EdgeView[]).filter(
     (e) => !y.edges.has(edgeId(e.from, e.type ?? RELATES_TO, e.to)),
@@ -354,8 +335,6 @@ export function importJSON(
       y.meta.set('created_at', m.created_at ?? w.now)
       y.meta.set('created_by', g.env.actor)
     }
-    if (making !== null && typeof fileMeta.created_at === 'number')
-      y.meta.set('created_at', fileMeta.created_at)
     if (data.meta !== undefined) keepFormatMeta(y.meta, data.meta as ExportedMeta)
     if (history.length) y.history.push(history as Json[])
     for (const n of fresh) {
@@ -405,24 +384,10 @@ export function importJSON(
       w.record(e.from, 'import', [{ field: `edge:${type}`, before: null, after: e.to }])
     }
     for (const [k, v] of newCps) y.checkpoints.set(k, v as Json)
-    if (adopt !== null) {
-      const n = (nodes as NodeView[]).find((x) => x.id === adopt)!
-      if (withoutClaims(n.properties ?? {}).dropped.length) claims.push(n.id)
-      fillRoot(w, adopt, n)
-    } else if (skeletal !== null && fileRoot !== null) {
-      // Another graph's file: its root keeps its id and stands for the skeleton's, as a merge leaves
-      // it. A peer that made this id apart (initGraph) meets it at one top: what it put under the
-      // skeleton's root hangs from the file's root, and meta.root names the file's root (written
-      // after the skeleton's, so it is the value both peers keep).
-      y.meta.set('root', fileRoot)
-      w.record(fileRoot, 'merge', [{ field: 'merged', before: null, after: skeletal }])
-      w.set(skeletal, 'merged_into', fileRoot, 'merge')
-      w.touch(skeletal)
-    }
   })
   return {
     ok: true,
-    created: fresh.length + (adopt !== null ? 1 : 0),
+    created: fresh.length,
     existing: existing.slice(0, 50),
     existingCount: existing.length,
     edges: placed.length,
@@ -431,30 +396,6 @@ export function importJSON(
     meta: writeMeta,
     claims: claims.slice(0, 50),
   }
-}
-
-/**
- * The file's root written onto the skeleton's root of the graph it makes (the same id: a backup of this
- * graph): its fields as `newNode` writes a new node's, into the map and nested types every peer shares.
- */
-function fillRoot(w: Writer, id: string, n: NodeView): void {
-  const m = w.node(id)
-  w.set(id, 'summary', n.summary, 'import')
-  if (n.kind !== undefined) w.set(id, 'kind', n.kind, 'import')
-  for (const k of ['resolved', 'state', 'x', 'y', 'shape', 'color', 'width', 'height', 'aliases'] as const) {
-    const v = n[k]
-    if (v !== undefined && v !== null) w.set(id, k, v as Json, 'import')
-  }
-  const notes = m.get('notes')
-  if (n.notes && notes instanceof Y.Text && notes.length === 0) notes.insert(0, n.notes)
-  const props = m.get('properties')
-  if (props instanceof Y.Map)
-    for (const [k, v] of Object.entries(withoutClaims(n.properties ?? {}).kept))
-      if (v !== null) props.set(k, v)
-  const links = m.get('links')
-  if (links instanceof Y.Map) for (const l of n.links ?? []) links.set(l, true)
-  const ev = m.get('evidence')
-  if (ev instanceof Y.Array && n.evidence?.length) ev.push(n.evidence.map((e) => ({ ...e })))
 }
 
 /**
