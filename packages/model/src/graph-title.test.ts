@@ -9,7 +9,7 @@
 import fc from 'fast-check'
 import * as Y from 'yjs'
 import { describe, expect, it } from 'vitest'
-import { initGraph, meta, openGraph } from './graph.ts'
+import { initGraph, meta, openGraph, setMeta } from './graph.ts'
 import { counterIds } from './ids.ts'
 import { LIMITS } from './limits.ts'
 import { checkWrite, type Writer } from './rules.ts'
@@ -105,5 +105,54 @@ describe('the title of a graph made from its goal alone', () => {
     const g = openGraph(new Y.Doc(), { actor: 'ada', now: () => 1, newId: counterIds('a_') })
     expect(initGraph(g, { id: 'launch', title: 'Launch', goal: 'Ship v1\nthen iOS' }).ok).toBe(true)
     expect(meta(g)).toMatchObject({ title: 'Launch', goal: 'Ship v1\nthen iOS' })
+  })
+})
+
+/** A title as a caller gives it: any text, line breaks and blank runs included, up to twice the limit. */
+const givenTitle = fc
+  .array(fc.oneof(CHAR, BREAK, fc.constant('  ')), { minLength: 1, maxLength: 60 })
+  .chain((parts) =>
+    fc.oneof(
+      fc.constant(parts.join('')),
+      longLine(LIMITS.summary).map((l) => parts.join('') + l),
+    ),
+  )
+  .filter((t) => t.trim() !== '')
+
+// A title given with a line break (graph_open {title: "Launch\nbeta"}, a rename from a script) was
+// written as it came, and the server's rules refuse it: the graph made by a stdio agent or offline tab
+// never reached the server (session 17's review).
+describe('a title given with line breaks', () => {
+  it('is made one line: its lines joined by a space', () => {
+    const g = openGraph(new Y.Doc(), { actor: 'ada', now: () => 1, newId: counterIds('a_') })
+    const r = initGraph(g, { id: 'launch', title: ' Launch\r\n  beta\n' })
+    expect(r.ok).toBe(true)
+    expect(meta(g).title).toBe('Launch beta')
+    expect(g.index.live(r.ok ? r.root : '')!.summary).toBe('Launch beta')
+    expect(setMeta(g, { title: 'Launch\n\ngamma' }).ok).toBe(true)
+    expect(meta(g).title).toBe('Launch gamma')
+  })
+
+  it(`is a title the server takes, for any text given (PLEXUS_SEED=${SEED})`, () => {
+    const r = fc.check(
+      fc.property(givenTitle, (title) => {
+        const g = openGraph(new Y.Doc(), { actor: 'ada', now: () => 1, newId: counterIds('a_') })
+        const made = initGraph(g, { id: 'launch', title })
+        expect(made.ok).toBe(true)
+        if (!made.ok) return
+        const m = { title: meta(g).title, summary: g.index.live(made.root)!.summary, root: made.root }
+        expect(refusals(m)).toEqual([])
+        const words = title.split(/\s+/).filter(Boolean).join(' ')
+        expect(words.startsWith(m.title)).toBe(true)
+        if (words.length <= LIMITS.summary) expect(m.title).toBe(words)
+        expect(setMeta(g, { title }).ok).toBe(true)
+        expect(refusals({ ...m, title: meta(g).title })).toEqual([])
+      }),
+      { seed: SEED, numRuns: 200 },
+    )
+    if (r.failed)
+      throw new Error(
+        `PLEXUS_SEED=${SEED}: counterexample ${JSON.stringify(r.counterexample)?.slice(0, 400)}: ${String((r as { errorInstance?: unknown }).errorInstance)}`,
+      )
   })
 })

@@ -75,7 +75,8 @@ export interface InitOptions {
  * The goal is `meta.goal` alone, a plain field where two makings meet as one value. It is not put
  * into the root's notes: they are one shared text, so every peer's goal would be kept there run
  * together, past the notes' limit for long goals, and the server would refuse for good the update
- * that brought the second one. Without a title, the title is the goal's first line (`titleOf`).
+ * that brought the second one. Without a title, the title is the goal's first line (`titleOf`); a title
+ * given is made one line (`oneLine`).
  *
  * The making of a graph is not an undo step: its transaction carries `MAKING`, not `g.origin`, which
  * the UndoManager tracks. An undo would take the root's fields away and leave the shared skeleton.
@@ -96,7 +97,7 @@ export function initGraph(g: Graph, opts: InitOptions): Result<{ root: string; c
   const { meta: ymeta } = layout(g.doc)
   const now = g.env.now()
   const root = skeletonRoot(opts.id)
-  const title = opts.title?.trim() || titleOf(opts.goal ?? '') || opts.id
+  const title = oneLine(opts.title ?? '') || titleOf(opts.goal ?? '') || opts.id
   const client = skeletonClient(opts.id)
   // A peer whose own client id is the skeleton's would write its fields as the skeleton's next items,
   // which another peer's skeleton does not hold: corrupt. Yjs changes a clashing id the same way.
@@ -139,6 +140,19 @@ export function initGraph(g: Graph, opts: InitOptions): Result<{ root: string; c
 function titleOf(goal: string): string {
   let line = ''
   for (const l of goal.split(/\r\n|\r|\n/)) if ((line = l.trim()) !== '') break
+  return clipTitle(line)
+}
+
+/**
+ * A title given (initGraph's `title`, setMeta's): one line, as the server's rules require, so its
+ * line breaks and blank runs become one space each; clipped like titleOf.
+ */
+function oneLine(title: string): string {
+  return clipTitle(title.replace(/\s+/g, ' ').trim())
+}
+
+/** `line` within the title's limit, cut between two characters, never inside one. */
+function clipTitle(line: string): string {
   if (line.length <= LIMITS.summary) return line
   const cut = /[\ud800-\udbff]/.test(line[LIMITS.summary - 1]!) ? LIMITS.summary - 1 : LIMITS.summary
   return line.slice(0, cut).trimEnd()
@@ -157,7 +171,7 @@ export function setMeta(
   }
   const { meta: ymeta } = layout(g.doc)
   g.doc.transact(() => {
-    if (fields.title !== undefined) ymeta.set('title', fields.title)
+    if (fields.title !== undefined) ymeta.set('title', oneLine(fields.title))
     if (fields.goal !== undefined) ymeta.set('goal', fields.goal)
     if (fields.direction === null) ymeta.delete('direction')
     else if (fields.direction !== undefined) ymeta.set('direction', fields.direction)

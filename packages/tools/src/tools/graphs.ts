@@ -78,7 +78,7 @@ export const graphOpen = tool({
     next_cursor: out.string,
     project: out.string,
     title: out.string,
-    /** The goal the graph was made with (seed 000: given on creation), whole. */
+    /** The goal the graph was made with (seed 000: given on creation), up to 2,000 characters. */
     goal: out.string,
     root: out.record,
     summary: countsOut,
