@@ -7,6 +7,7 @@ import { focusCanvas } from '../ui/focus.ts'
 import { describeActor } from '../identity.ts'
 import { ago, stamp } from '../ui/time.ts'
 import { AddRelation } from './AddRelation.tsx'
+import { Field } from './Field.tsx'
 import { HistoryList } from './HistoryList.tsx'
 import { EvidenceList, Links, Properties } from './Lists.tsx'
 import { ClaimBox, CoreFields, StatusLine, type NodeUpdate } from './NodeFields.tsx'
@@ -71,9 +72,11 @@ export function NodeInspector({ id, n }: { id: string; n: NodeView }) {
         <StyleFields n={n} update={update} />
         <ClaimBox n={n} />
         {goal && (
-          <p className="insp-goal" data-testid="insp-goal">
-            <span className="insp-goal-label">Goal</span> {goal}
-          </p>
+          <Field label="Goal">
+            <p className="insp-goal" data-testid="insp-goal">
+              {goal}
+            </p>
+          </Field>
         )}
         <Notes key={id} notes={n.notes} onSave={(v) => update({ notes: v })} />
       </fieldset>
