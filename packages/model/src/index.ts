@@ -122,8 +122,17 @@ export {
   rivalsOf,
   sureMatch,
 } from './resolve.ts'
-export { HOT, WARM, listCheckpoints, resume, saveCheckpoint, touch, workingSet } from './sessions.ts'
-export type { Checkpoint, WorkingSet } from './sessions.ts'
+export {
+  HOT,
+  HOT_EDGES,
+  WARM,
+  listCheckpoints,
+  resume,
+  saveCheckpoint,
+  touch,
+  workingSet,
+} from './sessions.ts'
+export type { Checkpoint, HotEdge, WorkingSet } from './sessions.ts'
 export { suggest } from './suggest.ts'
 export type { Suggestions } from './suggest.ts'
 export {
