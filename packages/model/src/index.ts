@@ -52,6 +52,7 @@ export {
   isHierarchy,
   projectTasks,
   resetStaleTasks,
+  staleTasks,
   updateEdgeProperties,
   walkEdges,
 } from './typed-edges.ts'
@@ -60,6 +61,7 @@ export type {
   EdgeAt,
   EdgeDirection,
   SeedEdgeType,
+  StaleOptions,
   TaskStatus,
   TraverseStep,
 } from './typed-edges.ts'
