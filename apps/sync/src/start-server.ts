@@ -42,6 +42,7 @@ import { createMcpEndpoint } from './http/mcp/http.ts'
 import { InProcessArbiter, type ClaimArbiter } from './claims/arbiter.ts'
 import { PgArbiter } from './claims/pg-arbiter.ts'
 import { ReconciledFanout } from './fanout/reconcile.ts'
+import { StaleTaskSweep } from './graphs/stale-sweep.ts'
 import type { PgStore } from './storage/postgres/pg-store.ts'
 import type { RedisFanout } from './fanout/fanout.ts'
 
@@ -75,6 +76,13 @@ export interface StartOptions extends Partial<Omit<ServerConfig, 'limits'>> {
    * generated builds through the worker.
    */
   buildInlineChars?: number
+  /** The server's clock, for the stale-task sweep and the tools (default Date.now; tests inject one). */
+  now?: () => number
+  /**
+   * How often the server sweeps its loaded graphs for seed 002's stale tasks (graphs/stale-sweep.ts;
+   * default a minute, the timeout's unit); 0 never on its own. Tests sweep often, or never.
+   */
+  staleSweepMs?: number
 }
 
 export interface RunningServer {
@@ -86,12 +94,17 @@ export interface RunningServer {
   metrics: Metrics
   /** The worker that does whole-document work; `onStart` says when a job reached it. */
   offload: Offload
+  /** Seed 002's stale-task reset over the loaded graphs (graphs/stale-sweep.ts). */
+  staleTasks: StaleTaskSweep
   close(): Promise<void>
 }
 
 export class StartError extends Error {
   override name = 'StartError'
 }
+
+/** How often the server sweeps for stale tasks: the timeout is in minutes. */
+const STALE_SWEEP_MS = 60_000
 
 /** How long a stopping server waits for the requests under way to be answered. */
 const DRAIN_MS = 10_000
@@ -109,6 +122,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     limits,
     newestSchema,
     buildInlineChars,
+    now = Date.now,
+    staleSweepMs = STALE_SWEEP_MS,
     ...rest
   } = options
   const config: ServerConfig = { ...defaults.value, ...rest, limits: { ...defaults.value.limits, ...limits } }
@@ -180,6 +195,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // On PostgreSQL a row decides who holds a node, whichever server the agents reach; alone, memory.
   const pgArbiter = pgStore ? new PgArbiter(docs, pgStore.pool, { ttlMs: claimTtlMs, log }) : null
   const claims: ClaimArbiter = pgArbiter ?? new InProcessArbiter(docs, claimTtlMs)
+  // Seed 002's crashed agents: their tasks go back to todo, by the server, in every loaded graph.
+  const staleTasks = { timeoutMs: config.staleTaskMinutes * 60_000 }
+  const staleSweep = new StaleTaskSweep(docs, { ...staleTasks, intervalMs: staleSweepMs, now, log })
   // Several servers behind a proxy: a session lives in one process and the next request may reach
   // another, so every MCP request is served statelessly (all a tool needs is in the document).
   const mcp = createMcpEndpoint({
@@ -192,6 +210,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     maxSessionsPerIdentity: config.limits.maxMcpSessionsPerIdentity,
     maxBodyBytes: config.limits.maxMcpBodyBytes,
     maxReadBodyBytes: config.limits.maxMcpReadBodyBytes,
+    staleTasks,
+    now,
   })
   const app = createApp({
     docs,
@@ -287,6 +307,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     docs,
     metrics,
     offload,
+    staleTasks: staleSweep,
     close: () =>
       (closing ??= (async () => {
         // No new connections from here on (a client reconnecting while the graphs are stored would
@@ -295,6 +316,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         const closed = new Promise<void>((resolve) => server.close(() => resolve()))
         await drain.stop(DRAIN_MS)
         sync.close()
+        staleSweep.close()
         await mcp.close()
         await docs.closeAll()
         await offload.close()

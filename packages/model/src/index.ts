@@ -52,6 +52,7 @@ export {
   isHierarchy,
   projectTasks,
   resetStaleTasks,
+  staleTasks,
   updateEdgeProperties,
   walkEdges,
 } from './typed-edges.ts'
@@ -60,6 +61,7 @@ export type {
   EdgeAt,
   EdgeDirection,
   SeedEdgeType,
+  StaleOptions,
   TaskStatus,
   TraverseStep,
 } from './typed-edges.ts'
@@ -122,8 +124,17 @@ export {
   rivalsOf,
   sureMatch,
 } from './resolve.ts'
-export { HOT, WARM, listCheckpoints, resume, saveCheckpoint, touch, workingSet } from './sessions.ts'
-export type { Checkpoint, WorkingSet } from './sessions.ts'
+export {
+  HOT,
+  HOT_EDGES,
+  WARM,
+  listCheckpoints,
+  resume,
+  saveCheckpoint,
+  touch,
+  workingSet,
+} from './sessions.ts'
+export type { Checkpoint, HotEdge, WorkingSet } from './sessions.ts'
 export { suggest } from './suggest.ts'
 export type { Suggestions } from './suggest.ts'
 export {

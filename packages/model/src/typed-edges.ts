@@ -281,15 +281,20 @@ function timeOf(v: Json | undefined): number {
   return NaN
 }
 
+export interface StaleOptions {
+  /** The caller's clock (ms since the epoch). */
+  now: number
+  /** How long a task may be `doing` (since its `started_at`) before it is stale. */
+  timeout_ms: number
+  /** Only this project's tasks (its `parent_of` edges); omitted: every hierarchy edge of the graph. */
+  project?: string
+}
+
 /**
- * Puts back to `todo` every hierarchy edge (under `project` when given) whose status is `doing` and
- * whose `started_at` is older than `timeout_ms` at `now` (the caller's clock), with `reset_reason:
- * agent_timeout`: the work of an agent that stopped answering goes back on the board.
+ * The seed's getStaleTasks: every hierarchy edge (under `project` when given) whose status is `doing`
+ * and whose `started_at` is older than `timeout_ms` at `now`, between live nodes. Reads only.
  */
-export function resetStaleTasks(
-  g: Graph,
-  opts: { now: number; timeout_ms: number; project?: string },
-): Result<{ reset: EdgeView[] }> {
+export function staleTasks(g: Graph, opts: StaleOptions): Result<{ stale: EdgeView[] }> {
   if (!Number.isFinite(opts.now) || !(opts.timeout_ms >= 0)) {
     return fail('invalid_argument', 'now and timeout_ms: expected a time and a non-negative duration')
   }
@@ -304,8 +309,18 @@ export function resetStaleTasks(
       g.index.live(e.from) !== undefined &&
       g.index.live(e.to) !== undefined,
   )
+  return { ok: true, stale }
+}
+
+/**
+ * Puts back to `todo` every stale task (staleTasks), with `reset_reason: agent_timeout`: the work of
+ * an agent that stopped answering goes back on the board. Written as `g`'s actor, with history.
+ */
+export function resetStaleTasks(g: Graph, opts: StaleOptions): Result<{ reset: EdgeView[] }> {
+  const found = staleTasks(g, opts)
+  if (!found.ok) return found
   const reset: EdgeView[] = []
-  for (const e of stale) {
+  for (const e of found.stale) {
     const r = updateEdgeProperties(g, e.id, { status: 'todo', reset_reason: 'agent_timeout' })
     if (r.ok) reset.push(r.edge)
   }

@@ -33,6 +33,7 @@ import {
   touch,
 } from '@plexus/model'
 import { locatorOf } from './locate.ts'
+import type { StaleTaskPolicy } from './board/stale.ts'
 import { resolveNodeArgs, type NodeArgs, type Unsure } from './node-args.ts'
 import { ToolError } from './errors.ts'
 import { echo } from './shape.ts'
@@ -107,6 +108,11 @@ export interface GraphSource {
    * a deleted graph leaves the index when `onRemoved` tells of it.
    */
   readonly index?: { onRemoved?(listener: (graph: string) => void): () => void }
+  /**
+   * The host resets seed 002's stale tasks (board/stale.ts) as its own identity when a writer reads a
+   * board, with this timeout. Absent (an agent's copy): the server's own sweep does it.
+   */
+  readonly staleTasks?: StaleTaskPolicy
 }
 
 export type ClaimAsk = Omit<ClaimRequest, 'graph' | 'actor'>

@@ -27,6 +27,8 @@ export interface McpServerOptions {
   surface?: Surface
   /** The host's version, told to the client on initialize (the server's, the agent's). */
   version: string
+  /** The host's clock (default Date.now; tests inject one). */
+  now?: () => number
 }
 
 export const INSTRUCTIONS = `Plexus: a shared work graph that people edit on a canvas while you edit it here.
@@ -74,7 +76,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       session: surface === 'concepts' ? agentSession(actor) : (options.session?.() ?? actor),
       source: options.source,
       newId,
-      now: Date.now,
+      now: options.now ?? Date.now,
     }
   }
   mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({

@@ -71,6 +71,8 @@ Starts the sync server: WebSocket sync at /sync/:graph, the API at /api, the web
   --web-dist DIR         built web app (env PLEXUS_WEB_DIST, default apps/web/dist)
   --claim-ttl-minutes N  lease of a claim when the claimer names none (env PLEXUS_CLAIM_TTL_MINUTES,
                          default 60)
+  --stale-task-minutes N a task doing for longer than this since its started_at goes back to todo,
+                         reset by the server (seed 002; env PLEXUS_STALE_TASK_MINUTES, default 60)
   --database-url URL     store graphs in PostgreSQL, postgres://... (env PLEXUS_DATABASE_URL);
                          default: SQLite in the data directory
   --redis-url URL        share updates with other servers on the same PostgreSQL, redis://...
@@ -206,6 +208,7 @@ async function serve(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
       'allowed-origins': { type: 'string' },
       'web-dist': { type: 'string' },
       'claim-ttl-minutes': { type: 'string' },
+      'stale-task-minutes': { type: 'string' },
       'database-url': { type: 'string' },
       'redis-url': { type: 'string' },
       ...Object.fromEntries(BOUNDS.map((b) => [b.flag, { type: 'string' as const }])),

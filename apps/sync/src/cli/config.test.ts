@@ -45,6 +45,22 @@ describe('configuration', () => {
     })
   })
 
+  it("takes seed 002's stale-task timeout from --stale-task-minutes or PLEXUS_STALE_TASK_MINUTES, 60 by default", () => {
+    expect(config({}).staleTaskMinutes).toBe(60)
+    expect(config({}, { PLEXUS_STALE_TASK_MINUTES: '15' }).staleTaskMinutes).toBe(15)
+    expect(config({ 'stale-task-minutes': '5' }, { PLEXUS_STALE_TASK_MINUTES: '15' }).staleTaskMinutes).toBe(
+      5,
+    )
+    expect(resolveConfig({ 'stale-task-minutes': 'an hour' }, {}, dir)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/--stale-task-minutes must be a whole number/),
+    })
+    expect(resolveConfig({}, { PLEXUS_STALE_TASK_MINUTES: '0' }, dir)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/1 to 525600 minutes.*PLEXUS_STALE_TASK_MINUTES/),
+    })
+  })
+
   it('takes the reconciliation interval from PLEXUS_RECONCILE_MS, 5 s by default, 0 for never', () => {
     expect(config({}).reconcileMs).toBe(5000)
     expect(config({}, { PLEXUS_RECONCILE_MS: '0' }).reconcileMs).toBe(0)

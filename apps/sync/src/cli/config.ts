@@ -10,6 +10,7 @@ import { defaultDocsOptions } from '../graphs/registry.ts'
 import { BOUNDS } from './bounds.ts'
 import { defaultLimits, type Limits } from '../access/server-limits.ts'
 import { isLoopbackHost } from '../access/origin.ts'
+import { DEFAULT_STALE_TASK_MINUTES } from '@plexus/tools'
 
 export interface ServerConfig {
   port: number
@@ -28,6 +29,11 @@ export interface ServerConfig {
   synchronous: 'NORMAL' | 'FULL'
   /** The lease of a claim whose claimer names none (seed 000: an hour). */
   claimTtlMinutes: number
+  /**
+   * Seed 002's stale tasks: a task `doing` for longer than this (since its `started_at`) is put back
+   * to `todo` by the server (packages/tools board/stale.ts, graphs/stale-sweep.ts).
+   */
+  staleTaskMinutes: number
   /** PostgreSQL instead of the SQLite file in the data directory (several servers share it). */
   databaseUrl: string | null
   /** Schema for Plexus's tables in that database (default `public`). */
@@ -52,6 +58,7 @@ interface FixedServeFlags {
   'allowed-origins'?: string
   'web-dist'?: string
   'claim-ttl-minutes'?: string
+  'stale-task-minutes'?: string
   'database-url'?: string
   'redis-url'?: string
 }
@@ -63,6 +70,8 @@ export const DEFAULT_PORT = 4100
 export const DEFAULT_HOST = '127.0.0.1'
 export const DEFAULT_CLAIM_TTL_MINUTES = 60
 export const DEFAULT_RECONCILE_MS = 5000
+/** The longest stale-task timeout: a year (reset_stale_tasks' own bound). */
+export const MAX_STALE_TASK_MINUTES = 525_600
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url))
 
 export function resolveConfig(flags: ServeFlags, env: Env, cwd = process.cwd()): Parsed<ServerConfig> {
@@ -76,6 +85,11 @@ export function resolveConfig(flags: ServeFlags, env: Env, cwd = process.cwd()):
       flags['claim-ttl-minutes'] ?? env.PLEXUS_CLAIM_TTL_MINUTES,
       DEFAULT_CLAIM_TTL_MINUTES,
       flags['claim-ttl-minutes'] !== undefined ? '--claim-ttl-minutes' : 'PLEXUS_CLAIM_TTL_MINUTES',
+    ),
+    staleTaskMinutes: integer(
+      flags['stale-task-minutes'] ?? env.PLEXUS_STALE_TASK_MINUTES,
+      DEFAULT_STALE_TASK_MINUTES,
+      flags['stale-task-minutes'] !== undefined ? '--stale-task-minutes' : 'PLEXUS_STALE_TASK_MINUTES',
     ),
     reconcileMs: integer(env.PLEXUS_RECONCILE_MS, DEFAULT_RECONCILE_MS, 'PLEXUS_RECONCILE_MS'),
     idleUnloadMs: integer(
@@ -142,6 +156,12 @@ export function resolveConfig(flags: ServeFlags, env: Env, cwd = process.cwd()):
       ok: false,
       message: `the claim TTL must be 1 to 10080 minutes (a week), got ${ttl}; set --claim-ttl-minutes or PLEXUS_CLAIM_TTL_MINUTES`,
     }
+  const stale = value(numbers.staleTaskMinutes)
+  if (stale < 1 || stale > MAX_STALE_TASK_MINUTES)
+    return {
+      ok: false,
+      message: `the stale-task timeout must be 1 to ${MAX_STALE_TASK_MINUTES} minutes (a year), got ${stale}; set --stale-task-minutes or PLEXUS_STALE_TASK_MINUTES`,
+    }
   return {
     ok: true,
     value: {
@@ -161,6 +181,7 @@ export function resolveConfig(flags: ServeFlags, env: Env, cwd = process.cwd()):
       compactAfterBytes: defaultDocsOptions.compactAfterBytes,
       synchronous: env.PLEXUS_SYNC_FULL === '1' ? 'FULL' : 'NORMAL',
       claimTtlMinutes: ttl,
+      staleTaskMinutes: stale,
       databaseUrl: databaseUrl.value,
       databaseSchema,
       redisUrl: redisUrl.value,

@@ -124,6 +124,11 @@ export class DocRegistry {
     return this.loaded.size
   }
 
+  /** The graphs loaded now (server-side sweeps go over these, never loading one). */
+  loadedGraphs(): string[] {
+    return [...this.loaded.keys()]
+  }
+
   isLoaded(graph: string): boolean {
     return this.loaded.has(graph)
   }

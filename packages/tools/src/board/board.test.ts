@@ -335,9 +335,11 @@ function boardSuite(label: string, connect: (server: TestServer) => Promise<Agen
         from_node_id: p,
         to_node_id: task,
         type: 'parent_of',
-        properties: { status: 'doing', started_at: '2020-01-01T00:00:00Z' },
+        // Half an hour ago: stale for the 10 minutes asked below, not yet for the server's own sweep
+        // (60), which would otherwise reset it first whenever its minute came round mid-test.
+        properties: { status: 'doing', started_at: new Date(Date.now() - 30 * 60_000).toISOString() },
       })
-      const reset = await ok(a, 'reset_stale_tasks', { project_node_id: p, timeout_minutes: 60 })
+      const reset = await ok(a, 'reset_stale_tasks', { project_node_id: p, timeout_minutes: 10 })
       expect(reset.reset.map((e: Any) => e.edge_id)).toEqual([edge.edge_id])
       const after = (await t.get_project_tasks({ project_node_id: p })).todo[0]
       expect(after).toMatchObject({ node_id: task, status: 'todo', reset_reason: 'agent_timeout' })
@@ -373,6 +375,86 @@ boardSuite('stdio', async (server) => {
   const cacheDir = mkdtempSync(join(tmpdir(), 'plexus-board-'))
   dirs.push(cacheDir)
   return [await stdioAgent({ server: server.url, cacheDir, args: ['--tools', 'board'] })]
+})
+
+describe("seed 002's stale tasks, reset when the board is read (an injected clock)", () => {
+  const T0 = Date.parse('2026-11-29T09:00:00Z')
+  let t = T0
+  let server: TestServer
+  let writer: Agent
+  let reader: Agent
+  const MINUTE = 60_000
+  beforeAll(async () => {
+    server = await testServer({
+      now: () => t,
+      // No periodic sweep here: what resets a task in these tests is the read.
+      staleSweepMs: 0,
+      tokens: [
+        { name: 'ada', role: 'write', token: 'ada-token-1' },
+        { name: 'rita', role: 'read', token: 'rita-token-1' },
+      ],
+    })
+    writer = await httpAgent(server.url, { path: '/mcp/board', token: 'ada-token-1' })
+    reader = await httpAgent(server.url, { path: '/mcp/board', token: 'rita-token-1' })
+  })
+  afterAll(async () => {
+    await writer?.close()
+    await reader?.close()
+    await server?.dispose()
+  })
+
+  it('a doing task started more than 60 minutes ago is todo again, reset_reason agent_timeout, by the server', async () => {
+    const a = writer.client
+    const graph = 'stale-on-read'
+    const note = async (text: string) => (await ok(a, 'create_knowledge_note', { graph, text })).node_id
+    const p = await note('Project')
+    const [task, later] = [await note('Crashed task'), await note('Busy task')]
+    const doing = (at: number) => ({ status: 'doing', agent: 'a-1', started_at: new Date(at).toISOString() })
+    const edge = await ok(a, 'create_edge', {
+      from_node_id: p,
+      to_node_id: task,
+      type: 'parent_of',
+      properties: doing(T0),
+    })
+    t = T0 + 30 * MINUTE
+    await ok(a, 'create_edge', {
+      from_node_id: p,
+      to_node_id: later,
+      type: 'parent_of',
+      properties: doing(t),
+    })
+    // 59 minutes: not yet.
+    t = T0 + 59 * MINUTE
+    const ids = (column: Any[]) => column.map((x: Any) => x.node_id).sort()
+    let board = await ok(a, 'get_project_tasks', { project_node_id: p })
+    expect(ids(board.doing)).toEqual([task, later].sort())
+    // A reader's read writes nothing: the task stays doing until a writer reads or the sweep runs.
+    t = T0 + 61 * MINUTE
+    board = await ok(reader.client, 'get_project_tasks', { project_node_id: p })
+    expect(ids(board.doing)).toEqual([task, later].sort())
+    board = await ok(a, 'get_project_tasks', { project_node_id: p })
+    expect(board.todo).toEqual([
+      expect.objectContaining({ node_id: task, status: 'todo', reset_reason: 'agent_timeout' }),
+    ])
+    expect(ids(board.doing)).toEqual([later])
+    // traverse and get_edges, the seed's other reads, see (and make) the same reset.
+    t = T0 + 91 * MINUTE
+    const walked = await ok(a, 'traverse', { node_id: p, type: 'parent_of', direction: 'outgoing', depth: 1 })
+    expect(walked.children.map((c: Any) => c.edge.properties.status)).toEqual(['todo', 'todo'])
+    const [read] = (await ok(a, 'get_edges', { node_id: task, direction: 'incoming', type: 'child_of' }))
+      .edges
+    expect(read).toMatchObject({ edge_id: edge.edge_id, properties: { reset_reason: 'agent_timeout' } })
+    // The history says who: the server, not the agent that read.
+    const work = await httpAgent(server.url, { token: 'ada-token-1' })
+    try {
+      const h = await ok(work.client, 'graph_history', { node_id: p })
+      const resets = JSON.stringify(h.events.filter((e: Any) => JSON.stringify(e).includes('agent_timeout')))
+      expect(resets).toContain('Plexus server')
+      expect(resets).not.toContain('"ada"')
+    } finally {
+      await work.close()
+    }
+  })
 })
 
 describe('a seed 002 tool asked of another surface', () => {

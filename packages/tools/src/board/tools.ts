@@ -29,16 +29,31 @@ import {
   type TraverseStep,
 } from '@plexus/model'
 import { out, props, tool } from '../tool.ts'
+import { resetStaleAsHost } from './stale.ts'
 import { edgeFields, edgeId, edgeOut, edgeShape, graphOfEdge, nodeId, nodeOut, nodeShape } from './shapes.ts'
 
 const edgeType = z.enum(SEED_EDGE_TYPES)
 const direction = z.enum(['incoming', 'outgoing'])
 const graph = z.string().optional().describe('graph name, default "default"')
 
-/** The graph the given node ids are in, opened through the one door (withGraph decides the role). */
-async function onNodes<T>(ctx: CallContext, ids: string[], what: string, fn: (g: Graph) => T): Promise<T> {
+/**
+ * The graph the given node ids are in, opened through the one door (withGraph decides the role).
+ * `board`: a read of the board (the seed's get_project_tasks, traverse, get_edges) sees it with the
+ * host's stale-task reset made first, when the caller may write there (a reader's call writes nothing;
+ * the server's sweep resets what it reads).
+ */
+async function onNodes<T>(
+  ctx: CallContext,
+  ids: string[],
+  what: string,
+  fn: (g: Graph) => T,
+  opts: { board?: boolean } = {},
+): Promise<T> {
   const project = await projectOf(ctx.source, undefined, ids, what)
-  return withGraph(ctx, project, (g, touched) => {
+  return withGraph(ctx, project, (g, touched, role, opened) => {
+    const policy = ctx.source.staleTasks
+    if (opts.board && policy && role !== 'read')
+      resetStaleAsHost(opened.handle.doc, { now: ctx.now(), timeoutMs: policy.timeoutMs, newId: ctx.newId })
     touched.ids.push(...ids.filter((id) => g.index.live(id)))
     return fn(g)
   })
@@ -166,15 +181,24 @@ export const getEdges = tool({
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>
-    onNodes(ctx, [args.node_id], 'get_edges', (g) => ({
-      edges: edgesAt(g, args.node_id, args.direction === 'both' ? undefined : args.direction, args.type).map(
-        (e) => ({
+    onNodes(
+      ctx,
+      [args.node_id],
+      'get_edges',
+      (g) => ({
+        edges: edgesAt(
+          g,
+          args.node_id,
+          args.direction === 'both' ? undefined : args.direction,
+          args.type,
+        ).map((e) => ({
           ...edgeOut(e.edge),
           direction: e.direction,
           node: nodeOut(g, e.other),
-        }),
-      ),
-    })),
+        })),
+      }),
+      { board: true },
+    ),
 })
 
 function stepOut(g: Graph, s: TraverseStep): Json {
@@ -194,12 +218,18 @@ export const traverseTool = tool({
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>
-    onNodes(ctx, [args.node_id], 'traverse', (g) => ({
-      root: nodeOut(g, args.node_id),
-      children: walkEdges(g, args.node_id, args.type, args.direction ?? 'outgoing', args.depth ?? 2).map(
-        (s) => stepOut(g, s),
-      ),
-    })),
+    onNodes(
+      ctx,
+      [args.node_id],
+      'traverse',
+      (g) => ({
+        root: nodeOut(g, args.node_id),
+        children: walkEdges(g, args.node_id, args.type, args.direction ?? 'outgoing', args.depth ?? 2).map(
+          (s) => stepOut(g, s),
+        ),
+      }),
+      { board: true },
+    ),
 })
 
 export const deleteEdgeTool = tool({
@@ -262,19 +292,25 @@ const column = out.list(out.item({ node_id: out.string, title: out.string, edge_
 export const getProjectTasks = tool({
   name: 'get_project_tasks',
   description:
-    'Kanban board of a project: its parent_of children grouped todo/doing/done by the status on their edge (no status: todo).',
+    "Kanban board of a project: its parent_of children grouped todo/doing/done by the status on their edge (no status: todo). A task doing longer than the server's timeout (default 60 min since started_at) is back in todo, reset_reason agent_timeout: the server resets those itself.",
   input: { project_node_id: nodeId, status: z.enum(TASK_STATUSES).optional() },
   output: { todo: column, doing: column, done: column, other: column },
   access: 'read',
   annotations: { readOnly: true },
   run: (ctx, args) =>
-    onNodes(ctx, [args.project_node_id], 'get_project_tasks', (g) => {
-      const b = projectTasks(g, args.project_node_id)
-      const cols = args.status ? [args.status] : ([...TASK_STATUSES, 'other'] as const)
-      const res: Record<string, Json> = {}
-      for (const c of cols) if (c !== 'other' || b.other.length) res[c] = b[c].map((t) => taskOut(g, t))
-      return res
-    }),
+    onNodes(
+      ctx,
+      [args.project_node_id],
+      'get_project_tasks',
+      (g) => {
+        const b = projectTasks(g, args.project_node_id)
+        const cols = args.status ? [args.status] : ([...TASK_STATUSES, 'other'] as const)
+        const res: Record<string, Json> = {}
+        for (const c of cols) if (c !== 'other' || b.other.length) res[c] = b[c].map((t) => taskOut(g, t))
+        return res
+      },
+      { board: true },
+    ),
 })
 
 export const resetStaleTasksTool = tool({

@@ -8,12 +8,37 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testServer, type TestServer } from '@plexus/sync/test-server'
 import { fails, httpAgent, ok, stdioAgent, type Agent } from '../test/clients.ts'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any
+
+/** PLEXUS_SEED=N replays the generated labels (fast-check prints the seed of a failing run). */
+const SEED = Number(process.env.PLEXUS_SEED ?? 20261129)
+/** Words that share nothing with the distributed-systems concepts below, not even a near spelling. */
+const UNRELATED = [
+  'Banana',
+  'Giraffe',
+  'Saxophone',
+  'Marmalade',
+  'Tulip',
+  'Kayak',
+  'Origami',
+  'Lantern',
+  'Walrus',
+  'Cinnamon',
+  'Trombone',
+  'Meadow',
+  'Pelican',
+  'Velvet',
+  'Glacier',
+  'Harbor',
+  'Pancake',
+  'Orchid',
+]
 
 function conceptsSuite(label: string, connect: (server: TestServer, name: string) => Promise<Agent>): void {
   describe(`seed 001's graph tool over ${label}`, () => {
@@ -169,6 +194,56 @@ function conceptsSuite(label: string, connect: (server: TestServer, name: string
       expect(list.concepts).toEqual([])
     })
 
+    it("answers the seed's similar_existing on a create: other concepts named alike, with a percentage", async () => {
+      const graph = fresh()
+      const cap = await ok(a, 'graph', { graph, action: 'create', label: 'CAP Theorem' })
+      const models = await ok(a, 'graph', { graph, action: 'create', label: 'Consistency Models' })
+      await ok(a, 'graph', { graph, action: 'create', label: 'Vector Clocks' })
+      // similar_existing: ["Consistency Models" (78%)]: listed by the model's label similarity (half
+      // its words shared, 50 %); neither the concept it connected to nor itself.
+      const r = await ok(a, 'graph', {
+        graph,
+        action: 'create_and_connect',
+        label: 'Eventual Consistency',
+        connect_to: 'CAP Theorem',
+        relationship: 'ENABLES',
+      })
+      expect(r.similar_existing).toEqual([
+        { id: models.created.id, label: 'Consistency Models', similarity: '50%' },
+      ])
+      // A near-duplicate made anyway is listed (and is a potential duplicate too).
+      const twin = await ok(a, 'graph', {
+        graph,
+        action: 'create',
+        label: 'CAP theorem',
+        mode: 'force',
+        connect_to: 'Vector Clocks',
+      })
+      expect(twin.similar_existing).toEqual([
+        { id: cap.created.id, label: 'CAP Theorem', similarity: '100%' },
+      ])
+      // Generated labels sharing nothing with the graph: none listed (each forgotten after, so the
+      // graph holds the same concepts for every run).
+      await fc.assert(
+        fc.asyncProperty(
+          fc.uniqueArray(fc.constantFrom(...UNRELATED), { minLength: 1, maxLength: 3 }),
+          async (words) => {
+            const label = words.join(' ')
+            const made = await ok(a, 'graph', {
+              graph,
+              action: 'create_and_connect',
+              label,
+              connect_to: 'Vector Clocks',
+              mode: 'force',
+            })
+            expect(made.similar_existing, label).toEqual([])
+            await ok(a, 'graph', { graph, action: 'delete', id: made.created.id })
+          },
+        ),
+        { seed: SEED, numRuns: 20 },
+      )
+    })
+
     it("resolves the seed's from_query / to_query by search, flagged uncertain unless the query names the concept", async () => {
       const graph = fresh()
       await ok(a, 'graph', { graph, action: 'create', label: 'CAP Theorem' })
@@ -286,6 +361,79 @@ function conceptsSuite(label: string, connect: (server: TestServer, name: string
         ((await a.readResource({ uri: `graph/session/${graph}` })).contents[0] as Any).text,
       )
       expect(read.working_set.hot.map((c: Any) => c.label)).toEqual(['Merkle Trees'])
+    })
+
+    it("keeps the seed's hot_edges: the 10 edges this session created last, newest first, with ends and type", async () => {
+      const graph = fresh()
+      await ok(a, 'graph', { graph, action: 'create', label: 'CAP Theorem' })
+      await ok(a, 'graph', { graph, action: 'create', label: 'Partition Tolerance' })
+      const first = await ok(a, 'graph', {
+        graph,
+        action: 'connect',
+        from_label: 'CAP Theorem',
+        to_label: 'Partition Tolerance',
+        relationship: 'REQUIRES',
+      })
+      // Edge: c_abc123 -[REQUIRES]-> c_def456, in the mutation's answer and in the session.
+      const shaped = {
+        id: first.edge.id,
+        from: { id: first.edge.from.id, label: 'CAP Theorem' },
+        to: { id: first.edge.to.id, label: 'Partition Tolerance' },
+        type: 'requires',
+      }
+      expect(first.working_set.hot_edges).toEqual([shaped])
+      expect((await ok(a, 'graph', { graph, action: 'session' })).working_set.hot_edges).toEqual([shaped])
+      // Eleven more, each made by the compound: the hot window keeps the 10 newest, newest first.
+      for (let i = 0; i < 11; i++)
+        await ok(a, 'graph', {
+          graph,
+          action: 'create_and_connect',
+          label: `Replica ${i} lag`,
+          connect_to: 'Partition Tolerance',
+          relationship: 'ENABLES',
+        })
+      const session = await ok(a, 'graph', { graph, action: 'session' })
+      const hotEdges = session.working_set.hot_edges
+      expect(hotEdges).toHaveLength(10)
+      expect(hotEdges.map((e: Any) => e.to.label)).toEqual(
+        Array.from({ length: 10 }, (_, i) => `Replica ${10 - i} lag`),
+      )
+      expect(hotEdges.every((e: Any) => e.type === 'enables' && e.from.label === 'Partition Tolerance')).toBe(
+        true,
+      )
+      // The resource the seed names reads the same.
+      const read = JSON.parse(
+        ((await a.readResource({ uri: `graph/session/${graph}` })).contents[0] as Any).text,
+      )
+      expect(read.working_set.hot_edges).toEqual(hotEdges)
+      // An edge deleted is no longer hot; connecting an edge that already exists creates nothing new.
+      await ok(a, 'graph', {
+        graph,
+        action: 'delete',
+        entity: 'edge',
+        from_label: 'Partition Tolerance',
+        to_label: 'Replica 10 lag',
+        relationship: 'enables',
+      })
+      const again = await ok(a, 'graph', {
+        graph,
+        action: 'connect',
+        from_label: 'Partition Tolerance',
+        to_label: 'Replica 5 lag',
+        relationship: 'enables',
+      })
+      expect(again.edge.created).toBe(false)
+      expect(again.working_set.hot_edges.map((e: Any) => e.to.label)).toEqual(
+        Array.from({ length: 9 }, (_, i) => `Replica ${9 - i} lag`),
+      )
+      // Another agent's session has none of them.
+      const other = await connect(server, 'someone-else')
+      try {
+        const s = await ok(other.client, 'graph', { graph, action: 'session' })
+        expect(s.working_set.hot_edges).toEqual([])
+      } finally {
+        await other.close()
+      }
     })
 
     it("keeps an agent's working set for its next connection", async () => {

@@ -17,7 +17,7 @@ import { ToolError, type CallContext } from '../context.ts'
 import { graphTool } from './tool.ts'
 
 const KINDS = {
-  session: 'Your working set (hot 10, warm 40) and checkpoints',
+  session: 'Your working set (hot 10, hot_edges 10, warm 40) and checkpoints',
   suggestions: 'Gaps, potential duplicates, orphans and what to explore next',
   checkpoints: 'Saved working-set checkpoints',
 } as const

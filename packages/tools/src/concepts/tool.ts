@@ -3,7 +3,7 @@
  * resume, suggest, and the compound create_and_connect its example calls with `connect_to`), `entity`
  * (concept, edge), `mode` (strict, auto, force, enrich, explore), concepts by `label` / `from_label` /
  * `to_label`, and mutation answers that carry the working set (hot 10 in
- * full, warm up to 40), nearby concepts (one hop from the hot set), potential duplicates (>= 85 %)
+ * full, hot_edges: the 10 edges the session created last, warm up to 40), nearby concepts (one hop from the hot set), potential duplicates (>= 85 %)
  * and `uncertain` when a label was taken below 90 %. A thin adapter over the model's createNodes,
  * updateNodes, restructure, connect / disconnect, resolveLabel, the working set and suggest.
  *
@@ -34,12 +34,22 @@ import {
   workingSet,
   type Graph,
   type Json,
+  type WorkingSet,
 } from '@plexus/model'
 import { clip, iso } from '../shape.ts'
 import { out, props, tool } from '../tool.ts'
 
 /** Below this a label resolution is reported as uncertain (the seed's 90 %). */
 export const CERTAIN = 0.9
+/**
+ * At or above this, an existing concept is listed in a create's `similar_existing` (the model's label
+ * confidence, resolveLabel's). Half a label's words in common: the seed's example, "Eventual
+ * Consistency" beside "Consistency Models", shares one of two words and scores 50 %; a label sharing no
+ * word (or near spelling of one) scores nothing. Potential duplicates are those at 85 % or more.
+ */
+export const SIMILAR = 0.5
+/** How many concepts `similar_existing` and `potential_duplicates` list at most, per label. */
+const SIMILAR_SHOWN = 5
 const NEARBY = 10
 
 const ACTIONS = [
@@ -193,6 +203,10 @@ function sureCreate(g: Graph, label: string): void {
 }
 const concept = (g: Graph, id: string) => ({ id, label: g.index.nodes.get(id)?.summary ?? id })
 
+/** The seed's `hot_edges`: the edges this session created last, newest first, as `from -[type]-> to`. */
+const hotEdges = (g: Graph, ws: WorkingSet): Json[] =>
+  ws.hot_edges.map((e) => ({ id: e.id, from: concept(g, e.from), to: concept(g, e.to), type: e.type }))
+
 /** What every mutation answers besides its own result: the working set, nearby, duplicates, certainty. */
 function context(
   g: Graph,
@@ -200,8 +214,11 @@ function context(
   touched: string[],
   taken: Taken[],
   labels: string[],
+  madeEdges: string[],
+  /** A create: its answer lists `similar_existing` too. */
+  similarTo = false,
 ): Record<string, Json> {
-  const ws = must(touch(g, session, touched)).working_set
+  const ws = must(touch(g, session, touched, madeEdges)).working_set
   const hotIds = ws.hot.map((n) => n.id)
   const hot = new Set(hotIds)
   const nearby: Json[] = []
@@ -214,19 +231,27 @@ function context(
       }
   }
   const duplicates: Json[] = []
-  for (const label of labels)
-    for (const r of resolveLabel(g, label, { limit: 5 }))
-      if (r.confidence >= MATCH_CONFIDENCE && !touched.includes(r.id))
-        duplicates.push({ id: r.id, label: r.summary, similarity: pct(r.confidence), of: label })
+  const similar: Json[] = []
+  for (const label of labels) {
+    // Itself and the concept it was connected to (both touched) are not "existing" ones.
+    const others = resolveLabel(g, label, { limit: SIMILAR_SHOWN + 3 }).filter((r) => !touched.includes(r.id))
+    for (const r of others.slice(0, SIMILAR_SHOWN)) {
+      const seen = { id: r.id, label: r.summary, similarity: pct(r.confidence) }
+      if (r.confidence >= MATCH_CONFIDENCE) duplicates.push({ ...seen, of: label })
+      if (similarTo && r.confidence >= SIMILAR) similar.push(seen)
+    }
+  }
   const unsure = taken.filter((t) => t.confidence === undefined || t.confidence < CERTAIN || t.tie)
   return {
     working_set: {
       hot: hotIds.map((id) => concept(g, id)),
+      hot_edges: hotEdges(g, ws),
       warm: ws.warm.map((w) => ({ id: w.id, label: clip(w.summary, 80) })),
     },
     nearby,
     working_set_size: ws.hot.length + ws.warm.length,
     potential_duplicates: duplicates,
+    ...(similarTo ? { similar_existing: similar } : {}),
     ...(taken.length
       ? {
           resolved: taken.map((t) => ({
@@ -245,6 +270,8 @@ function run(g: Graph, ctx: CallContext, args: Args, touched: { ids: string[] })
   const out: Record<string, Json> = { action: args.action }
   const labels: string[] = []
   const ids: string[] = []
+  /** Edges this call created (not ones it found already there): the session's hot edges. */
+  const madeEdges: string[] = []
   const edgeEnds = () => ({
     from: conceptOf(g, 'from_label', args.from_id, args.from_label, taken, args.sure, args.from_query),
     to: conceptOf(g, 'to_label', args.to_id, args.to_label, taken, args.sure, args.to_query),
@@ -258,6 +285,7 @@ function run(g: Graph, ctx: CallContext, args: Args, touched: { ids: string[] })
         const e = edgeEnds()
         const r = must(connect(g, [{ ...e, ...(args.properties ? { properties: args.properties } : {}) }]))
         ids.push(e.from, e.to)
+        madeEdges.push(...r.added)
         out.edge = {
           id: (r.added[0] ?? r.updated[0])!,
           from: concept(g, e.from),
@@ -339,6 +367,7 @@ function run(g: Graph, ctx: CallContext, args: Args, touched: { ids: string[] })
         }
         out.connected_to = concept(g, from)
         ids.push(from)
+        madeEdges.push(...e.added)
       }
       ids.push(id)
       labels.push(args.label)
@@ -404,7 +433,8 @@ function run(g: Graph, ctx: CallContext, args: Args, touched: { ids: string[] })
       throw new Error(`not a mutation: ${args.action}`)
   }
   touched.ids.push(...ids)
-  return { ...out, ...context(g, ctx.session, ids, taken, labels) }
+  const created = args.action === 'create_and_connect' || (args.action === 'create' && entity === 'concept')
+  return { ...out, ...context(g, ctx.session, ids, taken, labels, madeEdges, created) }
 }
 
 /**
@@ -462,6 +492,7 @@ function read(g: Graph, ctx: CallContext, args: Args): Record<string, Json> {
         session: ws.session,
         working_set: {
           hot: ws.hot.map((n) => ({ id: n.id, label: n.summary, kind: n.kind, notes: clip(n.notes, 300) })),
+          hot_edges: hotEdges(g, ws),
           warm: ws.warm.map((w) => ({ id: w.id, label: clip(w.summary, 80) })),
         },
         checkpoints: listCheckpoints(g)
@@ -501,6 +532,7 @@ function read(g: Graph, ctx: CallContext, args: Args): Record<string, Json> {
         checkpoint: { name: r.checkpoint.name, at: iso(r.checkpoint.created_at), by: r.checkpoint.actor },
         working_set: {
           hot: r.working_set.hot.map((n) => concept(g, n.id)),
+          hot_edges: hotEdges(g, r.working_set),
           warm: r.working_set.warm.map((w) => ({ id: w.id, label: clip(w.summary, 80) })),
         },
         next: suggest(g, { limit: 5 }).next.map((x) => concept(g, x.id)),
@@ -541,7 +573,7 @@ type Args = z.output<z.ZodObject<typeof input>>
 export const graphTool = tool({
   name: 'graph',
   description:
-    'Create, edit, and manage the knowledge graph. Maintains a working set for context. action: create|edit|delete|list|connect (entity concept|edge; label, from_label, to_label (or from_query, to_query: fuzzy, flagged uncertain), relationship; mode strict|auto|force|enrich|explore), create_and_connect {label, connect_to, relationship}, session, checkpoint|resume {name}, suggest {type: gaps|duplicates|orphans|next}. create with from_label or connect_to connects it too (from that concept). Mutations answer working_set (hot 10, warm 40), working_set_size, nearby, potential_duplicates, uncertain; sure: true refuses an uncertain label instead. graph default "default".',
+    'Create, edit, and manage the knowledge graph. Maintains a working set for context. action: create|edit|delete|list|connect (entity concept|edge; label, from_label, to_label (or from_query, to_query: fuzzy, flagged uncertain), relationship; mode strict|auto|force|enrich|explore), create_and_connect {label, connect_to, relationship}, session, checkpoint|resume {name}, suggest {type: gaps|duplicates|orphans|next}. create with from_label or connect_to connects it too (from that concept). Mutations answer working_set (hot 10, hot_edges: the 10 edges you created last, warm 40), working_set_size, nearby, potential_duplicates, uncertain; sure: true refuses an uncertain label instead. graph default "default".',
   input,
   output: {
     action: out.string,
@@ -557,6 +589,7 @@ export const graphTool = tool({
     working_set: out.record,
     nearby: out.list(out.record),
     potential_duplicates: out.list(out.record),
+    similar_existing: out.list(out.record),
     uncertain: out.boolean,
     session: out.string,
     checkpoints: out.list(out.record),

@@ -475,7 +475,9 @@ export async function seed(env: MatrixEnv, surface: Surface, how: How, caller: s
       from_node_id: t.task,
       to_node_id: t.other,
       type: 'parent_of',
-      properties: { status: 'doing', started_at: '2020-01-01T00:00:00Z' },
+      // Stale for reset_stale_tasks' 1 minute below, not for the server's own sweep (60): a sweep
+      // between a cell's two reads of the graph would be taken for the cell's change.
+      properties: { status: 'doing', started_at: new Date(Date.now() - 5 * 60_000).toISOString() },
     })
     await ok(board, 'create_knowledge_note', { graph, text: `# ${MARK} note` })
   }

@@ -29,6 +29,7 @@ import {
   surfaceOf,
   type GraphInfo,
   type GraphSource,
+  type StaleTaskPolicy,
   type Surface,
 } from '@plexus/tools'
 import { edgeOf, type FailureCode } from '@plexus/model'
@@ -60,6 +61,10 @@ export interface McpHttpOptions {
   claims?: ClaimArbiter
   /** Whole-document work off the request thread (offload.ts): large imports and facts. */
   offload?: Offload
+  /** Seed 002's stale tasks: reset as the server when a writer reads a board (packages/tools board/stale.ts). */
+  staleTasks?: StaleTaskPolicy
+  /** The server's clock, as the tools read it (default Date.now; tests inject one). */
+  now?: () => number
 }
 
 export interface McpEndpoint {
@@ -84,6 +89,7 @@ interface Session {
  * open (null, as a graph there is not), and every graph a call opens is worked on with the token's
  * role there (`role`, which withGraph asks). A claim on an open graph goes to the server's arbiter
  * (claims/arbiter.ts) when there is one. With `offload`, a tool's large build runs in the worker (imports.ts).
+ * With `staleTasks`, a writer's read of a board resets seed 002's stale tasks first, as the server.
  */
 export function registrySource(
   docs: DocRegistry,
@@ -91,9 +97,11 @@ export function registrySource(
   claims?: ClaimArbiter,
   identity?: Identity,
   offload?: Offload,
+  staleTasks?: StaleTaskPolicy,
 ): GraphSource {
   const reaches = (id: string) => !identity || canRead(identity, id)
   return {
+    ...(staleTasks ? { staleTasks } : {}),
     role: (id) => (identity ? roleOn(identity, id) : 'admin'),
     index: docs,
     beforeRelease: claims?.beforeRelease?.bind(claims),
@@ -162,11 +170,11 @@ function listing(id: string, summary: string | null): GraphInfo {
 }
 
 export function createMcpEndpoint(options: McpHttpOptions): McpEndpoint {
-  const { docs, auth, claims, offload } = options
+  const { docs, auth, claims, offload, staleTasks } = options
   const presence = new AgentPresence({ awareness: (graph) => docs.awareness(graph) }, options.presence)
-  const source = registrySource(docs, presence, claims, undefined, offload)
+  const source = registrySource(docs, presence, claims, undefined, offload, staleTasks)
   const sourceFor = (identity: Identity) =>
-    identity.anonymous ? source : registrySource(docs, presence, claims, identity, offload)
+    identity.anonymous ? source : registrySource(docs, presence, claims, identity, offload, staleTasks)
   const sessions = new Map<string, Session>()
   const idleMs = options.sessionIdleMs ?? 30 * 60_000
   const maxSessions = options.maxSessions ?? defaultLimits.maxMcpSessions
@@ -197,6 +205,7 @@ export function createMcpEndpoint(options: McpHttpOptions): McpEndpoint {
       session,
       surface,
       version: VERSION,
+      ...(options.now ? { now: options.now } : {}),
     })
 
   async function handle(req: Request, address: string): Promise<Response> {
