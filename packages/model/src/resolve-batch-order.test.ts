@@ -5,6 +5,7 @@
 // two new items neither is the label already there, so a batch reads the pair both ways and keeps the
 // lower score. Seeded (PLEXUS_SEED, default below, printed on failure).
 import fc from 'fast-check'
+import { checkSeeded } from './test/property.ts'
 import { describe, expect, it } from 'vitest'
 import { createNodes, type CreateItem } from './create.ts'
 import { BatchLabels, MATCH_CONFIDENCE, confidence, labelOf } from './resolve.ts'
@@ -13,11 +14,7 @@ import { graphOf } from './test/labels.ts'
 const DEFAULT_SEED = 20261129
 const seed = Number(process.env.PLEXUS_SEED ?? DEFAULT_SEED)
 function check<T>(arb: fc.Arbitrary<T>, property: (t: T) => void): void {
-  const r = fc.check(fc.property(arb, property), { seed, numRuns: 60 })
-  if (r.failed)
-    throw new Error(
-      `PLEXUS_SEED=${seed}: counterexample ${JSON.stringify(r.counterexample)}: ${String((r as { errorInstance?: unknown }).errorInstance)}`,
-    )
+  checkSeeded(arb, property, { seed, numRuns: 60 })
 }
 
 /** How many nodes one `graph_plan {mode}` batch of these summaries makes, under one parent. */

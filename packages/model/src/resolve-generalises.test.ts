@@ -3,6 +3,7 @@
 // soft-Dice bound that refused a one-letter slip in a five-letter word. Properties over generated labels,
 // seeded (PLEXUS_SEED; the seed is printed on failure); each regression case failed on the build before.
 import fc from 'fast-check'
+import { checkSeeded } from './test/property.ts'
 import { describe, expect, it } from 'vitest'
 import { MATCH_CONFIDENCE, bestMatch, confidence, labelOf, resolveLabel } from './resolve.ts'
 import { graphOf, taken } from './test/labels.ts'
@@ -13,11 +14,7 @@ const DEFAULT_SEED = 20261129
 const seed = Number(process.env.PLEXUS_SEED ?? DEFAULT_SEED)
 const RUNS = 60
 function check<T>(arb: fc.Arbitrary<T>, property: (t: T) => void): void {
-  const r = fc.check(fc.property(arb, property), { seed, numRuns: RUNS })
-  if (r.failed)
-    throw new Error(
-      `PLEXUS_SEED=${seed}: counterexample ${JSON.stringify(r.counterexample)}: ${String((r as { errorInstance?: unknown }).errorInstance)}`,
-    )
+  checkSeeded(arb, property, { seed, numRuns: RUNS })
 }
 
 const conf = (a: string, b: string): number => confidence(labelOf(a), labelOf(b))

@@ -6,6 +6,7 @@
 // bracket reading: two labels whose only difference is what their brackets define stay apart. Seeded
 // (PLEXUS_SEED, default below, printed on failure).
 import fc from 'fast-check'
+import { checkSeeded } from './test/property.ts'
 import { describe, expect, it } from 'vitest'
 import { createNodes } from './create.ts'
 import { MATCH_CONFIDENCE, confidence, labelOf } from './resolve.ts'
@@ -14,11 +15,7 @@ import { graphOf } from './test/labels.ts'
 const DEFAULT_SEED = 20261129
 const seed = Number(process.env.PLEXUS_SEED ?? DEFAULT_SEED)
 function check<T>(arb: fc.Arbitrary<T>, property: (t: T) => void): void {
-  const r = fc.check(fc.property(arb, property), { seed, numRuns: 80 })
-  if (r.failed)
-    throw new Error(
-      `PLEXUS_SEED=${seed}: counterexample ${JSON.stringify(r.counterexample)}: ${String((r as { errorInstance?: unknown }).errorInstance)}`,
-    )
+  checkSeeded(arb, property, { seed, numRuns: 80 })
 }
 
 const conf = (a: string, b: string): number => confidence(labelOf(a), labelOf(b))

@@ -7,6 +7,7 @@
 //     for inhibition rules" for "Alerting: Add support for inhibition rules", 0.9 before): a narrower
 //     piece of work, or another one; a candidate, not a merge. (A shorter name may still name its label.)
 import fc from 'fast-check'
+import { checkSeeded } from './test/property.ts'
 import { describe, expect, it } from 'vitest'
 import { createNodes } from './create.ts'
 import { MATCH_CONFIDENCE, bestMatch, confidence, labelOf } from './resolve.ts'
@@ -15,11 +16,7 @@ import { graphOf, taken } from './test/labels.ts'
 const DEFAULT_SEED = 2411
 const seed = Number(process.env.PLEXUS_SEED ?? DEFAULT_SEED)
 function check<T>(arb: fc.Arbitrary<T>, property: (t: T) => void): void {
-  const r = fc.check(fc.property(arb, property), { seed, numRuns: 80 })
-  if (r.failed)
-    throw new Error(
-      `PLEXUS_SEED=${seed}: counterexample ${JSON.stringify(r.counterexample)}: ${String((r as { errorInstance?: unknown }).errorInstance)}`,
-    )
+  checkSeeded(arb, property, { seed, numRuns: 80 })
 }
 
 const conf = (a: string, b: string): number => confidence(labelOf(a), labelOf(b))
