@@ -195,9 +195,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // On PostgreSQL a row decides who holds a node, whichever server the agents reach; alone, memory.
   const pgArbiter = pgStore ? new PgArbiter(docs, pgStore.pool, { ttlMs: claimTtlMs, log }) : null
   const claims: ClaimArbiter = pgArbiter ?? new InProcessArbiter(docs, claimTtlMs)
-  // Seed 002's crashed agents: their tasks go back to todo, by the server, in every loaded graph.
-  const staleTasks = { timeoutMs: config.staleTaskMinutes * 60_000 }
-  const staleSweep = new StaleTaskSweep(docs, { ...staleTasks, intervalMs: staleSweepMs, now, log })
+  // Seed 002's crashed agents: their tasks go back to todo, by the server, in every loaded graph,
+  // when the operator set a timeout (off by default: a person's card in Doing is a task too).
+  const staleTasks = config.staleTaskMinutes > 0 ? { timeoutMs: config.staleTaskMinutes * 60_000 } : undefined
+  const staleSweep = new StaleTaskSweep(docs, {
+    timeoutMs: staleTasks?.timeoutMs ?? 0,
+    intervalMs: staleTasks ? staleSweepMs : 0,
+    now,
+    log,
+  })
   // Several servers behind a proxy: a session lives in one process and the next request may reach
   // another, so every MCP request is served statelessly (all a tool needs is in the document).
   const mcp = createMcpEndpoint({
@@ -210,7 +216,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     maxSessionsPerIdentity: config.limits.maxMcpSessionsPerIdentity,
     maxBodyBytes: config.limits.maxMcpBodyBytes,
     maxReadBodyBytes: config.limits.maxMcpReadBodyBytes,
-    staleTasks,
+    ...(staleTasks ? { staleTasks } : {}),
     now,
   })
   const app = createApp({
@@ -316,7 +322,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         const closed = new Promise<void>((resolve) => server.close(() => resolve()))
         await drain.stop(DRAIN_MS)
         sync.close()
-        staleSweep.close()
+        await staleSweep.close()
         await mcp.close()
         await docs.closeAll()
         await offload.close()

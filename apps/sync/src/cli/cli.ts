@@ -72,7 +72,8 @@ Starts the sync server: WebSocket sync at /sync/:graph, the API at /api, the web
   --claim-ttl-minutes N  lease of a claim when the claimer names none (env PLEXUS_CLAIM_TTL_MINUTES,
                          default 60)
   --stale-task-minutes N a task doing for longer than this since its started_at goes back to todo,
-                         reset by the server (seed 002; env PLEXUS_STALE_TASK_MINUTES, default 60)
+                         reset by the server, a person's card too (seed 002; env
+                         PLEXUS_STALE_TASK_MINUTES; default 0: off)
   --database-url URL     store graphs in PostgreSQL, postgres://... (env PLEXUS_DATABASE_URL);
                          default: SQLite in the data directory
   --redis-url URL        share updates with other servers on the same PostgreSQL, redis://...

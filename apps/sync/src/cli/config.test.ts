@@ -45,8 +45,9 @@ describe('configuration', () => {
     })
   })
 
-  it("takes seed 002's stale-task timeout from --stale-task-minutes or PLEXUS_STALE_TASK_MINUTES, 60 by default", () => {
-    expect(config({}).staleTaskMinutes).toBe(60)
+  it("takes seed 002's stale-task timeout from --stale-task-minutes or PLEXUS_STALE_TASK_MINUTES, off (0) by default", () => {
+    expect(config({}).staleTaskMinutes).toBe(0)
+    expect(config({}, { PLEXUS_STALE_TASK_MINUTES: '0' }).staleTaskMinutes).toBe(0)
     expect(config({}, { PLEXUS_STALE_TASK_MINUTES: '15' }).staleTaskMinutes).toBe(15)
     expect(config({ 'stale-task-minutes': '5' }, { PLEXUS_STALE_TASK_MINUTES: '15' }).staleTaskMinutes).toBe(
       5,
@@ -55,9 +56,9 @@ describe('configuration', () => {
       ok: false,
       message: expect.stringMatching(/--stale-task-minutes must be a whole number/),
     })
-    expect(resolveConfig({}, { PLEXUS_STALE_TASK_MINUTES: '0' }, dir)).toMatchObject({
+    expect(resolveConfig({}, { PLEXUS_STALE_TASK_MINUTES: '525601' }, dir)).toMatchObject({
       ok: false,
-      message: expect.stringMatching(/1 to 525600 minutes.*PLEXUS_STALE_TASK_MINUTES/),
+      message: expect.stringMatching(/0 \(off\) or 1 to 525600 minutes.*PLEXUS_STALE_TASK_MINUTES/),
     })
   })
 

@@ -10,7 +10,6 @@ import { defaultDocsOptions } from '../graphs/registry.ts'
 import { BOUNDS } from './bounds.ts'
 import { defaultLimits, type Limits } from '../access/server-limits.ts'
 import { isLoopbackHost } from '../access/origin.ts'
-import { DEFAULT_STALE_TASK_MINUTES } from '@plexus/tools'
 
 export interface ServerConfig {
   port: number
@@ -31,7 +30,9 @@ export interface ServerConfig {
   claimTtlMinutes: number
   /**
    * Seed 002's stale tasks: a task `doing` for longer than this (since its `started_at`) is put back
-   * to `todo` by the server (packages/tools board/stale.ts, graphs/stale-sweep.ts).
+   * to `todo` by the server (packages/tools board/stale.ts, graphs/stale-sweep.ts). 0, the default:
+   * never on its own (a card a person moved to Doing is a `doing` task too); the operator turns it on,
+   * as seed 002's cron job is.
    */
   staleTaskMinutes: number
   /** PostgreSQL instead of the SQLite file in the data directory (several servers share it). */
@@ -88,7 +89,7 @@ export function resolveConfig(flags: ServeFlags, env: Env, cwd = process.cwd()):
     ),
     staleTaskMinutes: integer(
       flags['stale-task-minutes'] ?? env.PLEXUS_STALE_TASK_MINUTES,
-      DEFAULT_STALE_TASK_MINUTES,
+      0,
       flags['stale-task-minutes'] !== undefined ? '--stale-task-minutes' : 'PLEXUS_STALE_TASK_MINUTES',
     ),
     reconcileMs: integer(env.PLEXUS_RECONCILE_MS, DEFAULT_RECONCILE_MS, 'PLEXUS_RECONCILE_MS'),
@@ -157,10 +158,10 @@ export function resolveConfig(flags: ServeFlags, env: Env, cwd = process.cwd()):
       message: `the claim TTL must be 1 to 10080 minutes (a week), got ${ttl}; set --claim-ttl-minutes or PLEXUS_CLAIM_TTL_MINUTES`,
     }
   const stale = value(numbers.staleTaskMinutes)
-  if (stale < 1 || stale > MAX_STALE_TASK_MINUTES)
+  if (stale < 0 || stale > MAX_STALE_TASK_MINUTES)
     return {
       ok: false,
-      message: `the stale-task timeout must be 1 to ${MAX_STALE_TASK_MINUTES} minutes (a year), got ${stale}; set --stale-task-minutes or PLEXUS_STALE_TASK_MINUTES`,
+      message: `the stale-task timeout must be 0 (off) or 1 to ${MAX_STALE_TASK_MINUTES} minutes (a year), got ${stale}; set --stale-task-minutes or PLEXUS_STALE_TASK_MINUTES`,
     }
   return {
     ok: true,

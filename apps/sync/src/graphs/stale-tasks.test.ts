@@ -91,3 +91,49 @@ describe("seed 002's stale tasks, reset by the server's own sweep", () => {
     }
   })
 })
+
+// The reset is the operator's choice, as seed 002's cron job is (session 17's review): a task in Doing
+// is also a person's card (the web board writes `started_at` when a card is dragged there), and a server
+// that reset every card untouched for an hour, unasked, would undo people's boards.
+describe("seed 002's stale tasks, without a timeout set", () => {
+  let t = T0
+  let server: TestServer
+  let agent: Agent
+  beforeAll(async () => {
+    server = await testServer({ now: () => t, staleSweepMs: 10 })
+    agent = await httpAgent(server.url, { path: '/mcp/board' })
+  })
+  afterAll(async () => {
+    await agent?.close().catch(() => {})
+    await server?.dispose()
+  })
+
+  it('are left in Doing by the sweep and by board reads, however old; reset_stale_tasks still resets them', async () => {
+    const a = agent.client
+    const graph = 'stale-off'
+    const note = async (text: string) => (await ok(a, 'create_knowledge_note', { graph, text })).node_id
+    const p = await note('Project')
+    const card = await note('Write the press release')
+    const edge = await ok(a, 'create_edge', {
+      from_node_id: p,
+      to_node_id: card,
+      type: 'parent_of',
+      properties: { status: 'doing', started_at: new Date(T0).toISOString() },
+    })
+    t = T0 + 48 * 60 * MINUTE
+    expect(await server.staleTasks.sweep()).toBe(0)
+    const board = await ok(a, 'get_project_tasks', { project_node_id: p })
+    expect(board.doing.map((x: { node_id: string }) => x.node_id)).toEqual([card])
+    const doc = server.docs.peek(graph)
+    if (!doc) throw new Error('the graph is not loaded')
+    const g = openGraph(doc, { actor: 'test', now: () => t, newId: () => 'unused' })
+    expect(g.index.edges.get(edge.edge_id)?.properties).toMatchObject({ status: 'doing' })
+    // The seed's own tool, called by someone who means it, resets it.
+    const reset = await ok(a, 'reset_stale_tasks', { project_node_id: p, timeout_minutes: 60 })
+    expect(reset).toBeTruthy()
+    expect(g.index.edges.get(edge.edge_id)?.properties).toMatchObject({
+      status: 'todo',
+      reset_reason: 'agent_timeout',
+    })
+  })
+})

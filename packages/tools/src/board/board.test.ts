@@ -389,6 +389,8 @@ describe("seed 002's stale tasks, reset when the board is read (an injected cloc
       now: () => t,
       // No periodic sweep here: what resets a task in these tests is the read.
       staleSweepMs: 0,
+      // The operator's timeout (off by default): the seed's hour.
+      staleTaskMinutes: 60,
       tokens: [
         { name: 'ada', role: 'write', token: 'ada-token-1' },
         { name: 'rita', role: 'read', token: 'rita-token-1' },

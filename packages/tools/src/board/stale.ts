@@ -2,7 +2,8 @@
  * Seed 002's "agent crashes mid-task" as a host does it: a `doing` task whose `started_at` is older
  * than the host's timeout goes back to `todo` with `reset_reason: agent_timeout`, written under the
  * host's own identity (history shows who reset it, not whoever happened to read the board). The sync
- * server does it in every graph it has open, every minute (apps/sync stale-sweep.ts), and when a
+ * server, when its operator set a timeout (off by default), does it in every graph it has open, every
+ * minute (apps/sync stale-sweep.ts), and when a
  * writer reads a board through seed 002's tools (board/tools.ts); an agent's own copy never does (the
  * server refuses history under a name other than the agent's).
  */
