@@ -82,10 +82,17 @@ export interface GraphSource {
   list(): Promise<GraphInfo[]>
   /**
    * Opens (loading it first where needed) a graph's document; null when there is no such graph (or
-   * none this caller reaches) and `create` is not asked. There is no separate existence check: a
-   * host answers it where it opens.
+   * none this caller reaches) and `create` is not asked. The host answers whether a graph exists
+   * where it opens, and `exists` answers it alike.
    */
   open(id: string, opts?: OpenOptions): Promise<GraphDoc | null>
+  /**
+   * Whether `open` without `create` would give `id` (the same answer), without loading it. A source
+   * without it is asked by opening. The server's: a big graph is one whole decode of its stored
+   * state, and a server that unloads an unused graph at once (`PLEXUS_IDLE_UNLOAD_MS=0`) decoded it
+   * again for the open that follows the check (issue 29).
+   */
+  exists?(id: string): Promise<boolean>
   /** Shows `actor` in the graph's presence, at `node`. */
   present?(graph: string, actor: string, node: string | null): void
   /** Before `actor` releases `nodes`: the copy shows the claims it holds on them (claims.ts). */
@@ -486,6 +493,7 @@ export function ensureGraph(
  * into a graph or create one, a memory level that may not exist yet).
  */
 export async function graphExists(ctx: CallContext, project: string): Promise<boolean> {
+  if (ctx.source.exists) return ctx.source.exists(project)
   const handle = await ctx.source.open(project)
   handle?.release()
   return handle !== null

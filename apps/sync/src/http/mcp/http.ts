@@ -100,6 +100,8 @@ export function registrySource(
   staleTasks?: StaleTaskPolicy,
 ): GraphSource {
   const reaches = (id: string) => !identity || canRead(identity, id)
+  // A loaded graph with content exists; only otherwise ask the store (which loads nothing).
+  const stored = async (id: string) => (docs.peek(id)?.store.clients.size ?? 0) > 0 || (await docs.exists(id))
   return {
     ...(staleTasks ? { staleTasks } : {}),
     role: (id) => (identity ? roleOn(identity, id) : 'admin'),
@@ -109,12 +111,11 @@ export function registrySource(
       (await docs.list())
         .filter((g) => reaches(g.id))
         .map((g) => ({ ...listing(g.id, g.summary), changed: g.updatedAt })),
+    exists: async (id) => reaches(id) && (await stored(id)),
     open: async (id, opts) => {
       if (!reaches(id)) return null
       openMark(id, 'tool asks')
-      // A loaded graph with content exists; only otherwise ask the store.
-      if (!opts?.create && !((docs.peek(id)?.store.clients.size ?? 0) > 0 || (await docs.exists(id))))
-        return null
+      if (!opts?.create && !(await stored(id))) return null
       const handle = await docs.openAsync(id)
       openMark(id, 'opened')
       // Opened once: the arbiter claims on this handle, never looking the graph up again.
