@@ -426,6 +426,21 @@ function conceptsSuite(label: string, connect: (server: TestServer, name: string
       expect(again.working_set.hot_edges.map((e: Any) => e.to.label)).toEqual(
         Array.from({ length: 9 }, (_, i) => `Replica ${9 - i} lag`),
       )
+      // An edit of an edge that is not there makes it (as connect does): it is one this session created.
+      const edited = await ok(a, 'graph', {
+        graph,
+        action: 'edit',
+        entity: 'edge',
+        from_label: 'CAP Theorem',
+        to_label: 'Replica 0 lag',
+        relationship: 'refines',
+        properties: { note: 'made by an edit' },
+      })
+      expect(edited.working_set.hot_edges[0]).toMatchObject({
+        from: { label: 'CAP Theorem' },
+        to: { label: 'Replica 0 lag' },
+        type: 'refines',
+      })
       // Another agent's session has none of them.
       const other = await connect(server, 'someone-else')
       try {

@@ -376,7 +376,7 @@ function run(g: Graph, ctx: CallContext, args: Args, touched: { ids: string[] })
     case 'edit': {
       if (entity === 'edge') {
         const e = edgeEnds()
-        must(
+        const r = must(
           connect(g, [
             {
               ...e,
@@ -386,6 +386,8 @@ function run(g: Graph, ctx: CallContext, args: Args, touched: { ids: string[] })
           ]),
         )
         ids.push(e.from, e.to)
+        // An edit of an edge that was not there made it: one this session created (hot_edges).
+        madeEdges.push(...r.added)
         out.edge = {
           from: concept(g, e.from),
           to: concept(g, e.to),
