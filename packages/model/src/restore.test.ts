@@ -21,7 +21,7 @@ import { openGraph, type Graph } from './graph.ts'
 import { restructure } from './restructure.ts'
 import { allEvents } from './history.ts'
 import { counterIds } from './ids.ts'
-import { restoreAsOf } from './restore.ts'
+import { previewGraphRestore, restoreAsOf, restoreGraphAsOf } from './restore.ts'
 import { apply, op, type Op } from './test/edits.ts'
 import { Clock, makeGraph, ok } from './test/harness.ts'
 import { docAsOf } from './time.ts'
@@ -108,13 +108,28 @@ const check = <T>(arb: fc.Arbitrary<T>, prop: (v: T) => void, numRuns = RUNS): v
     )
 }
 
-function wholeGraph(s: Story): void {
+function wholeGraph(s: Story, form: 'root' | 'graph' = 'root'): void {
   const { g, doc, at, then, root, clock } = play(s)
   const beforeRestore = picture(g)
   const history = allEvents(g).length
+  // The graph form's preview (what the canvas asks before writing) says what the restore will do and
+  // writes nothing.
+  const preview = form === 'graph' ? ok(previewGraphRestore(g, { at })) : null
+  expect(picture(g)).toEqual(beforeRestore)
+  expect(allEvents(g).length).toBe(history)
   let transactions = 0
   doc.on('afterTransaction', () => transactions++)
-  const r = ok(restoreAsOf(g, { node: root, at, branch: true }))
+  const r = ok(
+    form === 'graph' ? restoreGraphAsOf(g, { at }) : restoreAsOf(g, { node: root, at, branch: true }),
+  )
+  if (preview) {
+    expect(preview.forgotten.sort()).toEqual([...r.forgotten].sort())
+    expect(preview.brought_back.sort()).toEqual([...r.brought_back].sort())
+    expect(preview.restored.sort()).toEqual([...r.restored].sort())
+    expect(preview.edges_added.length + preview.edges_removed.length).toBe(
+      r.edges_added.length + r.edges_removed.length,
+    )
+  }
   expect(r.skipped).toEqual([])
   expect(picture(g)).toEqual(picture(then))
   expect(transactions).toBeLessThanOrEqual(1)
@@ -130,7 +145,12 @@ function wholeGraph(s: Story): void {
 
 describe('restoreAsOf: the whole graph', () => {
   it(`reads as it did at the moment, in one forward change (seed ${SEED}, ${RUNS} runs)`, () => {
-    check(story, wholeGraph)
+    check(story, (st) => wholeGraph(st))
+  })
+  // The canvas's "Restore the graph to this moment" (issue 30): every node then or now in scope, not
+  // only what the root reaches; previewed first, then written as one forward change by the person.
+  it(`restoreGraphAsOf reads as docAsOf at the moment, previewed exactly (seed ${SEED}, ${RUNS} runs)`, () => {
+    check(story, (st) => wholeGraph(st, 'graph'))
   })
 })
 

@@ -1,5 +1,6 @@
 /**
- * Restore (issue 30, docs/time-travel.md): a node, or a branch, put back as it was at a moment, as one
+ * Restore (issue 30, docs/time-travel.md): a node, a branch (`restoreAsOf`) or the whole graph
+ * (`restoreGraphAsOf`, previewed by `previewGraphRestore`) put back as it was at a moment, as one
  * forward change. The past is read from history (time.ts `pastOf`); what differs from it now is written
  * back in one transaction (one undo step on a canvas), every change recorded as a `revert` event by
  * the one who restores: history is never rewritten, and a restore can itself be restored past.
@@ -20,7 +21,7 @@
 import * as Y from 'yjs'
 import { CLAIM_KEYS } from './claims.ts'
 import { writeEdge } from './edges.ts'
-import { fail, write, type Graph, type Writer } from './graph.ts'
+import { fail, openGraph, write, type Graph, type Writer } from './graph.ts'
 import { layout } from './schema.ts'
 import { notesOf, setText } from './text.ts'
 import { pastOf } from './time.ts'
@@ -84,17 +85,58 @@ const clipped = (v: Json | undefined): boolean =>
  * applied, with what could not be put back in `skipped`.
  */
 export function restoreAsOf(g: Graph, opts: RestoreOptions): Result<RestoreResult> {
-  const ix = g.index
-  if (!ix.nodes.has(opts.node))
+  if (!g.index.nodes.has(opts.node))
     return fail('not_found', `node ${opts.node} is not in this graph; graph_query or graph_search finds ids`)
   const past = pastOf(g, opts.at)
-  const pastNode = (id: string) => past.nodes.get(id)
   const scope = scopeOf(g, past.nodes, opts)
   if (scope.length > MAX_RESTORE_NODES)
     return fail(
       'too_large',
       `the branch to restore holds ${scope.length} nodes then and now; one restore takes at most ${MAX_RESTORE_NODES}: restore its sub-branches, a part at a time`,
     )
+  return restoreScope(g, opts.at, past, scope)
+}
+
+/**
+ * The whole graph put back as it was at `at`, as one forward change: every node there then or now is
+ * in scope (so tops other than the root, and nodes no tree reaches, are too). What `restoreAsOf` does
+ * for a branch, with nothing outside it: no parent loop nor relation to a node outside can be skipped.
+ */
+export function restoreGraphAsOf(g: Graph, opts: { at: number }): Result<RestoreResult> {
+  const past = pastOf(g, opts.at)
+  const scope = [...new Set([...g.index.nodes.keys(), ...past.nodes.keys()])]
+  if (scope.length > MAX_RESTORE_NODES)
+    return fail(
+      'too_large',
+      `the graph holds ${scope.length} nodes then and now; one restore takes at most ${MAX_RESTORE_NODES}: restore its branches, a part at a time`,
+    )
+  return restoreScope(g, opts.at, past, scope)
+}
+
+/**
+ * What `restoreGraphAsOf` would do, computed before anything is written: the same restore run on a
+ * throwaway copy of the document (so the counts are exactly what the restore will say), the graph
+ * itself untouched. A canvas asks this to say how many nodes a restore brings back, forgets, changes.
+ */
+export function previewGraphRestore(g: Graph, opts: { at: number }): Result<RestoreResult> {
+  const copy = new Y.Doc()
+  Y.applyUpdate(copy, Y.encodeStateAsUpdate(g.doc))
+  let i = 0
+  const scratch = openGraph(copy, { ...g.env, newId: () => `preview_${i++}` })
+  const r = restoreGraphAsOf(scratch, opts)
+  copy.destroy()
+  return r
+}
+
+/** Puts every node of `scope` back as it was at `at` (`past`, read from history), in one transaction. */
+function restoreScope(
+  g: Graph,
+  at: number,
+  past: ReturnType<typeof pastOf>,
+  scope: string[],
+): Result<RestoreResult> {
+  const ix = g.index
+  const pastNode = (id: string) => past.nodes.get(id)
   const inScope = new Set(scope)
 
   // Plan first, against the graph as it is (the index does not change inside the transaction).
@@ -238,7 +280,7 @@ export function restoreAsOf(g: Graph, opts: RestoreOptions): Result<RestoreResul
   for (const id of [...forgotten, ...broughtBack]) restored.delete(id)
   return {
     ok: true,
-    at: opts.at,
+    at,
     restored: [...restored],
     forgotten,
     brought_back: broughtBack,
