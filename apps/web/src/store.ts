@@ -46,6 +46,9 @@ export interface UIState {
   timelineOpen: boolean
   /** The moment the canvas shows (ms since the epoch), read-only; null: the graph as it is now. */
   pastAt: number | null
+  /** The timeline asks whether to restore the whole graph to `pastAt` (Alt+R or its button). */
+  restoreAsked: boolean
+  setRestoreAsked: (asked: boolean) => void
   setTheme: (t: ThemeChoice) => void
   setReadOnly: (reason: ReadOnlyReason, text: string | null) => void
   /** Opens or closes the timeline; closing it returns the canvas to now. */
@@ -91,6 +94,8 @@ export const useUI = create<UIState>()((set, get) => ({
   readOnlyBy: {},
   timelineOpen: false,
   pastAt: null,
+  restoreAsked: false,
+  setRestoreAsked: (restoreAsked) => set({ restoreAsked: restoreAsked && get().pastAt !== null }),
   setReadOnly: (reason, text) => {
     const by = { ...get().readOnlyBy }
     if (text === null) delete by[reason]
@@ -100,8 +105,9 @@ export const useUI = create<UIState>()((set, get) => ({
     // Nothing stays open for editing on a graph that is read-only here.
     if (first) set({ editing: null })
   },
-  setTimelineOpen: (timelineOpen) => set(timelineOpen ? { timelineOpen } : { timelineOpen, pastAt: null }),
-  setPastAt: (pastAt) => set({ pastAt }),
+  setTimelineOpen: (timelineOpen) =>
+    set(timelineOpen ? { timelineOpen } : { timelineOpen, pastAt: null, restoreAsked: false }),
+  setPastAt: (pastAt) => set({ pastAt, restoreAsked: false }),
   setTheme: (theme) => {
     try {
       localStorage.setItem(THEME_KEY, theme)

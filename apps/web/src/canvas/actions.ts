@@ -240,6 +240,17 @@ export const ACTIONS: readonly Action[] = [
     run: (c) => duplicate(c.ws),
   },
   {
+    id: 'timeline.restore',
+    label:
+      'Restore the whole graph to the moment the timeline shows: asks first (what it brings back, removes, changes), then one new change Ctrl+Z undoes',
+    keys: ['Alt+KeyR'],
+    // It writes the live graph, not the past shown: the timeline's read-only does not stop it, and the
+    // bar refuses it itself when the graph is read-only for this person (timeline/restore.ts).
+    edits: false,
+    enabled: () => ui().pastAt !== null,
+    run: () => ui().setRestoreAsked(true),
+  },
+  {
     id: 'timeline.close',
     label: 'Leave the timeline: back to the graph as it is now',
     keys: ['Escape'],

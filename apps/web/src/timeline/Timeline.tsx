@@ -1,4 +1,4 @@
-import { allEvents, listCheckpoints } from '@plexus/model'
+import { allEvents, listCheckpoints, previewGraphRestore } from '@plexus/model'
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useWorkspace } from '../canvas/workspace.ts'
 import { useGraphVersion } from '../graph/hooks.ts'
@@ -7,7 +7,16 @@ import { useUI } from '../store.ts'
 import { focusCanvas } from '../ui/focus.ts'
 import { Icon } from '../ui/Icon.tsx'
 import { stamp } from '../ui/time.ts'
+import { report } from '../canvas/commands.ts'
 import { actorsOf, checkpointStops, describeMoment, stopsOf } from './moments.ts'
+import {
+  nothingToRestore,
+  restoredGraphDetails,
+  restoredGraphText,
+  restoreGraphTo,
+  restoreQuestion,
+  restoreRefusal,
+} from './restore.ts'
 
 /**
  * How long the slider must rest before the map follows it. Each moment shown rebuilds the graph as it
@@ -29,6 +38,8 @@ const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`)
  * The timeline (issue 30): a bar over the canvas with a slider over the moments history recorded, from
  * the graph's making to now (moments.ts), the named checkpoints marked on it, and who to follow. Moving
  * it shows the map as it was (usePast.ts), read-only; its right end, Escape or "Back to now" return.
+ * At a past moment, "Restore the graph to this moment" (or Alt+R) asks, then writes the whole graph
+ * back as it was then as one new change (RestoreAsk below).
  */
 export function TimelineBar() {
   const ws = useWorkspace()
@@ -75,6 +86,12 @@ export function TimelineBar() {
     rest.current = setTimeout(() => commit(i), REST_MS)
   }
   const onKeyDown = (e: KeyboardEvent) => {
+    if (e.altKey && e.code === 'KeyR' && !e.ctrlKey && !e.metaKey && !e.shiftKey) {
+      e.preventDefault()
+      e.stopPropagation()
+      if (pastAt !== null && !refusal) useUI.getState().setRestoreAsked(true)
+      return
+    }
     if (e.key !== 'Escape') return
     e.preventDefault()
     e.stopPropagation()
@@ -89,6 +106,8 @@ export function TimelineBar() {
       ? `Now — ${changes(stopsOf(events).length)} recorded${who ? `, last by ${who}` : ''}`
       : `As of ${stamp(at)}${mark ? ` (checkpoint “${mark.name}”)` : ''} — ${changes(desc.changesAgo)} ago${who ? `, last by ${who}` : ''}`
   const actors = useMemo(() => actorsOf(events), [events])
+  const refusal = useUI((s) => restoreRefusal(s.readOnlyBy))
+  const asked = useUI((s) => s.restoreAsked)
 
   return (
     <div
@@ -154,10 +173,36 @@ export function TimelineBar() {
               ))}
             </select>
           )}
+          {pastAt !== null && pending === null && (
+            <button
+              type="button"
+              className="btn timeline-restore"
+              data-testid="timeline-restore"
+              disabled={refusal !== null}
+              title={
+                refusal
+                  ? `Cannot restore: ${refusal}`
+                  : 'Put the whole graph back as it was at this moment, as one new change (Alt+R)'
+              }
+              aria-keyshortcuts="Alt+R"
+              onClick={() => useUI.getState().setRestoreAsked(true)}
+            >
+              <Icon name="history" />
+              Restore the graph to this moment
+            </button>
+          )}
           <button type="button" className="btn" data-testid="timeline-now" onClick={backToNow}>
             Back to now
           </button>
         </div>
+        {refusal && pastAt !== null && (
+          <p className="timeline-refusal muted small" data-testid="timeline-restore-refused">
+            Restore is off: {refusal}.
+          </p>
+        )}
+        {asked && pastAt !== null && !refusal && (
+          <RestoreAsk at={pastAt} onCancel={() => slider.current?.focus({ preventScroll: true })} />
+        )}
       </div>
       <PastBanner />
     </div>
@@ -172,6 +217,69 @@ function PastBanner() {
     <div className="past-banner" role="status" data-testid="past-banner">
       <Icon name="history" />
       <span>{reason}</span>
+    </div>
+  )
+}
+
+/**
+ * The question before a restore of the whole graph: what it would bring back, remove and change,
+ * computed on a copy before anything is written (previewGraphRestore), then Restore or Cancel.
+ * Restore writes it on the live graph as one undo step, closes the timeline and says what it did.
+ */
+function RestoreAsk({ at, onCancel }: { at: number; onCancel: () => void }) {
+  const ws = useWorkspace()
+  const g = ws.session.g
+  const version = useGraphVersion(g)
+  const yes = useRef<HTMLButtonElement>(null)
+  const preview = useMemo(() => {
+    void version
+    return previewGraphRestore(g, { at })
+  }, [g, at, version])
+  useEffect(() => yes.current?.focus({ preventScroll: true }), [])
+  const cancel = () => {
+    useUI.getState().setRestoreAsked(false)
+    onCancel()
+  }
+  const restore = () => {
+    const r = restoreGraphTo(g, ws.session.undo, at)
+    if (!r.ok) return report(r)
+    const ui = useUI.getState()
+    ui.toast({
+      text: restoredGraphText(r, at),
+      tone: r.skipped.length ? 'error' : 'success',
+      details: restoredGraphDetails(g, r),
+    })
+    backToNow()
+  }
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape') return
+    e.preventDefault()
+    e.stopPropagation()
+    cancel()
+  }
+  return (
+    <div
+      className="timeline-ask"
+      role="alertdialog"
+      aria-label="Restore the graph"
+      aria-describedby="timeline-ask-text"
+      data-testid="timeline-restore-confirm"
+      onKeyDown={onKeyDown}
+    >
+      <span id="timeline-ask-text">{preview.ok ? restoreQuestion(preview, at) : preview.message}</span>
+      <button
+        ref={yes}
+        type="button"
+        className="btn primary"
+        data-testid="timeline-restore-yes"
+        disabled={!preview.ok || nothingToRestore(preview)}
+        onClick={restore}
+      >
+        Restore
+      </button>
+      <button type="button" className="btn" data-testid="timeline-restore-no" onClick={cancel}>
+        Cancel
+      </button>
     </div>
   )
 }
