@@ -173,7 +173,12 @@ export function TimelineBar() {
               ))}
             </select>
           )}
-          {pastAt !== null && pending === null && (
+          <button type="button" className="btn" data-testid="timeline-now" onClick={backToNow}>
+            Back to now
+          </button>
+        </div>
+        {pastAt !== null && pending === null && (
+          <div className="timeline-row">
             <button
               type="button"
               className="btn timeline-restore"
@@ -190,15 +195,12 @@ export function TimelineBar() {
               <Icon name="history" />
               Restore the graph to this moment
             </button>
-          )}
-          <button type="button" className="btn" data-testid="timeline-now" onClick={backToNow}>
-            Back to now
-          </button>
-        </div>
-        {refusal && pastAt !== null && (
-          <p className="timeline-refusal muted small" data-testid="timeline-restore-refused">
-            Restore is off: {refusal}.
-          </p>
+            <span className="timeline-hint muted small" data-testid="timeline-restore-hint">
+              {refusal
+                ? `Off: ${refusal}.`
+                : 'Puts the whole graph back as it was then, as one new change (Alt+R). Asks first.'}
+            </span>
+          </div>
         )}
         {asked && pastAt !== null && !refusal && (
           <RestoreAsk at={pastAt} onCancel={() => slider.current?.focus({ preventScroll: true })} />
