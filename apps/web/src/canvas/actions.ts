@@ -1,5 +1,6 @@
 import { DEPENDS_ON, RELATES_TO, relationWords } from '@plexus/model'
 import { useUI } from '../store.ts'
+import { restoreRefusal } from '../timeline/restore.ts'
 import type { IconName } from '../ui/Icon.tsx'
 import { arrange } from './arrange.ts'
 import {
@@ -244,10 +245,10 @@ export const ACTIONS: readonly Action[] = [
     label:
       'Restore the whole graph to the moment the timeline shows: asks first (what it brings back, removes, changes), then one new change Ctrl+Z undoes',
     keys: ['Alt+KeyR'],
-    // It writes the live graph, not the past shown: the timeline's read-only does not stop it, and the
-    // bar refuses it itself when the graph is read-only for this person (timeline/restore.ts).
+    // It writes the live graph, not the past shown: the timeline's read-only does not stop it, the
+    // person's own reasons do (timeline/restore.ts). The timeline bar performs this same action.
     edits: false,
-    enabled: () => ui().pastAt !== null,
+    enabled: () => ui().pastAt !== null && restoreRefusal(ui().readOnlyBy) === null,
     run: () => ui().setRestoreAsked(true),
   },
   {

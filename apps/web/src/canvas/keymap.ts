@@ -6,7 +6,8 @@ import type { Workspace } from './workspace.ts'
 // The canvas's keyboard: the first action of the registry (actions.ts) that claims a key and applies
 // runs. What the keys do is written there, once, for the keymap, the toolbar and the help overlay.
 
-function claims(a: Action, e: KeyboardEvent, c: ActionContext): boolean {
+/** Whether the key is the action's (its own `match`, else one of its `keys`). */
+export function claims(a: Action, e: KeyboardEvent, c: ActionContext): boolean {
   return a.match ? a.match(e, c) : a.keys.some((k) => combo(k, e))
 }
 

@@ -7,6 +7,8 @@ import { useUI } from '../store.ts'
 import { focusCanvas } from '../ui/focus.ts'
 import { Icon } from '../ui/Icon.tsx'
 import { stamp } from '../ui/time.ts'
+import { action, contextOf, perform } from '../canvas/actions.ts'
+import { claims } from '../canvas/keymap.ts'
 import { report } from '../canvas/commands.ts'
 import { actorsOf, checkpointStops, describeMoment, stopsOf } from './moments.ts'
 import {
@@ -85,11 +87,14 @@ export function TimelineBar() {
     if (rest.current) clearTimeout(rest.current)
     rest.current = setTimeout(() => commit(i), REST_MS)
   }
+  /** The timeline.restore action (Alt+R on the canvas), from the bar's button and keys alike. */
+  const askRestore = () => perform(action('timeline.restore'), contextOf(ws))
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.altKey && e.code === 'KeyR' && !e.ctrlKey && !e.metaKey && !e.shiftKey) {
+    // The canvas's own Alt+R (the timeline.restore action), which does not hear the bar's keys.
+    if (claims(action('timeline.restore'), e.nativeEvent, contextOf(ws))) {
       e.preventDefault()
       e.stopPropagation()
-      if (pastAt !== null && !refusal) useUI.getState().setRestoreAsked(true)
+      askRestore()
       return
     }
     if (e.key !== 'Escape') return
@@ -190,7 +195,7 @@ export function TimelineBar() {
                   : 'Put the whole graph back as it was at this moment, as one new change (Alt+R)'
               }
               aria-keyshortcuts="Alt+R"
-              onClick={() => useUI.getState().setRestoreAsked(true)}
+              onClick={askRestore}
             >
               <Icon name="history" />
               Restore the graph to this moment
