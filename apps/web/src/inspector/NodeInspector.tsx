@@ -1,4 +1,4 @@
-import { readMeta, restoreAsOf, updateNodes, type NodeView, type RestoreResult } from '@plexus/model'
+import { readMeta, restoreAsOf, updateNodes, type NodeView } from '@plexus/model'
 import { report } from '../canvas/commands.ts'
 import { useWorkspace } from '../canvas/workspace.ts'
 import { useGraphVersion } from '../graph/hooks.ts'
@@ -8,6 +8,7 @@ import { describeActor } from '../identity.ts'
 import { ago, stamp } from '../ui/time.ts'
 import { AddRelation } from './AddRelation.tsx'
 import { Field } from './Field.tsx'
+import { restoreOnCanvas } from '../timeline/restore.ts'
 import { HistoryList } from './HistoryList.tsx'
 import { EvidenceList, Links, Properties } from './Lists.tsx'
 import { ClaimBox, CoreFields, StatusLine, type NodeUpdate } from './NodeFields.tsx'
@@ -42,22 +43,7 @@ export function NodeInspector({ id, n }: { id: string; n: NodeView }) {
   }
   // The branch as it was right after a change: one new change (one undo step), the past untouched.
   const restore = (at: number) => {
-    ws.session.undo.stopCapturing()
-    const r = restoreAsOf(g, { node: id, at, branch: true })
-    ws.session.undo.stopCapturing()
-    if (!r.ok) return report(r)
-    ws.model.own.changed([...r.restored, ...r.forgotten, ...r.brought_back])
-    useUI.getState().toast({
-      text: restoredText(r, at),
-      tone: r.skipped.length ? 'error' : 'success',
-      ...(r.skipped.length
-        ? {
-            details: r.skipped.map(
-              (x) => `${g.index.nodes.get(x.id)?.summary ?? x.id}, ${x.field}: ${x.reason}`,
-            ),
-          }
-        : {}),
-    })
+    restoreOnCanvas(ws, at, () => restoreAsOf(g, { node: id, at, branch: true }))
   }
   return (
     <aside className="inspector" aria-label="Inspector" data-testid="inspector" onKeyDown={backToCanvas}>
@@ -112,18 +98,4 @@ export function NodeInspector({ id, n }: { id: string; n: NodeView }) {
       </p>
     </aside>
   )
-}
-
-/** What a restore did, as the toast says it. */
-function restoredText(r: RestoreResult, at: number): string {
-  const n = (count: number, one: string) => `${count} ${count === 1 ? one : `${one}s`}`
-  const parts: string[] = []
-  if (r.restored.length) parts.push(`${n(r.restored.length, 'node')} put back`)
-  if (r.forgotten.length) parts.push(`${n(r.forgotten.length, 'node')} made since removed`)
-  if (r.brought_back.length) parts.push(`${n(r.brought_back.length, 'node')} brought back`)
-  if (r.edges_added.length + r.edges_removed.length)
-    parts.push(`${n(r.edges_added.length + r.edges_removed.length, 'relation')} changed`)
-  const what = parts.length ? parts.join(', ') : 'nothing differed'
-  const left = r.skipped.length ? `; ${n(r.skipped.length, 'change')} could not be put back (details)` : ''
-  return `Restored to ${stamp(at)}: ${what}${left}. Ctrl+Z undoes it.`
 }

@@ -1,4 +1,4 @@
-import { allEvents, listCheckpoints, previewGraphRestore } from '@plexus/model'
+import { allEvents, listCheckpoints, previewGraphRestore, restoreGraphAsOf } from '@plexus/model'
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useWorkspace } from '../canvas/workspace.ts'
 import { useGraphVersion } from '../graph/hooks.ts'
@@ -9,16 +9,8 @@ import { Icon } from '../ui/Icon.tsx'
 import { stamp } from '../ui/time.ts'
 import { action, contextOf, perform } from '../canvas/actions.ts'
 import { claims } from '../canvas/keymap.ts'
-import { report } from '../canvas/commands.ts'
 import { actorsOf, checkpointStops, describeMoment, stopsOf } from './moments.ts'
-import {
-  nothingToRestore,
-  restoredGraphDetails,
-  restoredGraphText,
-  restoreGraphTo,
-  restoreQuestion,
-  restoreRefusal,
-} from './restore.ts'
+import { nothingToRestore, restoreOnCanvas, restoreQuestion, restoreRefusal } from './restore.ts'
 
 /**
  * How long the slider must rest before the map follows it. Each moment shown rebuilds the graph as it
@@ -248,15 +240,7 @@ function RestoreAsk({ at, onCancel }: { at: number; onCancel: () => void }) {
     onCancel()
   }
   const restore = () => {
-    const r = restoreGraphTo(g, ws.session.undo, at)
-    if (!r.ok) return report(r)
-    const ui = useUI.getState()
-    ui.toast({
-      text: restoredGraphText(r, at),
-      tone: r.skipped.length ? 'error' : 'success',
-      details: restoredGraphDetails(g, r),
-    })
-    backToNow()
+    if (restoreOnCanvas(ws, at, () => restoreGraphAsOf(g, { at }), 'the graph')) backToNow()
   }
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Escape') return

@@ -10,7 +10,7 @@ import {
 } from '@plexus/model'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { restoredGraphText, restoreGraphTo, restoreQuestion, restoreRefusal } from './restore.ts'
+import { restoredText, restoreGraphTo, restoreQuestion, restoreRefusal } from './restore.ts'
 
 // Restoring the whole graph from the timeline (issue 30): asked with exact counts before writing, then
 // one undo step of the page's own; refused only for reasons that are the person's, not the timeline's.
@@ -65,7 +65,7 @@ describe('restore the graph from the timeline', () => {
       /It brings back 1 node, removes 1 node made since \(kept in history\), changes 1 node\. One new change: Ctrl\+Z undoes it\.$/,
     )
     const r = ok(restoreGraphTo(live, undo, at))
-    expect(restoredGraphText(r, at)).toMatch(
+    expect(restoredText(r, at, 'the graph')).toMatch(
       /1 node put back, 1 node made since removed, 1 node brought back\./,
     )
     expect(summaries(live)).toEqual(['Gone', 'Plan', 'Trip'])
