@@ -25,6 +25,22 @@ export class Agent {
     return JSON.parse(text) as T
   }
 
+  /**
+   * `graph_plan {project, nodes}`: the nodes made, and the id each batch ref got (a ref the plan did not
+   * make fails the test).
+   */
+  async plan(project: string, nodes: Array<Record<string, unknown>>): Promise<(ref: string) => string> {
+    const r = await this.call<{ created: Array<{ ref: string; id: string }> }>('graph_plan', {
+      project,
+      nodes,
+    })
+    return (ref) => {
+      const made = r.created.find((c) => c.ref === ref)
+      if (!made) throw new Error(`graph_plan made no node for ref ${ref}`)
+      return made.id
+    }
+  }
+
   async close(): Promise<void> {
     await this.client.close()
   }

@@ -39,17 +39,12 @@ test('the whole graph restored to a checkpoint from the timeline, seen live by a
   await waitSynced(b.page)
   const agent = await Agent.connect(baseUrl(), 'e2e-planner')
   try {
-    type Plan = { created: Array<{ ref: string; id: string }> }
-    const plan = await agent.call<Plan>('graph_plan', {
-      project: id,
-      nodes: [
-        { ref: 'venue', summary: 'Venue' },
-        { ref: 'hall', parent_ref: 'venue', summary: 'Book the hall' },
-        { ref: 'food', summary: 'Catering' },
-        { ref: 'menu', parent_ref: 'food', summary: 'Menu' },
-      ],
-    })
-    const ref = (r: string) => plan.created.find((c) => c.ref === r)!.id
+    const ref = await agent.plan(id, [
+      { ref: 'venue', summary: 'Venue' },
+      { ref: 'hall', parent_ref: 'venue', summary: 'Book the hall' },
+      { ref: 'food', summary: 'Catering' },
+      { ref: 'menu', parent_ref: 'food', summary: 'Menu' },
+    ])
     await agent.call('graph_session', { project: id, action: 'checkpoint', name: 'stand-up' })
     await expect(node(page, 'Menu')).toBeVisible()
     const past = await picture(page)

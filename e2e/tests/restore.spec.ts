@@ -12,15 +12,11 @@ test('a branch an agent changed is restored from its history; the agent sees it;
   const id = await createGraph(page, 'Offsite')
   const agent = await Agent.connect(baseUrl(), 'e2e-planner')
   try {
-    type Plan = { created: Array<{ ref: string; id: string }> }
-    const plan = await agent.call<Plan>('graph_plan', {
-      project: id,
-      nodes: [
-        { ref: 'venue', summary: 'Venue' },
-        { ref: 'hall', parent_ref: 'venue', summary: 'Book the hall' },
-      ],
-    })
-    const venue = plan.created.find((c) => c.ref === 'venue')!.id
+    const ref = await agent.plan(id, [
+      { ref: 'venue', summary: 'Venue' },
+      { ref: 'hall', parent_ref: 'venue', summary: 'Book the hall' },
+    ])
+    const venue = ref('venue')
     await expect(node(page, 'Book the hall')).toBeVisible()
     // The agent changes its mind: renames the branch and adds to it.
     await agent.call('graph_update', {

@@ -20,15 +20,11 @@ test('the timeline shows the map as it was, read-only, and Escape returns to now
   const id = await createGraph(page, 'Offsite')
   const agent = await Agent.connect(baseUrl(), 'e2e-planner')
   try {
-    type Plan = { created: Array<{ ref: string; id: string }> }
-    const plan = await agent.call<Plan>('graph_plan', {
-      project: id,
-      nodes: [
-        { ref: 'venue', summary: 'Venue' },
-        { ref: 'hall', parent_ref: 'venue', summary: 'Book the hall' },
-      ],
-    })
-    const venue = plan.created.find((c) => c.ref === 'venue')!.id
+    const ref = await agent.plan(id, [
+      { ref: 'venue', summary: 'Venue' },
+      { ref: 'hall', parent_ref: 'venue', summary: 'Book the hall' },
+    ])
+    const venue = ref('venue')
     await expect(node(page, 'Book the hall')).toBeVisible()
     await agent.call('graph_update', { project: id, updates: [{ node_id: venue, summary: 'Venue (moved)' }] })
     await expect(node(page, 'Venue (moved)')).toBeVisible()
