@@ -8,9 +8,8 @@
  * the relay refuses as it refuses any schema mark removed (issue 23).
  */
 import { createNodes, initGraph, openGraph, type Env } from '@plexus/model'
-import { WebSocket } from 'ws'
-import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
+import { destroyProvider, provider, waitFor } from './server-harness.ts'
 
 /**
  * Writes into `doc` (in one transaction, with `origin`) graph `graph` titled `title` as a build of
@@ -55,47 +54,29 @@ export async function olderBuildMakes(
   url: string,
   opts: { graph: string; title: string; child: string; version: number },
 ): Promise<void> {
-  const doc = new Y.Doc()
-  const p = connect(url, opts.graph, opts.version, doc)
+  const server = { wsUrl: url.replace(/^http/, 'ws') + '/sync' }
+  const p = provider(server, opts.graph, { schema: opts.version })
   try {
-    await until(() => p.synced, 'the older build to connect')
+    await waitFor(() => p.synced, 'the older build to connect')
     let ids = 0
     const env: Env = { actor: 'older-build', now: () => Date.now(), newId: () => `n_older${++ids}` }
-    const g = openGraph(doc, env)
-    const root = writeOlderGraph(doc, { ...opts, env, origin: g.origin })
+    const g = openGraph(p.doc, env)
+    const root = writeOlderGraph(p.doc, { ...opts, env, origin: g.origin })
     const r = createNodes(g, [{ summary: opts.child, parent: root }], { mode: 'force' })
     if (!r.ok) throw new Error(`the older build's node: ${r.message}`)
     // The server holds it once a fresh client of the same build reads it there (a live reader also
     // gets it the moment the server takes it).
-    const reader = connect(url, opts.graph, opts.version, new Y.Doc())
+    const reader = provider(server, opts.graph, { schema: opts.version })
     try {
       const has = () =>
         [...reader.doc.getMap<Y.Map<unknown>>('nodes').values()].some((n) => n.get('summary') === opts.child)
-      await until(() => reader.synced && has(), "the server to hold the older build's graph")
+      await waitFor(() => reader.synced && has(), "the server to hold the older build's graph")
     } finally {
-      reader.destroy()
+      destroyProvider(reader)
       reader.doc.destroy()
     }
   } finally {
-    p.destroy()
-    doc.destroy()
+    destroyProvider(p)
+    p.doc.destroy()
   }
-}
-
-/** Waits on a condition (checked every 10 ms); the limit only turns a hang into a message. */
-async function until(check: () => boolean, what: string, limitMs = 60_000): Promise<void> {
-  const deadline = Date.now() + limitMs
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-}
-
-function connect(url: string, graph: string, version: number, doc: Y.Doc): WebsocketProvider {
-  return new WebsocketProvider(url.replace(/^http/, 'ws') + '/sync', graph, doc, {
-    WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
-    params: { schema: String(version) },
-    disableBc: true,
-    maxBackoffTime: 200,
-  })
 }
