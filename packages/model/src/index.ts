@@ -52,6 +52,7 @@ export {
   isHierarchy,
   projectTasks,
   resetStaleTasks,
+  resetTasks,
   staleTasks,
   updateEdgeProperties,
   walkEdges,

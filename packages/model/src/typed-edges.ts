@@ -319,10 +319,15 @@ export function staleTasks(g: Graph, opts: StaleOptions): Result<{ stale: EdgeVi
 export function resetStaleTasks(g: Graph, opts: StaleOptions): Result<{ reset: EdgeView[] }> {
   const found = staleTasks(g, opts)
   if (!found.ok) return found
+  return { ok: true, reset: resetTasks(g, found.stale) }
+}
+
+/** Puts `stale` (what staleTasks found) back to `todo`, `reset_reason: agent_timeout`; the edges reset. */
+export function resetTasks(g: Graph, stale: readonly EdgeView[]): EdgeView[] {
   const reset: EdgeView[] = []
-  for (const e of found.stale) {
+  for (const e of stale) {
     const r = updateEdgeProperties(g, e.id, { status: 'todo', reset_reason: 'agent_timeout' })
     if (r.ok) reset.push(r.edge)
   }
-  return { ok: true, reset }
+  return reset
 }

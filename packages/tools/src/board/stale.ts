@@ -3,14 +3,17 @@
  * than the host's timeout goes back to `todo` with `reset_reason: agent_timeout`, written under the
  * host's own identity (history shows who reset it, not whoever happened to read the board). The sync
  * server, when its operator set a timeout (off by default), does it in every graph it has open, every
- * minute (apps/sync stale-sweep.ts), and when a
- * writer reads a board through seed 002's tools (board/tools.ts); an agent's own copy never does (the
- * server refuses history under a name other than the agent's).
+ * minute (apps/sync stale-sweep.ts), and when a writer reads a board through seed 002's tools
+ * (board/tools.ts); an agent's own copy never does (the server refuses history under a name other
+ * than the agent's).
  */
 import type * as Y from 'yjs'
-import { migrate, openGraph, resetStaleTasks, staleTasks, type EdgeView } from '@plexus/model'
+import { migrate, openGraph, resetTasks, staleTasks, type EdgeView } from '@plexus/model'
 
-/** The name a host's reset is written under. A token's name has no spaces: none can take this one. */
+/**
+ * The name a host's reset is written under. With tokens, a token's name has no spaces: none can take
+ * this one. Without tokens, names are whatever clients say.
+ */
 export const STALE_RESET_ACTOR = 'Plexus server'
 
 /** The seed's default timeout: a task doing for more than an hour was left by an agent that stopped. */
@@ -38,6 +41,5 @@ export function resetStaleAsHost(
   const found = staleTasks(g, ask)
   if (!found.ok || found.stale.length === 0) return []
   if (!migrate(doc, g.origin).ok) return []
-  const r = resetStaleTasks(g, ask)
-  return r.ok ? r.reset : []
+  return resetTasks(g, found.stale)
 }
