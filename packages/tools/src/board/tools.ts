@@ -292,7 +292,7 @@ const column = out.list(out.item({ node_id: out.string, title: out.string, edge_
 export const getProjectTasks = tool({
   name: 'get_project_tasks',
   description:
-    "Kanban board of a project: its parent_of children grouped todo/doing/done by the status on their edge (no status: todo). On a server run with a stale-task timeout (off by default), a task doing longer than it since started_at is back in todo, reset_reason agent_timeout, reset by the server.",
+    'Kanban board of a project: its parent_of children grouped todo/doing/done by the status on their edge (no status: todo). On a server run with a stale-task timeout (off by default), a task doing longer than it since started_at is back in todo, reset_reason agent_timeout, reset by the server.',
   input: { project_node_id: nodeId, status: z.enum(TASK_STATUSES).optional() },
   output: { todo: column, doing: column, done: column, other: column },
   access: 'read',
